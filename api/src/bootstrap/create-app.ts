@@ -1,0 +1,68 @@
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+import { cleanupOpenApiDoc } from 'nestjs-zod';
+import { join, resolve } from 'node:path';
+import pinoHttp from 'pino-http';
+import { AppModule } from '../app.module';
+import { APP_CONFIG, type AppConfig } from '../core/config/app-config';
+import { rootLogger } from '../core/logging/root-logger';
+import { DevMailbox } from '../core/mail/dev-mailbox';
+import { mountRemix } from '../web/remix-host';
+
+export const API_PREFIX = 'mbl/api';
+
+export interface CreateAppOptions {
+  /** Serve the Remix site from the same process (off for API-only tests). */
+  web?: boolean;
+}
+
+export function buildOpenApi(app: NestExpressApplication, config: AppConfig): OpenAPIObject {
+  const document = new DocumentBuilder()
+    .setTitle(`${config.productName} API`)
+    .setDescription(
+      'REST API of the benefits portal. JSON is camelCase. Send `Authorization: Bearer <jwt>` from POST /login. ' +
+        'Errors answer `{ statusCode, message, messageCode?, errors? }`. The `x-access` extension of each operation names who may call it.',
+    )
+    .setVersion('1.0')
+    .addBearerAuth()
+    .addServer('/')
+    .build();
+  return cleanupOpenApiDoc(SwaggerModule.createDocument(app, document));
+}
+
+export async function createApp(options: CreateAppOptions = {}): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true });
+  const config = app.get<AppConfig>(APP_CONFIG);
+  app.useLogger(app.get(Logger));
+  app.enableShutdownHooks(['SIGINT', 'SIGTERM'], { useProcessExit: true });
+  // Behind one proxy at most; X-Forwarded-For from the site's own loaders (loopback) is trusted.
+  app.set('trust proxy', 'loopback');
+  app.disable('x-powered-by');
+
+  // pino-http first, so that every request (site and API) is logged once, with secrets redacted.
+  app.use(pinoHttp({ logger: rootLogger(config), autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/mbl/assets') } }));
+  // The strict CSP applies to the API; the site's pages carry Remix's inline hydration scripts.
+  app.use('/mbl/api', helmet());
+  app.use(helmet({ contentSecurityPolicy: false }));
+
+  app.setGlobalPrefix(API_PREFIX);
+
+  const mailbox = app.get(DevMailbox, { strict: false });
+  mailbox.mount(app);
+
+  if (options.web !== false && config.webMode !== 'off') {
+    // Before init: Nest adds its body parsers during init, and Remix must read the raw form body.
+    await mountRemix(app, { mode: config.webMode, webRoot: resolve(process.env.WEB_ROOT ?? join(process.cwd(), 'web')) });
+  }
+
+  SwaggerModule.setup(`${API_PREFIX}/docs`, app, () => buildOpenApi(app, config), {
+    jsonDocumentUrl: `${API_PREFIX}/docs-json`,
+    customSiteTitle: `${config.productName} API`,
+  });
+  await app.init();
+  return app;
+}
+

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { Messages } from './messages';
+import { emptyToUndefined, requiredString } from './common';
+
+export const ZLoginRequest = z.object({
+  username: requiredString(),
+  password: z.preprocess(emptyToUndefined, z.string({ error: Messages.fieldRequired }).min(1, Messages.fieldRequired)),
+});
+export type LoginRequest = z.infer<typeof ZLoginRequest>;
+
+/** The site's login form adds the public-computer choice, which only decides the cookie's lifetime. */
+export const ZLoginForm = ZLoginRequest.extend({
+  publicComputer: z.preprocess((v) => v === 'on' || v === true || v === 'true', z.boolean()),
+});
+
+export const ZLoginResponse = z.object({
+  jwt: z.string(),
+  version: z.enum(['full', 'lite']),
+});
+export type LoginResponse = z.infer<typeof ZLoginResponse>;
+
+/** Registration steps (document 1 section 3). */
+export const RegistrationStep = {
+  Finished: 0,
+  WelcomeEmail: 1,
+  Account: 2,
+  Profile: 5,
+  Dependents: 6,
+  Enrollments: 7,
+  Beneficiaries: 8,
+  AdditionalInfo: 9,
+  Signature: 10,
+} as const;
+export const REGISTRATION_STEP_VALUES = Object.values(RegistrationStep);
+
+export const ZUpdateStepRequest = z.object({
+  step: z.coerce
+    .number({ error: Messages.fieldRequired })
+    .int()
+    .refine((v) => (REGISTRATION_STEP_VALUES as number[]).includes(v), 'Unknown registration step'),
+});
+export type UpdateStepRequest = z.infer<typeof ZUpdateStepRequest>;
+
+export const ZColorConfiguration = z.object({
+  headerColor: z.string().nullable(),
+  footerColor: z.string().nullable(),
+});
+export type ColorConfiguration = z.infer<typeof ZColorConfiguration>;
+
+export const ZClientLink = z.object({ title: z.string(), url: z.string() });
+
+/** "Current user session" of document 1 section 3: every field comes from the database. */
+export const ZCurrentUser = z.object({
+  id: z.number().int(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  middleName: z.string().nullable(),
+  agencyName: z.string().nullable(),
+  agencyLogo: z.string().nullable(),
+  agencyWebsite: z.string().nullable(),
+  clientName: z.string().nullable(),
+  clientLogo: z.string().nullable(),
+  clientWebsite: z.string().nullable(),
+  openEnrollmentId: z.number().int().nullable(),
+  openEnrollmentEndDate: z.string().nullable(),
+  openEnrollmentClosedDate: z.string().nullable(),
+  payPeriods: z.number().int().nullable(),
+  payrollEnabled: z.boolean(),
+  payrollMethods: z.array(z.number().int()),
+  roleType: z.union([z.literal(0), z.literal(1)]),
+  registrationStep: z.number().int(),
+  onboardingStep: z.number().int(),
+  registrationStepCode: z.string(),
+  cobra: z.boolean(),
+  impersonatingUserId: z.number().int().nullable(),
+  testUser: z.boolean(),
+  passwordReset: z.boolean(),
+  securityQuestionReset: z.boolean(),
+  newHire: z.boolean(),
+  eligibilityDate: z.string().nullable(),
+  authenticationMethod: z.enum(['email', 'username']),
+  eoi: z.boolean(),
+  eeoEnabled: z.boolean(),
+  enrollmentsEnabled: z.boolean(),
+  requireSsn: z.boolean(),
+  colorConfiguration: ZColorConfiguration,
+  enableOnboarding: z.boolean(),
+  links: z.array(ZClientLink),
+  i9Enabled: z.boolean(),
+  w4Enabled: z.boolean(),
+  workHoursRequired: z.boolean(),
+  hideDocumentWarnings: z.boolean(),
+  maritalStatusId: z.number().int().nullable(),
+  medicalEnrolled: z.boolean(),
+  midyearChangesData: z.record(z.string(), z.unknown()).nullable(),
+  enableMidyearChanges: z.boolean(),
+  mblPrivacyPolicyAgreement: z.boolean(),
+  privacyNotice: z.object({ revisionDate: z.string().nullable(), mblUrl: z.string().nullable() }),
+  isAuthenticated: z.literal(true),
+  isAgent: z.boolean(),
+});
+export type CurrentUser = z.infer<typeof ZCurrentUser>;

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { Messages } from './messages';
+
+/** Conform sends empty fields as undefined and JSON clients send "": both mean "absent". */
+export const emptyToUndefined = (value: unknown): unknown =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/** A required trimmed string with the spec's message both when absent and when empty. */
+export const requiredString = (message: string = Messages.fieldRequired) =>
+  z.preprocess(emptyToUndefined, z.string({ error: message }).trim().min(1, message));
+
+export const ZErrorResponse = z.object({
+  statusCode: z.number().int(),
+  message: z.string(),
+  messageCode: z.number().int().optional(),
+  developerMessage: z.string().optional(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorResponse = z.infer<typeof ZErrorResponse>;
+
+export const ZOkResponse = z.object({ success: z.boolean() });

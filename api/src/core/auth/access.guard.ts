@@ -1,0 +1,69 @@
+import {
+  ForbiddenException,
+  HttpException,
+  HttpStatus,
+  Injectable,
+  Logger,
+  UnauthorizedException,
+  type CanActivate,
+  type ExecutionContext,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import type { Request } from 'express';
+import { MessageCodes, Messages } from '../../contracts/messages';
+import { ACCESS_KEY, ALLOW_IDLE_KEY, NO_ACTIVITY_KEY, type AccessRule } from './access.decorator';
+import type { AuthUser } from './auth-user';
+import { SessionStore } from './session-store';
+
+class JwtGuard extends AuthGuard('jwt') {
+  override handleRequest<T>(err: unknown, user: T | false, info: unknown): T {
+    if (info instanceof Error && info.name === 'TokenExpiredError') {
+      throw new UnauthorizedException({ statusCode: 401, message: Messages.sessionExpired, messageCode: MessageCodes.tokenExpired });
+    }
+    if (err || !user) throw new UnauthorizedException({ statusCode: 401, message: 'Unauthorized' });
+    return user;
+  }
+}
+
+/** The one global guard: every route declares its access rule, and a route without one is refused. */
+@Injectable()
+export class AccessGuard implements CanActivate {
+  private readonly logger = new Logger(AccessGuard.name);
+  private readonly jwt = new JwtGuard();
+
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly sessions: SessionStore,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_KEY, targets);
+    if (!rule) {
+      this.logger.error(`route ${context.getClass().name}.${context.getHandler().name} has no access rule`);
+      throw new ForbiddenException();
+    }
+    if (rule === 'public') return true;
+
+    await this.jwt.canActivate(context);
+    const request = context.switchToHttp().getRequest<Request & { user: AuthUser }>();
+    const user = request.user;
+
+    const allowIdle = this.reflector.get<boolean | undefined>(ALLOW_IDLE_KEY, context.getHandler()) === true;
+    const notActivity = this.reflector.get<boolean | undefined>(NO_ACTIVITY_KEY, context.getHandler()) === true;
+    const state = await this.sessions.check(user.sessionId, !notActivity && !allowIdle);
+    if (state === 'revoked') throw new UnauthorizedException({ statusCode: 401, message: 'Unauthorized' });
+    // Impersonating sessions have no activity check (document 1 section 6).
+    if (state === 'idle' && !allowIdle && user.impersonatorId === null) {
+      throw new HttpException(
+        { statusCode: HttpStatus.REQUEST_TIMEOUT, message: Messages.sessionExpiredModal, messageCode: MessageCodes.sessionIdle },
+        HttpStatus.REQUEST_TIMEOUT,
+      );
+    }
+
+    if (rule === 'admin' && user.roleType !== 1) throw new ForbiddenException();
+    if (rule === 'agent' && user.agencyId === null) throw new ForbiddenException();
+    return true;
+  }
+}

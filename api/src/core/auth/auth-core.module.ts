@@ -1,0 +1,23 @@
+import { Global, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { JwtModule } from '@nestjs/jwt';
+import { PassportModule } from '@nestjs/passport';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { AccessGuard } from './access.guard';
+import { JwtStrategy } from './jwt.strategy';
+import { SessionStore } from './session-store';
+import { TokenService } from './token.service';
+
+@Global()
+@Module({
+  imports: [
+    PassportModule,
+    JwtModule.registerAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({ secret: config.jwtSecret, signOptions: { algorithm: 'HS256' } }),
+    }),
+  ],
+  providers: [JwtStrategy, SessionStore, TokenService, { provide: APP_GUARD, useClass: AccessGuard }],
+  exports: [SessionStore, TokenService, JwtModule],
+})
+export class AuthCoreModule {}

@@ -1,0 +1,47 @@
+/** What a signed token carries. Short keys keep the cookie small. */
+export interface TokenPayload {
+  /** The signed-in account, or the employee's account when impersonating (null if it has none yet). */
+  sub: number | null;
+  /** The employee record the token acts as, when there is one. */
+  emp: number | null;
+  /** The client the token works in. */
+  cid: number;
+  /** Admin flag: roleType 1. */
+  adm: boolean;
+  /** The agency of an agent. */
+  ag: number | null;
+  /** Test-user flag. */
+  tu: boolean;
+  /** Session id, tracked in Redis for logout and idle time. */
+  sid: string;
+  /** The administrator or agent account that is impersonating, if any. */
+  imp: number | null;
+  exp?: number;
+  iat?: number;
+}
+
+export interface AuthUser {
+  accountId: number | null;
+  employeeId: number | null;
+  clientId: number;
+  roleType: 0 | 1;
+  agencyId: number | null;
+  testUser: boolean;
+  sessionId: string;
+  impersonatorId: number | null;
+  expiresAt: number;
+}
+
+export function toAuthUser(p: TokenPayload): AuthUser {
+  return {
+    accountId: p.sub,
+    employeeId: p.emp,
+    clientId: p.cid,
+    roleType: p.adm ? 1 : 0,
+    agencyId: p.ag,
+    testUser: p.tu,
+    sessionId: p.sid,
+    impersonatorId: p.imp,
+    expiresAt: p.exp ?? 0,
+  };
+}

@@ -1,0 +1,125 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PRODUCT_NAME: z.string().default('Benefits Portal'),
+  PUBLIC_URL: z.string().default('http://localhost:3000'),
+  DATABASE_URL: z.string().default('postgres://postgres:postgres@127.0.0.1:5432/benefits_portal'),
+  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  QUEUE_PREFIX: z.string().default('bp'),
+  JWT_SECRET: z.string().min(16).optional(),
+  JWT_TTL_MINUTES: z.coerce.number().int().positive().default(480),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
+  /** "1:<base64 32 bytes>,2:<...>": every key that may still decrypt old rows. */
+  DATA_KEYS: z.string().optional(),
+  /** The key id new values are encrypted with. */
+  DATA_KEY_ID: z.string().default('1'),
+  COOKIE_SECRET: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  SMTP_FROM: z.string().default('Benefits Portal <no-reply@benefits.local>'),
+  DEV_SMTP_PORT: z.coerce.number().int().default(1025),
+  DEV_MAILBOX: bool.optional(),
+  LITE_SITE_URL: z.string().default('/lite'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_MODE: z.enum(['production', 'development', 'off']).default('production'),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_IP_MAX_FAILURES: z.coerce.number().int().positive().default(50),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+});
+
+export type AppConfig = Readonly<{
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  productName: string;
+  publicUrl: string;
+  databaseUrl: string;
+  redisUrl: string;
+  queuePrefix: string;
+  jwtSecret: string;
+  jwtTtlSeconds: number;
+  sessionIdleSeconds: number;
+  dataKeys: ReadonlyMap<string, Buffer>;
+  dataKeyId: string;
+  smtpUrl: string | undefined;
+  smtpFrom: string;
+  devSmtpPort: number;
+  /** An embedded SMTP sink runs (and /mbl/dev/mailbox answers) only outside production without SMTP_URL. */
+  devMailbox: boolean;
+  liteSiteUrl: string;
+  logLevel: string;
+  webMode: 'production' | 'development' | 'off';
+  loginMaxFailures: number;
+  loginIpMaxFailures: number;
+  loginWindowSeconds: number;
+}>;
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+/** Development and tests get fixed, clearly fake secrets; production refuses to start without real ones. */
+const DEV_JWT_SECRET = 'dev-only-jwt-secret-change-me-0123456789';
+const DEV_DATA_KEY = Buffer.alloc(32, 7).toString('base64');
+
+function parseKeys(spec: string): Map<string, Buffer> {
+  const keys = new Map<string, Buffer>();
+  for (const part of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const [id, b64] = part.split(':');
+    const key = Buffer.from(b64 ?? '', 'base64');
+    if (!id || key.length !== 32) throw new Error(`DATA_KEYS entry "${id ?? ''}" must be <id>:<32 bytes base64>`);
+    keys.set(id, key);
+  }
+  return keys;
+}
+
+let envFileLoaded = false;
+/** Reads ./.env once (written by scripts/setup.sh), never overriding variables already set. */
+export function loadEnvFile(): void {
+  if (envFileLoaded) return;
+  envFileLoaded = true;
+  const file = resolve(process.cwd(), '.env');
+  if (existsSync(file)) process.loadEnvFile(file);
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  if (source === process.env) loadEnvFile();
+  const env = ZEnv.parse(source);
+  const production = env.NODE_ENV === 'production';
+  if (production && (!env.JWT_SECRET || !env.DATA_KEYS || !env.COOKIE_SECRET)) {
+    throw new Error('JWT_SECRET, DATA_KEYS and COOKIE_SECRET must be set in production');
+  }
+  const dataKeys = parseKeys(env.DATA_KEYS ?? `1:${DEV_DATA_KEY}`);
+  if (!dataKeys.has(env.DATA_KEY_ID)) throw new Error(`DATA_KEY_ID ${env.DATA_KEY_ID} is not in DATA_KEYS`);
+  return Object.freeze({
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    productName: env.PRODUCT_NAME,
+    publicUrl: env.PUBLIC_URL.replace(/\/$/, ''),
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    queuePrefix: env.QUEUE_PREFIX,
+    jwtSecret: env.JWT_SECRET ?? DEV_JWT_SECRET,
+    jwtTtlSeconds: env.JWT_TTL_MINUTES * 60,
+    sessionIdleSeconds: env.SESSION_IDLE_MINUTES * 60,
+    dataKeys,
+    dataKeyId: env.DATA_KEY_ID,
+    smtpUrl: env.SMTP_URL,
+    smtpFrom: env.SMTP_FROM,
+    devSmtpPort: env.DEV_SMTP_PORT,
+    devMailbox: !production && !env.SMTP_URL && env.DEV_MAILBOX !== false,
+    liteSiteUrl: env.LITE_SITE_URL,
+    logLevel: env.LOG_LEVEL,
+    webMode: env.WEB_MODE,
+    loginMaxFailures: env.LOGIN_MAX_FAILURES,
+    loginIpMaxFailures: env.LOGIN_IP_MAX_FAILURES,
+    loginWindowSeconds: env.LOGIN_WINDOW_SECONDS,
+  });
+}

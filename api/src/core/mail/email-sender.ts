@@ -1,0 +1,170 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { UnrecoverableError } from 'bullmq';
+import { createHash } from 'node:crypto';
+import { createTransport, type Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import type { DataSource, EntityManager } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { SecuredDataCipher } from '../crypto/secured-data';
+import { EmailMessage } from './email-message.entity';
+import { EmailRenderer } from './email-renderer';
+import { isEmailTemplateName, type EmailTemplateData } from './email-templates';
+
+export type SendOutcome = 'sent' | 'already-sent' | 'already-failed';
+
+export interface SendOptions {
+  /** The job's last attempt: a temporary failure then becomes final ('failed'). */
+  finalAttempt?: boolean;
+}
+
+/** Retryable: another sender holds the row, or the row is not (yet) visible. */
+export class EmailNotReadyError extends Error {}
+
+/** Retryable: a temporary SMTP or connection failure. */
+export class EmailDeliveryError extends Error {}
+
+/** Mail from "Name <addr@domain>" or "addr@domain": the domain names our Message-IDs. */
+function senderDomain(from: string): string {
+  const match = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from);
+  return match?.[1] ?? 'benefits.local';
+}
+
+/** Same key, same Message-ID: receiving systems and our dev sink can spot a duplicate delivery. */
+export function messageIdFor(idempotencyKey: string, from: string): string {
+  const hash = createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 32);
+  return `<${hash}@${senderDomain(from)}>`;
+}
+
+interface SmtpError {
+  code?: string;
+  responseCode?: number;
+}
+
+function asSmtpError(err: unknown): SmtpError {
+  if (typeof err !== 'object' || err === null) return {};
+  const e = err as Record<string, unknown>;
+  return {
+    ...(typeof e.code === 'string' ? { code: e.code } : {}),
+    ...(typeof e.responseCode === 'number' ? { responseCode: e.responseCode } : {}),
+  };
+}
+
+/** Codes only: the server's reply text can echo the recipient, and the message never goes into a column. */
+function shortError(err: SmtpError): string {
+  return [err.code ?? 'ERROR', err.responseCode ? `smtp ${err.responseCode}` : ''].filter(Boolean).join(' ');
+}
+
+/**
+ * Sends one email_message row. Called by the workers' email processor.
+ *
+ * Never twice: the row is locked (FOR UPDATE SKIP LOCKED) for the whole SMTP exchange and marked 'sent'
+ * in the same transaction with a conditional UPDATE, so a duplicate job running at the same time sees
+ * either the lock (it retries later) or 'sent' (it stops). We do not mark the row before sending
+ * (at-most-once): a crash between that mark and the SMTP reply would silently lose a registration or
+ * reset link. The one remaining window (SMTP accepted, then the process dies before COMMIT) resends on
+ * retry; that duplicate carries the same Message-ID, which mail systems use to collapse it.
+ */
+@Injectable()
+export class EmailSender implements OnModuleDestroy {
+  private readonly logger = new Logger(EmailSender.name);
+  private transporter: Transporter<SMTPTransport.SentMessageInfo> | undefined;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly cipher: SecuredDataCipher,
+    private readonly renderer: EmailRenderer,
+  ) {}
+
+  async send(messageId: number, options: SendOptions = {}): Promise<SendOutcome> {
+    const result = await this.dataSource.transaction(async (manager): Promise<{ outcome: SendOutcome } | { failure: Error; reason: string }> => {
+      const row = await manager
+        .createQueryBuilder(EmailMessage, 'm')
+        .addSelect('m.dataEnc')
+        .where('m.id = :id', { id: messageId })
+        .setLock('pessimistic_write')
+        .setOnLocked('skip_locked')
+        .getOne();
+      if (!row) {
+        const status = await this.statusOf(manager, messageId);
+        if (status === 'sent') return { outcome: 'already-sent' };
+        if (status === 'failed') return { outcome: 'already-failed' };
+        throw new EmailNotReadyError(status ? `email ${messageId} is being sent elsewhere` : `email ${messageId} not found`);
+      }
+      if (row.status === 'sent') return { outcome: 'already-sent' };
+      if (row.status === 'failed') return { outcome: 'already-failed' };
+
+      try {
+        const info = await this.transport().sendMail(this.compose(row));
+        await manager.query(
+          `UPDATE email_message
+              SET status = 'sent', attempts = attempts + 1, sent_at = now(), smtp_message_id = $2, last_error = NULL, updated_at = now()
+            WHERE id = $1 AND status <> 'sent'`,
+          [row.id, info.messageId],
+        );
+        return { outcome: 'sent' };
+      } catch (err) {
+        const smtp = asSmtpError(err);
+        const permanent = err instanceof UnrecoverableError || (smtp.responseCode ?? 0) >= 500;
+        const reason = err instanceof UnrecoverableError ? err.message : shortError(smtp);
+        // Recorded and committed here; thrown after the transaction so BullMQ retries (or not).
+        await manager.query(
+          `UPDATE email_message
+              SET attempts = attempts + 1, last_error = $2, status = CASE WHEN $3 THEN 'failed' ELSE status END, updated_at = now()
+            WHERE id = $1 AND status <> 'sent'`,
+          [row.id, reason, permanent || options.finalAttempt === true],
+        );
+        // Our own short message: nodemailer's text quotes the server's reply, which can echo the recipient,
+        // and BullMQ keeps it in Redis as the failed reason.
+        return { failure: permanent ? new UnrecoverableError(`email ${row.id}: ${reason}`) : new EmailDeliveryError(`email ${row.id}: ${reason}`), reason };
+      }
+    });
+    if ('failure' in result) {
+      this.logger.warn({ emailId: messageId, reason: result.reason, final: result.failure instanceof UnrecoverableError }, 'email not sent');
+      throw result.failure;
+    }
+    if (result.outcome === 'sent') this.logger.log({ emailId: messageId }, 'email sent');
+    return result.outcome;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.transporter?.close();
+    this.transporter = undefined;
+  }
+
+  private async statusOf(manager: EntityManager, id: number): Promise<string | undefined> {
+    const rows: Array<{ status: string }> = await manager.query('SELECT status FROM email_message WHERE id = $1', [id]);
+    return rows[0]?.status;
+  }
+
+  /** Rendering problems (unknown template, unreadable data) cannot heal by retrying: UnrecoverableError. */
+  private compose(row: EmailMessage): SMTPTransport.Options {
+    if (!isEmailTemplateName(row.template)) throw new UnrecoverableError(`unknown template "${row.template}"`);
+    let data: EmailTemplateData[typeof row.template];
+    let rendered: { html: string; text: string };
+    try {
+      data = JSON.parse(this.cipher.decrypt(row.dataEnc) ?? '{}') as EmailTemplateData[typeof row.template];
+      rendered = this.renderer.render(row.template, data, row.subject);
+    } catch (err) {
+      throw new UnrecoverableError(`cannot render: ${err instanceof Error ? err.name : 'error'}`);
+    }
+    return {
+      from: this.config.smtpFrom,
+      to: row.toAddress,
+      subject: row.subject,
+      html: rendered.html,
+      text: rendered.text,
+      messageId: messageIdFor(row.idempotencyKey, this.config.smtpFrom),
+    };
+  }
+
+  private transport(): Transporter<SMTPTransport.SentMessageInfo> {
+    // Timeouts well below the nodemailer defaults (minutes): the row stays locked while we talk to SMTP.
+    const timeouts = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
+    this.transporter ??= this.config.smtpUrl
+      ? createTransport({ url: this.config.smtpUrl, ...timeouts })
+      : createTransport({ host: '127.0.0.1', port: this.config.devSmtpPort, secure: false, ignoreTLS: true, ...timeouts });
+    return this.transporter;
+  }
+}

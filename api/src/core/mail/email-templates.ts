@@ -1,0 +1,46 @@
+/**
+ * The email templates of the product. Each one is a Handlebars body in ./templates/<file> rendered inside
+ * layout.hbs, plus a subject (a Handlebars string rendered as plain text when the email is enqueued).
+ * Data types are per template so callers cannot forget a link or send the wrong shape.
+ */
+export interface EmailTemplateData {
+  welcome: {
+    firstName?: string | null;
+    /** The employer's name, shown as "<client> uses <product> ...". */
+    clientName?: string | null;
+    /** Absolute link with the registration token: never logged, sealed at rest. */
+    registrationUrl: string;
+  };
+  'password-reset': {
+    firstName?: string | null;
+    /** Absolute link with the reset token: never logged, sealed at rest. */
+    resetUrl: string;
+    expiresInMinutes: number;
+  };
+  generic: {
+    subject: string;
+    /** Written by HR. Plain text (escaped, blank lines become paragraphs) unless trustedHtml. */
+    body: string;
+    /** Only for bodies the product itself produced or sanitised; HR input stays escaped. */
+    trustedHtml?: boolean;
+    senderName?: string | null;
+  };
+}
+
+export type EmailTemplateName = keyof EmailTemplateData;
+
+export interface EmailTemplateDefinition {
+  /** Handlebars, rendered with { productName, ...data } and never HTML-escaped (it is a header). */
+  readonly subject: string;
+  readonly file: string;
+}
+
+export const EMAIL_TEMPLATES: { readonly [K in EmailTemplateName]: EmailTemplateDefinition } = {
+  welcome: { subject: 'Welcome to {{productName}}: finish your registration', file: 'welcome.hbs' },
+  'password-reset': { subject: 'Reset your {{productName}} password', file: 'password-reset.hbs' },
+  generic: { subject: '{{subject}}', file: 'generic.hbs' },
+};
+
+export function isEmailTemplateName(name: string): name is EmailTemplateName {
+  return Object.prototype.hasOwnProperty.call(EMAIL_TEMPLATES, name);
+}

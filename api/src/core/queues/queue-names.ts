@@ -1,0 +1,9 @@
+/** Every BullMQ queue of the product; API and workers register the same names. */
+export const QueueName = {
+  Email: 'email',
+  Reports: 'reports',
+  OpenEnrollment: 'open-enrollment',
+  Documents: 'documents',
+} as const;
+export type QueueName = (typeof QueueName)[keyof typeof QueueName];
+export const ALL_QUEUES: readonly QueueName[] = Object.values(QueueName);

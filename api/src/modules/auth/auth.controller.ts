@@ -1,0 +1,63 @@
+import { Body, Controller, Get, HttpCode, Post, Put, Req, UseGuards } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { Request } from 'express';
+import type { CurrentUser as CurrentUserShape, LoginResponse } from '../../contracts/auth';
+import { Access, AllowIdleSession, NotActivity } from '../../core/auth/access.decorator';
+import type { AuthUser } from '../../core/auth/auth-user';
+import { CurrentUser } from '../../core/auth/current-user.decorator';
+import type { Account } from '../accounts/account.entity';
+import { CurrentUserDto, ErrorResponseDto, LoginRequestDto, LoginResponseDto, OkResponseDto, UpdateStepRequestDto } from './auth.dto';
+import { AuthService } from './auth.service';
+import { LocalAuthGuard } from './local-auth.guard';
+
+@ApiTags('auth')
+@Controller()
+export class AuthController {
+  constructor(private readonly auth: AuthService) {}
+
+  @Post('login')
+  @HttpCode(200)
+  @Access('public')
+  @UseGuards(LocalAuthGuard)
+  @ApiBody({ type: LoginRequestDto })
+  @ApiOkResponse({ type: LoginResponseDto })
+  @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: "'Invalid credentials!'" })
+  @ApiTooManyRequestsResponse({ type: ErrorResponseDto })
+  login(@Req() req: Request & { user: Account }): Promise<LoginResponse> {
+    return this.auth.login(req.user);
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  @Access('user')
+  @AllowIdleSession()
+  @ApiOkResponse({ type: OkResponseDto })
+  async logout(@CurrentUser() user: AuthUser): Promise<{ success: boolean }> {
+    await this.auth.logout(user);
+    return { success: true };
+  }
+
+  @Get('me')
+  @Access('user')
+  @ApiOkResponse({ type: CurrentUserDto })
+  me(@CurrentUser() user: AuthUser): Promise<CurrentUserShape> {
+    return this.auth.currentUser(user);
+  }
+
+  @Put('me')
+  @Access('user')
+  @ApiOkResponse({ type: OkResponseDto })
+  async setStep(@CurrentUser() user: AuthUser, @Body() body: UpdateStepRequestDto): Promise<{ success: boolean }> {
+    await this.auth.setStep(user, body.step);
+    return { success: true };
+  }
+
+  /** The site's 30-second activity check: answers 408 once the session is idle, without counting as activity. */
+  @Get('check')
+  @Access('user')
+  @NotActivity()
+  @ApiOkResponse({ type: OkResponseDto })
+  check(): { success: boolean } {
+    return { success: true };
+  }
+}

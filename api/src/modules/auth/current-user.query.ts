@@ -1,0 +1,150 @@
+import type { CurrentUser } from '../../contracts/auth';
+
+/**
+ * The whole "Current user session" in one round trip. Shared with the benchmark's floor server, so both
+ * run exactly the same SQL. $1 account, $2 employee, $3 client.
+ */
+export const CURRENT_USER_SQL = `
+SELECT a.id AS account_id, a.role_type, a.test_user, a.password_reset, a.security_question_reset,
+       a.privacy_policy_agreed_at >= coalesce(c.privacy_notice_revision_date, '-infinity'::date) AS privacy_agreed,
+       a.registration_step, a.onboarding_step, a.authentication_method,
+       a.first_name AS account_first_name, a.last_name AS account_last_name,
+       e.id AS employee_id, e.first_name, e.last_name, e.middle_name, e.cobra, e.new_hire,
+       to_char(e.eligibility_date, 'MM/DD/YYYY') AS eligibility_date, e.eoi, e.marital_status_id,
+       e.midyear_changes_data, e.enable_onboarding AS employee_onboarding,
+       c.name AS client_name, c.logo_url AS client_logo, c.website AS client_website, c.header_color, c.footer_color,
+       c.pay_periods, c.payroll_enabled, c.payroll_methods, c.eeo_enabled, c.enrollments_enabled, c.require_ssn,
+       c.enable_onboarding, c.links, c.i9_enabled, c.w4_enabled, c.work_hours_required, c.hide_document_warnings,
+       c.enable_midyear_changes, to_char(c.privacy_notice_revision_date, 'MM/DD/YYYY') AS privacy_revision_date,
+       c.privacy_notice_url,
+       g.name AS agency_name, g.logo_url AS agency_logo, g.website AS agency_website,
+       oe.id AS open_enrollment_id, to_char(oe.end_date, 'MM/DD/YYYY') AS open_enrollment_end_date,
+       to_char(oe.closed_date, 'MM/DD/YYYY') AS open_enrollment_closed_date
+  FROM client c
+  JOIN agency g ON g.id = c.agency_id
+  JOIN account a ON a.id = $1
+  LEFT JOIN employee e ON e.id = $2 AND e.client_id = c.id
+  LEFT JOIN open_enrollment_period oe ON oe.client_id = c.id AND oe.is_current
+ WHERE c.id = $3`;
+
+export interface CurrentUserRow {
+  account_id: number;
+  role_type: number;
+  test_user: boolean;
+  password_reset: boolean;
+  security_question_reset: boolean;
+  privacy_agreed: boolean | null;
+  registration_step: number;
+  onboarding_step: number;
+  authentication_method: 'email' | 'username';
+  account_first_name: string | null;
+  account_last_name: string | null;
+  employee_id: number | null;
+  first_name: string | null;
+  last_name: string | null;
+  middle_name: string | null;
+  cobra: boolean | null;
+  new_hire: boolean | null;
+  eligibility_date: string | null;
+  eoi: boolean | null;
+  marital_status_id: number | null;
+  midyear_changes_data: Record<string, unknown> | null;
+  employee_onboarding: boolean | null;
+  client_name: string;
+  client_logo: string | null;
+  client_website: string | null;
+  header_color: string | null;
+  footer_color: string | null;
+  pay_periods: number;
+  payroll_enabled: boolean;
+  payroll_methods: number[];
+  eeo_enabled: boolean;
+  enrollments_enabled: boolean;
+  require_ssn: boolean;
+  enable_onboarding: boolean;
+  links: { title: string; url: string }[];
+  i9_enabled: boolean;
+  w4_enabled: boolean;
+  work_hours_required: boolean;
+  hide_document_warnings: boolean;
+  enable_midyear_changes: boolean;
+  privacy_revision_date: string | null;
+  privacy_notice_url: string | null;
+  agency_name: string;
+  agency_logo: string | null;
+  agency_website: string | null;
+  open_enrollment_id: number | null;
+  open_enrollment_end_date: string | null;
+  open_enrollment_closed_date: string | null;
+}
+
+const STEP_CODES: Record<number, string> = {
+  0: 'Finished',
+  1: 'WelcomeEmail',
+  2: 'Account',
+  5: 'Profile',
+  6: 'Dependents',
+  7: 'Enrollments',
+  8: 'Beneficiaries',
+  9: 'AdditionalInfo',
+  10: 'Signature',
+};
+
+export interface SessionFacts {
+  impersonatorId: number | null;
+  agencyId: number | null;
+}
+
+export function toCurrentUser(row: CurrentUserRow, session: SessionFacts): CurrentUser {
+  return {
+    id: row.employee_id ?? row.account_id,
+    firstName: row.first_name ?? row.account_first_name,
+    lastName: row.last_name ?? row.account_last_name,
+    middleName: row.middle_name,
+    agencyName: row.agency_name,
+    agencyLogo: row.agency_logo,
+    agencyWebsite: row.agency_website,
+    clientName: row.client_name,
+    clientLogo: row.client_logo,
+    clientWebsite: row.client_website,
+    openEnrollmentId: row.open_enrollment_id,
+    openEnrollmentEndDate: row.open_enrollment_end_date,
+    openEnrollmentClosedDate: row.open_enrollment_closed_date,
+    payPeriods: row.pay_periods,
+    payrollEnabled: row.payroll_enabled,
+    payrollMethods: row.payroll_methods,
+    roleType: row.role_type === 1 ? 1 : 0,
+    registrationStep: row.registration_step,
+    onboardingStep: row.onboarding_step,
+    registrationStepCode: STEP_CODES[row.registration_step] ?? String(row.registration_step),
+    cobra: row.cobra ?? false,
+    impersonatingUserId: session.impersonatorId,
+    testUser: row.test_user,
+    passwordReset: row.password_reset,
+    securityQuestionReset: row.security_question_reset,
+    newHire: row.new_hire ?? false,
+    eligibilityDate: row.eligibility_date,
+    authenticationMethod: row.authentication_method,
+    eoi: row.eoi ?? false,
+    eeoEnabled: row.eeo_enabled,
+    enrollmentsEnabled: row.enrollments_enabled,
+    requireSsn: row.require_ssn,
+    colorConfiguration: { headerColor: row.header_color, footerColor: row.footer_color },
+    // Onboarding runs for an employee only when the client has it on and the employee was enrolled in it.
+    enableOnboarding: row.enable_onboarding && (row.employee_onboarding ?? false),
+    links: row.links,
+    i9Enabled: row.i9_enabled,
+    w4Enabled: row.w4_enabled,
+    workHoursRequired: row.work_hours_required,
+    hideDocumentWarnings: row.hide_document_warnings,
+    maritalStatusId: row.marital_status_id,
+    // Elections arrive with the enrollment module; until then nobody is enrolled in medical.
+    medicalEnrolled: false,
+    midyearChangesData: row.midyear_changes_data,
+    enableMidyearChanges: row.enable_midyear_changes,
+    mblPrivacyPolicyAgreement: row.privacy_agreed === true,
+    privacyNotice: { revisionDate: row.privacy_revision_date, mblUrl: row.privacy_notice_url },
+    isAuthenticated: true,
+    isAgent: session.agencyId !== null,
+  };
+}

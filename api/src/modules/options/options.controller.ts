@@ -1,0 +1,36 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { createZodDto } from 'nestjs-zod';
+import { ZAllOptions, ZOptionList, ZSecurityQuestionList, type OptionItemDto } from '../../contracts/options';
+import { Access } from '../../core/auth/access.decorator';
+import { OPTION_TYPES } from './option-lists.data';
+import { OptionsService } from './options.service';
+
+class OptionListDto extends createZodDto(ZOptionList) {}
+class AllOptionsDto extends createZodDto(ZAllOptions) {}
+class SecurityQuestionListDto extends createZodDto(ZSecurityQuestionList) {}
+
+@ApiTags('options')
+@Controller('options')
+export class OptionsController {
+  constructor(private readonly options: OptionsService) {}
+
+  /** With ?type= one list; without it every list keyed by type. */
+  @Get()
+  @Access('user')
+  @ApiQuery({ name: 'type', required: false, enum: OPTION_TYPES })
+  @ApiOkResponse({ description: 'One list (with type) or all lists keyed by type', type: AllOptionsDto })
+  get(@Query('type') type?: string): Promise<OptionItemDto[] | Record<string, OptionItemDto[]>> {
+    return type === undefined ? this.options.all() : this.options.list(type);
+  }
+
+  /** Public: the registration and reset pages show the questions before anyone is signed in. */
+  @Get('security-question')
+  @Access('public')
+  @ApiOkResponse({ type: SecurityQuestionListDto })
+  securityQuestions(): Promise<{ value: string; label: string }[]> {
+    return this.options.securityQuestions();
+  }
+}
+
+export { OptionListDto };

@@ -1,0 +1,42 @@
+import { BadRequestException, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import type { OptionItemDto } from '../../contracts/options';
+import { isOptionType, OPTION_TYPES } from './option-lists.data';
+import { OptionItemEntity } from './option-item.entity';
+
+/** Option lists are reference data that only migrations change, so one read per process is enough. */
+@Injectable()
+export class OptionsService {
+  private cache: Promise<Map<string, OptionItemDto[]>> | undefined;
+
+  constructor(@InjectRepository(OptionItemEntity) private readonly items: Repository<OptionItemEntity>) {}
+
+  private load(): Promise<Map<string, OptionItemDto[]>> {
+    this.cache ??= this.items.find({ order: { type: 'ASC', sortOrder: 'ASC' } }).then((rows) => {
+      const lists = new Map<string, OptionItemDto[]>(OPTION_TYPES.map((t) => [t, []]));
+      for (const row of rows) lists.get(row.type)?.push({ id: row.id, text: row.text });
+      return lists;
+    });
+    this.cache.catch(() => (this.cache = undefined));
+    return this.cache;
+  }
+
+  async list(type: string): Promise<OptionItemDto[]> {
+    if (!isOptionType(type)) throw new BadRequestException({ statusCode: 400, message: `Unknown option type '${type}'` });
+    return (await this.load()).get(type) ?? [];
+  }
+
+  async all(): Promise<Record<string, OptionItemDto[]>> {
+    return Object.fromEntries(await this.load());
+  }
+
+  async securityQuestions(): Promise<{ value: string; label: string }[]> {
+    return (await this.list('securityQuestion')).map((q) => ({ value: String(q.id), label: q.text }));
+  }
+
+  /** True when the id exists in the list (used by validation of submitted ids). */
+  async has(type: string, id: number): Promise<boolean> {
+    return (await this.list(type)).some((item) => item.id === id);
+  }
+}

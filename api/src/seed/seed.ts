@@ -1,0 +1,169 @@
+import type { EntityManager } from 'typeorm';
+import type { AppConfig } from '../core/config/app-config';
+import { hashSecret, normalizeAnswer } from '../core/auth/passwords';
+import type { SecuredDataCipher } from '../core/crypto/secured-data';
+import { derivedToken, hashToken } from '../modules/accounts/account-tokens';
+
+export const DEMO_PASSWORD = 'Passw0rd!';
+const DEMO_ANSWER = 'Rex';
+
+interface DemoPerson {
+  username: string;
+  firstName: string;
+  lastName: string;
+  roleType: 0 | 1;
+  testUser?: boolean;
+  /** null: the employee has not registered yet (no password). */
+  password: string | null;
+  registrationStep: number;
+  onboardingStep?: number;
+  newHire?: boolean;
+  enableOnboarding?: boolean;
+  privacyAgreed?: boolean;
+  ssn: string;
+  income: string;
+  birthDate: string;
+  gender: 1 | 2;
+  maritalStatusId: number;
+  title: string;
+  hireDate: string;
+}
+
+/** Made-up people: SSNs come from the 123-45-67xx block, which is never issued. */
+const EMPLOYEES: DemoPerson[] = [
+  { username: 'hr@acme.test', firstName: 'Helen', lastName: 'Ross', roleType: 1, password: DEMO_PASSWORD, registrationStep: 0, privacyAgreed: true, ssn: '123-45-6702', income: '98000.00', birthDate: '1979-04-12', gender: 2, maritalStatusId: 2, title: 'HR Manager', hireDate: '2015-03-02' },
+  { username: 'jane@acme.test', firstName: 'Jane', lastName: 'Doe', roleType: 0, password: DEMO_PASSWORD, registrationStep: 0, privacyAgreed: true, ssn: '123-45-6701', income: '72000.00', birthDate: '1988-09-23', gender: 2, maritalStatusId: 2, title: 'Account Executive', hireDate: '2019-06-17' },
+  { username: 'sam@acme.test', firstName: 'Sam', lastName: 'Carter', roleType: 0, password: DEMO_PASSWORD, registrationStep: 1, onboardingStep: 1, newHire: true, enableOnboarding: true, ssn: '123-45-6703', income: '61000.00', birthDate: '1996-01-30', gender: 1, maritalStatusId: 1, title: 'Support Specialist', hireDate: '2026-11-09' },
+  { username: 'tess@acme.test', firstName: 'Tess', lastName: 'Tester', roleType: 1, testUser: true, password: DEMO_PASSWORD, registrationStep: 0, privacyAgreed: true, ssn: '123-45-6704', income: '50000.00', birthDate: '1990-07-04', gender: 2, maritalStatusId: 1, title: 'QA Analyst', hireDate: '2021-02-01' },
+  { username: 'nora@acme.test', firstName: 'Nora', lastName: 'Newman', roleType: 0, password: null, registrationStep: 1, newHire: true, ssn: '123-45-6705', income: '58000.00', birthDate: '1993-05-18', gender: 2, maritalStatusId: 1, title: 'Analyst', hireDate: '2026-11-16' },
+];
+
+export interface SeedResult {
+  registrationLink: string;
+  registrationFor: string;
+  created: boolean;
+}
+
+async function idOf(m: EntityManager, sql: string, params: unknown[]): Promise<number | null> {
+  const rows = (await m.query(sql, params)) as { id: number }[];
+  return rows[0]?.id ?? null;
+}
+
+function isoDate(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}
+
+/** Demo data of decisions section 4. Every insert is guarded by a natural key, so seeding twice changes nothing. */
+export async function seedDemoData(m: EntityManager, config: AppConfig, cipher: SecuredDataCipher, now = new Date()): Promise<SeedResult> {
+  let created = false;
+  let agencyId = await idOf(m, `SELECT id FROM agency WHERE name = $1`, ['Harbor Benefits Group']);
+  if (agencyId === null) {
+    created = true;
+    agencyId = await idOf(m, `INSERT INTO agency (name, website) VALUES ($1, $2) RETURNING id`, ['Harbor Benefits Group', 'https://harbor-benefits.example']);
+  }
+
+  let clientId = await idOf(m, `SELECT id FROM client WHERE name = $1 AND agency_id = $2`, ['Acme Corp', agencyId]);
+  if (clientId === null) {
+    created = true;
+    clientId = await idOf(
+      m,
+      `INSERT INTO client (agency_id, name, website, header_color, footer_color, version, enable_onboarding, i9_enabled,
+         w4_enabled, payroll_enabled, eeo_enabled, enrollments_enabled, require_ssn, hide_document_warnings,
+         enable_midyear_changes, work_hours_required, pay_periods, payroll_methods, links, privacy_notice_revision_date,
+         privacy_notice_url)
+       VALUES ($1, 'Acme Corp', 'https://acme.example', '#1F3A5F', '#E8EEF5', 'full', true, true, true, true, true, true,
+         true, false, true, false, 26, '{1,2,3}', $2, '2026-01-01', 'https://acme.example/privacy-notice')
+       RETURNING id`,
+      [agencyId, JSON.stringify([{ title: 'Acme Benefits Guide 2027', url: 'https://acme.example/benefits-guide' }])],
+    );
+  }
+
+  if ((await idOf(m, `SELECT id FROM open_enrollment_period WHERE client_id = $1 LIMIT 1`, [clientId])) === null) {
+    created = true;
+    const start = new Date(now.getTime() - 14 * 86_400_000);
+    const end = new Date(now.getTime() + 30 * 86_400_000);
+    await m.query(
+      `INSERT INTO open_enrollment_period (client_id, title, start_date, end_date, is_current) VALUES ($1, $2, $3, $4, true)`,
+      [clientId, `Open Enrollment ${end.getUTCFullYear() + (end.getUTCMonth() >= 9 ? 1 : 0)}`, isoDate(start), isoDate(end)],
+    );
+  }
+
+  const passwordHash = await hashSecret(DEMO_PASSWORD);
+  const answerHash = await hashSecret(normalizeAnswer(DEMO_ANSWER));
+
+  if ((await idOf(m, `SELECT id FROM account WHERE username = $1`, ['agent@harbor.test'])) === null) {
+    created = true;
+    await m.query(
+      `INSERT INTO account (agency_id, username, email, authentication_method, password_hash, role_type, first_name, last_name,
+         security_question_id, security_answer_hash, registration_step, privacy_policy_agreed_at)
+       VALUES ($1, 'agent@harbor.test', 'agent@harbor.test', 'email', $2, 1, 'Alex', 'Morgan', 1, $3, 0, now())`,
+      [agencyId, passwordHash, answerHash],
+    );
+  }
+
+  for (const p of EMPLOYEES) {
+    if ((await idOf(m, `SELECT id FROM account WHERE username = $1`, [p.username])) !== null) continue;
+    created = true;
+    const registered = p.password !== null;
+    const accountId = await idOf(
+      m,
+      `INSERT INTO account (client_id, username, email, authentication_method, password_hash, role_type, test_user,
+         first_name, last_name, security_question_id, security_answer_hash, registration_step, onboarding_step,
+         privacy_policy_agreed_at)
+       VALUES ($1, $2, $2, 'email', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+      [
+        clientId,
+        p.username,
+        registered ? passwordHash : null,
+        p.roleType,
+        p.testUser ?? false,
+        p.firstName,
+        p.lastName,
+        registered && p.registrationStep === 0 ? 1 : null,
+        registered && p.registrationStep === 0 ? answerHash : null,
+        p.registrationStep,
+        p.onboardingStep ?? 0,
+        p.privacyAgreed ? now : null,
+      ],
+    );
+    await m.query(
+      `INSERT INTO employee (client_id, account_id, first_name, last_name, email, employment_id, employment_type, title,
+         income_enc, work_hours, hire_date, birth_date, gender, smoker, marital_status_id, ssn_enc, address1, zip, city,
+         state, cell_phone, new_hire, eligibility_date, enable_onboarding, group_id, office_id)
+       VALUES ($1, $2, $3, $4, $5, 1, 1, $6, $7, 40, $8, $9, $10, 0, $11, $12, '100 Main Street', '02110', 'Boston', 'MA',
+         '617-555-0100', $13, $14, $15, 1, 1)`,
+      [
+        clientId,
+        accountId,
+        p.firstName,
+        p.lastName,
+        p.username,
+        p.title,
+        cipher.encrypt(p.income),
+        p.hireDate,
+        p.birthDate,
+        p.gender,
+        p.maritalStatusId,
+        cipher.encrypt(p.ssn),
+        p.newHire ?? false,
+        p.newHire ? isoDate(new Date(Date.parse(p.hireDate) + 30 * 86_400_000)) : null,
+        p.enableOnboarding ?? false,
+      ],
+    );
+  }
+
+  // The link for the employee who has not registered: derived from the secret, so every run prints the same one.
+  const unregistered = EMPLOYEES.find((p) => p.password === null)!;
+  const raw = derivedToken(config.jwtSecret, `seed-registration:${unregistered.username}`);
+  const accountId = await idOf(m, `SELECT id FROM account WHERE username = $1`, [unregistered.username]);
+  await m.query(
+    `INSERT INTO account_token (account_id, purpose, token_hash, expires_at)
+     VALUES ($1, 'registration', $2, now() + interval '365 days') ON CONFLICT (token_hash) DO NOTHING`,
+    [accountId, hashToken(raw)],
+  );
+  return {
+    registrationLink: `${config.publicUrl}/mbl/registration?token=${raw}`,
+    registrationFor: `${unregistered.firstName} ${unregistered.lastName} <${unregistered.username}>`,
+    created,
+  };
+}

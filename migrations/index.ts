@@ -1,0 +1,4 @@
+import { Foundation1763776800000 } from './1763776800000-Foundation';
+
+/** Every migration in order; listed explicitly so compiled JS and ts (jest) runs load the same set. */
+export const MIGRATIONS = [Foundation1763776800000];

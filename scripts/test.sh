@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# The whole suite: lint, typecheck, build, unit, API e2e (real PostgreSQL + Redis + SMTP sink) and browser
+# journeys (headless Chromium). Sets up whatever is missing first. Ends with "N passed, N failed".
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/services.sh
+
+ensure_node_modules
+ensure_postgres
+ensure_redis
+ensure_chromium
+
+export TEST_RUN_ID=${TEST_RUN_ID:-$(date +%s)_$$}
+export NODE_ENV=test
+results=$(mktemp -d)
+pg_base=${TEST_PG_BASE:-postgres://postgres:postgres@127.0.0.1:5432}
+
+cleanup() {
+  for db in "bp_test_${TEST_RUN_ID}_api" "bp_test_${TEST_RUN_ID}_web"; do
+    node -e "const {Client}=require('pg');const c=new Client({connectionString:process.argv[1]+'/postgres'});c.connect().then(()=>c.query('DROP DATABASE IF EXISTS \"'+process.argv[2]+'\" WITH (FORCE)')).finally(()=>c.end())" "$pg_base" "$db" >/dev/null 2>&1 || true
+  done
+  rm -rf "$results"
+}
+trap cleanup EXIT
+
+say "lint"; npm run -s lint
+say "typecheck"; npm run -s typecheck
+say "build"; npm run -s build >/dev/null
+
+status=0
+run_suite() { # name config
+  say "$1 tests"
+  if ! npx jest -c "$2" --json --outputFile="$results/$1.json" --colors; then status=1; fi
+}
+run_suite unit test/jest.unit.config.js
+run_suite e2e test/jest.e2e.config.js
+run_suite browser test/jest.browser.config.js
+
+node -e '
+const fs = require("fs"); let passed = 0, failed = 0, skipped = 0;
+for (const f of fs.readdirSync(process.argv[1])) {
+  const r = JSON.parse(fs.readFileSync(process.argv[1] + "/" + f, "utf8"));
+  passed += r.numPassedTests; failed += r.numFailedTests + (r.numRuntimeErrorTestSuites || 0); skipped += r.numPendingTests;
+}
+console.log(`${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
+' "$results"
+exit $status

@@ -1,0 +1,9 @@
+const swc = require('./swc.config');
+/** Pure rules: no database, no network. */
+module.exports = {
+  rootDir: '..',
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/api/src/**/*.spec.ts', '<rootDir>/web/app/**/*.spec.ts', '<rootDir>/web/app/**/*.spec.tsx', '<rootDir>/workers/src/**/*.spec.ts'],
+  transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swc] },
+  moduleNameMapper: { '^~/(.*)$': '<rootDir>/web/app/$1', '^@bp/api/contracts$': '<rootDir>/api/src/contracts/index.ts' },
+};

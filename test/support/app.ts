@@ -1,0 +1,29 @@
+import 'reflect-metadata';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import request from 'supertest';
+import type { App } from 'supertest/types';
+import { createApp } from '../../api/src/bootstrap/create-app';
+import { DEMO_PASSWORD } from './test-env';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  server: App;
+  /** Signs in through POST /mbl/api/login and answers the jwt. */
+  login(username: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(): Promise<TestApp> {
+  const app = await createApp({ web: false });
+  const server = app.getHttpServer() as App;
+  return {
+    app,
+    server,
+    async login(username, password = DEMO_PASSWORD) {
+      const res = await request(server).post('/mbl/api/login').send({ username, password });
+      if (res.status !== 200) throw new Error(`login ${username} answered ${res.status}: ${JSON.stringify(res.body)}`);
+      return (res.body as { jwt: string }).jwt;
+    },
+    close: () => app.close(),
+  };
+}

@@ -1,0 +1,14 @@
+/**
+ * One place for the test run's settings. scripts/test.sh exports TEST_RUN_ID; running jest by hand
+ * falls back to a fixed local id.
+ */
+export const RUN_ID = process.env.TEST_RUN_ID ?? 'local';
+export const PG_BASE = process.env.TEST_PG_BASE ?? 'postgres://postgres:postgres@127.0.0.1:5432';
+export const E2E_DATABASE_URL = `${PG_BASE}/bp_test_${RUN_ID}_api`;
+export const BROWSER_DATABASE_URL = `${PG_BASE}/bp_test_${RUN_ID}_web`;
+export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+export const BROWSER_PORT = Number(process.env.TEST_BROWSER_PORT ?? 3917);
+export const E2E_SMTP_PORT = Number(process.env.TEST_E2E_SMTP_PORT ?? 2601);
+export const BROWSER_SMTP_PORT = Number(process.env.TEST_BROWSER_SMTP_PORT ?? 2602);
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const DEMO_PASSWORD = 'Passw0rd!';
