@@ -22,6 +22,7 @@ export default tseslint.config(
   {
     files: ['web/app/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    // The site's server code reports failures on stderr (the API side logs with pino).
+    rules: { ...reactHooks.configs.recommended.rules, 'no-console': ['error', { allow: ['error', 'warn'] }] },
   },
 );

@@ -1,0 +1,72 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useNavigation } from '@remix-run/react';
+import type { ShellData } from '~/lib/shell.server';
+import { useMediaQuery } from '~/lib/use-media-query';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { SessionIdleNotice } from './SessionIdleNotice';
+import { Sidebar, SIDEBAR_ID } from './Sidebar';
+
+/** Document 1 section 9: below 600 px the sidebar becomes a drawer over the page. */
+const WIDE_QUERY = '(min-width: 600px)';
+
+export function AppShell({ data, children }: { data: ShellData; children: ReactNode }) {
+  const isWide = useMediaQuery(WIDE_QUERY, true);
+  // Two states so that closing the drawer on a phone does not collapse the sidebar on a desktop later.
+  const [collapsed, setCollapsed] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const sidebarExpanded = isWide ? !collapsed : drawerOpen;
+
+  const toggleSidebar = () => (isWide ? setCollapsed((c) => !c) : setDrawerOpen((o) => !o));
+
+  // The drawer is persistent (it stays open while the user navigates) but Escape closes it.
+  useEffect(() => {
+    if (!drawerOpen || isWide) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setDrawerOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [drawerOpen, isWide]);
+
+  return (
+    <div className="flex min-h-full flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 shadow focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
+      >
+        Skip to main content
+      </a>
+      <NavigationProgress />
+      {data.showHeaderFooter ? (
+        <Header
+          data={data}
+          sidebar={data.showSidebar ? { expanded: sidebarExpanded, controls: SIDEBAR_ID, onToggle: toggleSidebar } : null}
+        />
+      ) : null}
+      {data.sessionIdle ? <SessionIdleNotice /> : null}
+      <div className="flex flex-1">
+        {data.showSidebar ? (
+          <Sidebar groups={data.sidebar} collapsed={collapsed} drawerOpen={drawerOpen} />
+        ) : null}
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 md:px-8 md:py-8">
+          {children}
+        </main>
+      </div>
+      {data.showHeaderFooter ? <Footer data={data} /> : null}
+    </div>
+  );
+}
+
+/** A thin bar at the top while a navigation or form submission is in flight. */
+function NavigationProgress() {
+  const busy = useNavigation().state !== 'idle';
+  return (
+    <div
+      aria-hidden="true"
+      className={`pointer-events-none fixed inset-x-0 top-0 z-50 h-0.5 bg-brand-600 transition-opacity duration-200 ${
+        busy ? 'animate-pulse opacity-100' : 'opacity-0'
+      }`}
+    />
+  );
+}

@@ -1,0 +1,66 @@
+import type { CSSProperties } from 'react';
+import { Link } from '@remix-run/react';
+import { bandColors } from '~/lib/luminance';
+import type { ShellData } from '~/lib/shell.server';
+import { ProfileMenu } from './ProfileMenu';
+
+export interface SidebarToggle {
+  expanded: boolean;
+  /** id of the element the button shows and hides. */
+  controls: string;
+  onToggle: () => void;
+}
+
+/** Colours of a client-coloured band; the focus ring follows the text colour so it stays visible on it. */
+export function bandStyle(background: string | null | undefined): CSSProperties & { '--focus-ring': string } {
+  const colors = bandColors(background);
+  return { backgroundColor: colors.background, color: colors.text, '--focus-ring': colors.text };
+}
+
+export function Header({ data, sidebar }: { data: ShellData; sidebar: SidebarToggle | null }) {
+  const { user } = data;
+  return (
+    <header
+      style={bandStyle(user?.colorConfiguration.headerColor)}
+      className="sticky top-0 z-40 flex h-16 shrink-0 items-center gap-2 px-3 shadow-sm sm:gap-3 sm:px-4"
+    >
+      {sidebar ? (
+        <button
+          type="button"
+          onClick={sidebar.onToggle}
+          aria-expanded={sidebar.expanded}
+          aria-controls={sidebar.controls}
+          className="inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-current/10"
+        >
+          <span className="sr-only">Navigation menu</span>
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+            <path strokeLinecap="round" d="M4 6h16M4 12h16M4 18h16" />
+          </svg>
+        </button>
+      ) : null}
+
+      <Link to="/" className="flex min-w-0 items-center rounded-md px-1 py-1">
+        {user?.clientLogo ? (
+          <img
+            src={user.clientLogo}
+            alt={user.clientName ?? data.productName}
+            className="h-9 w-auto max-w-[180px] object-contain"
+          />
+        ) : (
+          <span className="truncate text-lg font-semibold tracking-tight">{user?.clientName ?? data.productName}</span>
+        )}
+      </Link>
+
+      <div className="ml-auto flex items-center gap-2">
+        {/* Seam: impersonation's 'Return To My Account' button and the agent's client switcher go here. */}
+        {user ? (
+          <ProfileMenu user={user} productName={data.productName} />
+        ) : data.signedIn ? null : (
+          <Link to="/login" className="rounded-md px-3 py-2 text-sm font-semibold underline-offset-4 hover:underline">
+            Login
+          </Link>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,10 @@
+/** The product's display name: configurable, never hard-coded elsewhere (decisions, section 1). */
+export function productName(): string {
+  const name = process.env.PRODUCT_NAME?.trim();
+  return name && name.length > 0 ? name : 'Benefits Portal';
+}
+
+/** Where a login that answers the lite version sends the browser. */
+export function liteSiteUrl(): string {
+  return process.env.LITE_SITE_URL ?? '/lite';
+}

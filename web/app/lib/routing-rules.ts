@@ -1,0 +1,304 @@
+/**
+ * Route table and access rules of the site shell (document 1, section 2), as pure functions so the
+ * same decisions can be unit-tested and enforced by the root loader on every navigation.
+ * Paths here never carry the /mbl base path.
+ */
+
+/** Who may open a route before the per-user redirects apply. */
+export type RouteAccess =
+  | 'signedOut' // only while signed out; a signed-in user is sent to /
+  | 'signedIn' // any signed-in user; a signed-out visitor is sent to /
+  | 'admin' // signed-in administrators who are not test users; others are sent to /
+  | 'securityQuestionReset' // signed in, only while a security-question reset is pending
+  | 'onboarding' // signed in, only while onboarding is running
+  | 'any'; // technical routes (log out) that must work in every state
+
+export type RouteId =
+  | 'home'
+  | 'login'
+  | 'forgotPassword'
+  | 'resetPassword'
+  | 'registration'
+  | 'profile'
+  | 'contact'
+  | 'dependents'
+  | 'beneficiaries'
+  | 'audit'
+  | 'changePassword'
+  | 'documents'
+  | 'changeBenefits'
+  | 'statusDashboard'
+  | 'employeesCensus'
+  | 'actionCenter'
+  | 'reports'
+  | 'auditAdmin'
+  | 'employerForms'
+  | 'transactions'
+  | 'messageBoard'
+  | 'changeSecurityQuestion'
+  | 'onboarding'
+  | 'logout';
+
+export interface RouteDefinition {
+  id: RouteId;
+  path: string;
+  /** 'prefix' also matches sub-paths (/documents/123), never look-alikes (/documentsx). */
+  match: 'exact' | 'prefix';
+  access: RouteAccess;
+  /** The screen's name: page heading and title. */
+  title: string;
+}
+
+/** Document 1 section 2 "Route table"; exactness as written there (unmarked admin entries are prefixes). */
+export const ROUTES: readonly RouteDefinition[] = [
+  { id: 'login', path: '/login', match: 'exact', access: 'signedOut', title: 'Login' },
+  { id: 'forgotPassword', path: '/forgot-password', match: 'exact', access: 'signedOut', title: 'Forgot Password' },
+  { id: 'resetPassword', path: '/reset-password', match: 'exact', access: 'signedOut', title: 'Reset Password' },
+  { id: 'registration', path: '/registration', match: 'exact', access: 'signedOut', title: 'Registration' },
+  { id: 'home', path: '/', match: 'exact', access: 'signedIn', title: 'Dashboard' },
+  { id: 'profile', path: '/profile', match: 'exact', access: 'signedIn', title: 'My Profile' },
+  { id: 'contact', path: '/contact', match: 'exact', access: 'signedIn', title: 'Contact' },
+  { id: 'dependents', path: '/dependents', match: 'exact', access: 'signedIn', title: 'My Dependents' },
+  { id: 'beneficiaries', path: '/beneficiaries', match: 'exact', access: 'signedIn', title: 'My Beneficiaries' },
+  { id: 'audit', path: '/audit', match: 'exact', access: 'signedIn', title: 'My Audit Log' },
+  { id: 'changePassword', path: '/change-password', match: 'exact', access: 'signedIn', title: 'Change Password' },
+  { id: 'documents', path: '/documents', match: 'prefix', access: 'signedIn', title: 'My Documents' },
+  { id: 'changeBenefits', path: '/change-benefits', match: 'exact', access: 'signedIn', title: 'Change Benefits' },
+  { id: 'statusDashboard', path: '/status-dashboard', match: 'exact', access: 'admin', title: 'Status Dashboard' },
+  { id: 'employeesCensus', path: '/employees-census', match: 'exact', access: 'admin', title: 'Employee Census' },
+  { id: 'actionCenter', path: '/action-center', match: 'exact', access: 'admin', title: 'Action Center' },
+  { id: 'reports', path: '/reports', match: 'exact', access: 'admin', title: 'HR Reports' },
+  { id: 'auditAdmin', path: '/audit-admin', match: 'prefix', access: 'admin', title: 'Audit Log' },
+  { id: 'employerForms', path: '/employer-forms', match: 'prefix', access: 'admin', title: 'Employer Forms' },
+  { id: 'transactions', path: '/transactions', match: 'prefix', access: 'admin', title: 'Transactions' },
+  { id: 'messageBoard', path: '/message-board', match: 'prefix', access: 'admin', title: 'Communications' },
+  {
+    id: 'changeSecurityQuestion',
+    path: '/change-security-question',
+    match: 'exact',
+    access: 'securityQuestionReset',
+    title: 'Change Security Question',
+  },
+  // Prefix so the wizard may later address its steps as sub-paths.
+  { id: 'onboarding', path: '/onboarding', match: 'prefix', access: 'onboarding', title: 'Onboarding' },
+  { id: 'logout', path: '/logout', match: 'exact', access: 'any', title: 'Log Out' },
+];
+
+export const PATHS = {
+  home: '/',
+  login: '/login',
+  registration: '/registration',
+  changePassword: '/change-password',
+  changeSecurityQuestion: '/change-security-question',
+  onboarding: '/onboarding',
+} as const;
+
+/** The user flags the rules read (document 1 section 3, "Current user session"). */
+export interface RoutingUser {
+  /** 0 = registration finished. */
+  registrationStep: number;
+  /** See {@link isOnboardingRunning}. */
+  onboardingRunning: boolean;
+  passwordReset: boolean;
+  securityQuestionReset: boolean;
+  /** 0 user, 1 admin. */
+  roleType: number;
+  testUser: boolean;
+}
+
+export interface RoutingState {
+  /** Path without the /mbl base path, e.g. '/profile'. */
+  pathname: string;
+  signedIn: boolean;
+  /**
+   * The signed-in user's flags. null while signed in means the user could not be loaded (idle session):
+   * only the signed-in/signed-out sets apply until the user is known again.
+   */
+  user: RoutingUser | null;
+}
+
+export type RoutingDecision =
+  | { kind: 'render'; route: RouteDefinition }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'noMatch'; path: string };
+
+/** Onboarding runs when the client enabled it for the user and its step is not 0 (finished). */
+export function isOnboardingRunning(user: { enableOnboarding: boolean; onboardingStep: number }): boolean {
+  return user.enableOnboarding && user.onboardingStep !== 0;
+}
+
+/** Maps the API's current user to the flags the rules need. */
+export function toRoutingUser(user: {
+  registrationStep: number;
+  enableOnboarding: boolean;
+  onboardingStep: number;
+  passwordReset: boolean;
+  securityQuestionReset: boolean;
+  roleType: number;
+  testUser: boolean;
+}): RoutingUser {
+  return {
+    registrationStep: user.registrationStep,
+    onboardingRunning: isOnboardingRunning(user),
+    passwordReset: user.passwordReset,
+    securityQuestionReset: user.securityQuestionReset,
+    roleType: user.roleType,
+    testUser: user.testUser,
+  };
+}
+
+/** Administrators see admin screens unless they are test users (document 1 section 6). */
+export function isAdmin(user: Pick<RoutingUser, 'roleType' | 'testUser'>): boolean {
+  return user.roleType === 1 && !user.testUser;
+}
+
+/** Drops trailing slashes so '/profile/' and '/profile' are the same screen; '' becomes '/'. */
+export function normalizePath(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+export function findRoute(pathname: string): RouteDefinition | null {
+  const path = normalizePath(pathname);
+  for (const route of ROUTES) {
+    if (path === route.path) return route;
+    if (route.match === 'prefix' && path.startsWith(`${route.path}/`)) return route;
+  }
+  return null;
+}
+
+function isAt(path: string, target: string): boolean {
+  const route = findRoute(path);
+  return route !== null && route.path === target;
+}
+
+/** Applies the routing rules of document 1 section 2 to one request. */
+export function resolveRoute(state: RoutingState): RoutingDecision {
+  const path = normalizePath(state.pathname);
+  const route = findRoute(path);
+
+  if (route?.access === 'any') return { kind: 'render', route };
+
+  if (!state.signedIn) {
+    // '/' is the login page while signed out.
+    if (path === PATHS.home) return { kind: 'render', route: loginRoute() };
+    if (!route) return { kind: 'noMatch', path };
+    return route.access === 'signedOut' ? { kind: 'render', route } : { kind: 'redirect', to: PATHS.home };
+  }
+
+  const user = state.user;
+  if (user) {
+    // Forced flows, strongest first; the target itself renders, everything else goes there.
+    const forced = forcedTarget(user);
+    if (forced) return isAt(path, forced) && route ? { kind: 'render', route } : { kind: 'redirect', to: forced };
+  }
+
+  if (!route) return { kind: 'noMatch', path };
+  if (route.access === 'signedOut') return { kind: 'redirect', to: PATHS.home };
+  // While the user is unknown (idle session) keep the location so the user returns to it after
+  // re-entering the password; the API still checks every call.
+  if (!user) return { kind: 'render', route };
+
+  switch (route.access) {
+    case 'securityQuestionReset':
+    case 'onboarding':
+      // Reached only when that flow is not pending: nothing to do there.
+      return { kind: 'redirect', to: PATHS.home };
+    case 'admin':
+      return isAdmin(user) ? { kind: 'render', route } : { kind: 'redirect', to: PATHS.home };
+    case 'signedIn':
+      return { kind: 'render', route };
+  }
+}
+
+/** Where a signed-in user must go first, or null when no flow is pending. */
+export function forcedTarget(user: RoutingUser): string | null {
+  if (user.passwordReset) return PATHS.changePassword;
+  if (user.securityQuestionReset) return PATHS.changeSecurityQuestion;
+  // Onboarding precedes registration: its first step finishes the account of new hires.
+  if (user.onboardingRunning) return PATHS.onboarding;
+  if (user.registrationStep !== 0) return PATHS.registration;
+  return null;
+}
+
+function loginRoute(): RouteDefinition {
+  const login = ROUTES.find((r) => r.id === 'login');
+  if (!login) throw new Error('route table lacks login');
+  return login;
+}
+
+/** Sidebar only when signed in, registration finished, no password reset and no onboarding running. */
+export function showSidebar(state: { signedIn: boolean; user: RoutingUser | null }): boolean {
+  const { user } = state;
+  if (!state.signedIn || !user) return false;
+  return user.registrationStep === 0 && !user.passwordReset && !user.onboardingRunning;
+}
+
+const BARE_PATHS: readonly string[] = ['/login', '/forgot-password', '/reset-password'];
+
+/** Header and footer are hidden on login, forgot-password, reset-password and on / when signed out. */
+export function showHeaderFooter(pathname: string, signedIn: boolean): boolean {
+  const path = normalizePath(pathname);
+  if (BARE_PATHS.includes(path)) return false;
+  return !(path === PATHS.home && !signedIn);
+}
+
+export interface SidebarItem {
+  label: string;
+  to: string;
+}
+
+export interface SidebarGroup {
+  /** 'main' holds the top-level Dashboard link, 'bottom' the Contact link pinned under the groups. */
+  id: 'main' | 'benefits' | 'account' | 'admin' | 'bottom';
+  /** Group heading; null for the ungrouped top and bottom links. */
+  label: string | null;
+  items: SidebarItem[];
+}
+
+export interface SidebarUser {
+  roleType: number;
+  testUser: boolean;
+  enableMidyearChanges: boolean;
+}
+
+/** The sidebar of document 1 section 2, in display order. */
+export function sidebarGroups(user: SidebarUser): SidebarGroup[] {
+  const benefits: SidebarItem[] = [
+    { label: 'My Dependents', to: '/dependents' },
+    { label: 'My Documents', to: '/documents' },
+    { label: 'My Beneficiaries', to: '/beneficiaries' },
+  ];
+  if (user.enableMidyearChanges) benefits.push({ label: 'Change Benefits', to: '/change-benefits' });
+
+  const groups: SidebarGroup[] = [
+    { id: 'main', label: null, items: [{ label: 'Dashboard', to: '/' }] },
+    { id: 'benefits', label: 'My Benefits', items: benefits },
+    {
+      id: 'account',
+      label: 'My Account',
+      items: [
+        { label: 'My Profile', to: '/profile' },
+        { label: 'My Audit Log', to: '/audit' },
+      ],
+    },
+  ];
+  if (isAdmin(user)) {
+    groups.push({
+      id: 'admin',
+      label: 'Administrator',
+      items: [
+        { label: 'Employee Census', to: '/employees-census' },
+        { label: 'Action Center', to: '/action-center' },
+        { label: 'Audit Log', to: '/audit-admin' },
+        { label: 'HR Reports', to: '/reports' },
+        { label: 'Status Dashboard', to: '/status-dashboard' },
+        { label: 'Employer Forms', to: '/employer-forms' },
+        { label: 'Transactions', to: '/transactions' },
+        { label: 'Communications', to: '/message-board' },
+      ],
+    });
+  }
+  groups.push({ id: 'bottom', label: null, items: [{ label: 'Contact', to: '/contact' }] });
+  return groups;
+}

@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLoaderData,
+  useRouteError,
+  type ShouldRevalidateFunction,
+} from '@remix-run/react';
+import { AppShell } from '~/components/AppShell';
+import { ErrorPanel } from '~/components/StatusPanels';
+import { loadShell } from '~/lib/shell.server';
+import stylesheet from '~/tailwind.css?url';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  // Public files are served under the base path too.
+  { rel: 'icon', href: '/mbl/favicon.svg', type: 'image/svg+xml' },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const shell = await loadShell(request, context);
+  return shell.data;
+}
+
+// The routing rules depend on the user's flags, which change on the server (password reset, onboarding):
+// check them on every navigation, not only when the root's own params change.
+export const shouldRevalidate: ShouldRevalidateFunction = () => true;
+
+// Pages carry personal data: never let a shared cache or the back button replay them after logout.
+export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+
+// Only the error page lacks data; every route sets its own title on top of this one.
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.productName ?? 'Error' }];
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="h-full font-sans">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <AppShell data={data}>
+      <Outlet />
+    </AppShell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <main className="flex min-h-full items-center justify-center px-4 py-16">
+      <ErrorPanel status={status} />
+    </main>
+  );
+}
