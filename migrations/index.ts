@@ -1,4 +1,5 @@
 import { Foundation1763776800000 } from './1763776800000-Foundation';
+import { AccountTokenAttempts1764100000000 } from './1764100000000-AccountTokenAttempts';
 
 /** Every migration in order; listed explicitly so compiled JS and ts (jest) runs load the same set. */
-export const MIGRATIONS = [Foundation1763776800000];
+export const MIGRATIONS = [Foundation1763776800000, AccountTokenAttempts1764100000000];

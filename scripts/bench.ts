@@ -9,7 +9,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Pool } from 'pg';
-import { CURRENT_USER_SQL, toCurrentUser, type CurrentUserRow } from '../api/src/modules/auth/current-user.query';
+import { CURRENT_USER_SQL, CURRENT_USER_STATEMENT, toCurrentUser, type CurrentUserRow } from '../api/src/modules/auth/current-user.query';
 import { prepareDatabase } from '../test/support/database';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3950);
@@ -79,7 +79,7 @@ function floorServer(pool: Pool): Promise<Server> {
       return;
     }
     pool
-      .query<CurrentUserRow>(CURRENT_USER_SQL, [payload.sub, payload.emp, payload.cid])
+      .query<CurrentUserRow>({ name: CURRENT_USER_STATEMENT, text: CURRENT_USER_SQL, values: [payload.sub, payload.emp, payload.cid] })
       .then(({ rows }) => {
         const body = JSON.stringify(toCurrentUser(rows[0]!, { impersonatorId: null, agencyId: null }));
         res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(body);

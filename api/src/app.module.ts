@@ -5,11 +5,28 @@ import { CoreModule } from './core/core.module';
 import { AllExceptionsFilter } from './core/http/all-exceptions.filter';
 import { AccountsModule } from './modules/accounts/accounts.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { ConsentModule } from './modules/consent/consent.module';
+import { EmployeesModule } from './modules/employees/employees.module';
 import { HealthModule } from './modules/health/health.module';
+import { ImpersonationModule } from './modules/impersonation/impersonation.module';
 import { OptionsModule } from './modules/options/options.module';
+import { PasswordModule } from './modules/password/password.module';
+import { RegistrationModule } from './modules/registration/registration.module';
+import { SecuredDataModule } from './modules/secured-data/secured-data.module';
 
 /** The feature modules; the workers import the same ones (without the HTTP parts mattering). */
-export const FEATURE_MODULES = [AccountsModule, AuthModule, OptionsModule, HealthModule];
+export const FEATURE_MODULES = [
+  AccountsModule,
+  AuthModule,
+  OptionsModule,
+  HealthModule,
+  SecuredDataModule,
+  RegistrationModule,
+  PasswordModule,
+  ConsentModule,
+  EmployeesModule,
+  ImpersonationModule,
+];
 
 @Module({
   imports: [CoreModule, ...FEATURE_MODULES],

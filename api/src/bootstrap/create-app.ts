@@ -1,6 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { cleanupOpenApiDoc } from 'nestjs-zod';
@@ -41,12 +42,19 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestExp
   // Behind one proxy at most; X-Forwarded-For from the site's own loaders (loopback) is trusted.
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
+  // API answers are per-user and marked no-store where it matters; hashing every body for an ETag is waste.
+  app.set('etag', false);
 
   // pino-http first, so that every request (site and API) is logged once, with secrets redacted.
-  app.use(pinoHttp({ logger: rootLogger(config), autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/mbl/assets') } }));
+  // quietReqLogger: req.log carries only the request id, so no per-request child with the whole request is built.
+  app.use(pinoHttp({ logger: rootLogger(config), quietReqLogger: true, autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/mbl/assets') } }));
   // The strict CSP applies to the API; the site's pages carry Remix's inline hydration scripts.
-  app.use('/mbl/api', helmet());
-  app.use(helmet({ contentSecurityPolicy: false }));
+  // 'same-origin' rather than helmet's 'no-referrer': with no-referrer Chromium sends `Origin: null` on
+  // form posts, which Remix rightly refuses as CSRF; same-origin still keeps token URLs from leaking out.
+  const referrerPolicy = { policy: 'same-origin' as const };
+  const apiHeaders = helmet({ referrerPolicy });
+  const siteHeaders = helmet({ contentSecurityPolicy: false, referrerPolicy });
+  app.use((req: Request, res: Response, next: NextFunction) => (req.url.startsWith('/mbl/api') ? apiHeaders : siteHeaders)(req, res, next));
 
   app.setGlobalPrefix(API_PREFIX);
 

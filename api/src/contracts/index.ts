@@ -2,3 +2,5 @@ export * from './messages';
 export * from './common';
 export * from './auth';
 export * from './options';
+export * from './account';
+export * from './employees';

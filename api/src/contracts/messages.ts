@@ -13,10 +13,41 @@ export const Messages = {
   noMatchFor: 'No match for',
   areYouSure: 'Are you sure?',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  // Forgot and reset password (document 1 sections 2, 4 and 8).
+  resetLinkSent: 'Reset link has been sent to your email!',
+  checkYourEmail: 'Please check your email for further instructions on resetting your password',
+  followWelcomeEmail: 'Please follow link in your welcome email to create your account',
+  emailDoesNotExist: 'Provided email does not exist',
+  tokenNotValid: 'Token is not valid!',
+  wrongAnswer: 'Wrong answer!',
+  passwordChangedSuccessfully: 'Password changed successfully!',
+  // Change password and security question.
+  wrongData: 'You provided wrong data',
+  passwordChanged: 'Your password has been successfully changed.',
+  passwordChangedByAdmin: 'Your password was changed by the system administrator. Please create a new password.',
+  creatingNewPassword: 'Creating new password',
+  // Registration (document 1 section 8) and employee edit.
+  registrationTokenInvalid: "Registration token isn't valid. Please try the link from the email one more time or contact support",
+  alreadyRegistered: "You've already registered. Please enter your username and password on the login page",
+  emailInUse: 'Email already in use',
+  usernameInUse: 'Username already in use',
+  // Impersonation (document 1 section 2).
+  returnToMyAccount: 'Return To My Account',
+  logOutFromImpersonation: 'Log out from impersonation mode',
   // Site shell (not spec texts, kept here so the site never retypes a message).
   comingSoon: 'This screen is coming soon.',
   serviceUnavailable: 'The service is not available right now. Please try again in a few minutes.',
   privacyStatement: 'Your personal information is used only internally and is never disclosed to third parties.',
+  unknownSecurityQuestion: 'Please choose a security question from the list',
+  notWhileImpersonating: 'This is not available while you are logged in as an employee',
+  notImpersonating: 'You are not logged in as an employee',
+  cannotImpersonateSelf: 'You cannot log in as yourself',
+  testUserCannotImpersonate: 'Test users cannot log in as an employee',
+  employeeNotRegistered: 'This employee has not created an account yet, so there is nothing to log in to. Send the welcome email first.',
+  employeeAlreadyRegistered: 'This employee has already registered',
+  employeeHasNoEmail: 'This employee has no email address to send the welcome email to',
+  welcomeEmailSent: 'Welcome email sent',
+  noEmployeeFound: 'No employee found!',
 } as const;
 
 /** Message codes the site reacts to (document 1 section 8). */

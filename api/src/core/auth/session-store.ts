@@ -22,6 +22,13 @@ export class SessionStore {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** EVALSHA after the first call: the script is not re-sent with every request. */
+  private checkCommand(key: string, now: string, idleMs: string, touch: string): Promise<unknown> {
+    const redis = this.redis as Redis & { bpSessionCheck?: (...args: string[]) => Promise<unknown> };
+    if (!redis.bpSessionCheck) redis.defineCommand('bpSessionCheck', { numberOfKeys: 1, lua: CHECK_SCRIPT });
+    return redis.bpSessionCheck!(key, now, idleMs, touch);
+  }
+
   async open(ttlSeconds: number): Promise<string> {
     const sid = randomUUID();
     await this.redis.set(this.key(sid), String(Date.now()), 'EX', ttlSeconds);
@@ -29,9 +36,7 @@ export class SessionStore {
   }
 
   async check(sid: string, countAsActivity: boolean): Promise<SessionState> {
-    const state = (await this.redis.eval(
-      CHECK_SCRIPT,
-      1,
+    const state = (await this.checkCommand(
       this.key(sid),
       String(Date.now()),
       String(this.config.sessionIdleSeconds * 1000),

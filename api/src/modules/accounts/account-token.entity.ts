@@ -11,5 +11,7 @@ export class AccountToken {
   @Column('text', { name: 'token_hash' }) tokenHash!: string;
   @Column('timestamptz', { name: 'expires_at' }) expiresAt!: Date;
   @Column('timestamptz', { name: 'used_at', nullable: true }) usedAt!: Date | null;
+  /** Wrong security answers given with this (reset) token; the token is burnt at the limit. */
+  @Column('smallint', { name: 'failed_attempts', default: 0 }) failedAttempts!: number;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
 }

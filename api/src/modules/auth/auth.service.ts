@@ -1,12 +1,14 @@
 import { Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import type { CurrentUser, LoginResponse } from '../../contracts/auth';
 import type { AuthUser } from '../../core/auth/auth-user';
 import { SessionStore } from '../../core/auth/session-store';
 import { TokenService } from '../../core/auth/token.service';
 import type { Account } from '../accounts/account.entity';
 import { AccountsService } from '../accounts/accounts.service';
-import { CURRENT_USER_SQL, toCurrentUser, type CurrentUserRow } from './current-user.query';
+import { CURRENT_USER_SQL, CURRENT_USER_STATEMENT, toCurrentUser, type CurrentUserRow } from './current-user.query';
 
 @Injectable()
 export class AuthService {
@@ -39,7 +41,9 @@ export class AuthService {
   }
 
   async currentUser(user: AuthUser): Promise<CurrentUser> {
-    const rows = (await this.dataSource.query(CURRENT_USER_SQL, [user.accountId, user.employeeId, user.clientId])) as CurrentUserRow[];
+    // Straight to the driver's pool as a named (prepared) statement: GET /me runs on every page load.
+    const pool = (this.dataSource.driver as PostgresDriver).master as Pool;
+    const { rows } = await pool.query<CurrentUserRow>({ name: CURRENT_USER_STATEMENT, text: CURRENT_USER_SQL, values: [user.accountId, user.employeeId, user.clientId] });
     const row = rows[0];
     if (!row) throw new NotFoundException();
     return toCurrentUser(row, { impersonatorId: user.impersonatorId, agencyId: user.agencyId });

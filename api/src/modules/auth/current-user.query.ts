@@ -4,6 +4,7 @@ import type { CurrentUser } from '../../contracts/auth';
  * The whole "Current user session" in one round trip. Shared with the benchmark's floor server, so both
  * run exactly the same SQL. $1 account, $2 employee, $3 client.
  */
+export const CURRENT_USER_STATEMENT = 'current-user';
 export const CURRENT_USER_SQL = `
 SELECT a.id AS account_id, a.role_type, a.test_user, a.password_reset, a.security_question_reset,
        a.privacy_policy_agreed_at >= coalesce(c.privacy_notice_revision_date, '-infinity'::date) AS privacy_agreed,

@@ -1,0 +1,41 @@
+import { Controller, ForbiddenException, HttpCode, NotFoundException, Post, Req } from '@nestjs/common';
+import { ApiForbiddenResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { DataSource } from 'typeorm';
+import { Messages } from '../../contracts/messages';
+import { AuditService } from '../../core/audit/audit.service';
+import { Access } from '../../core/auth/access.decorator';
+import type { AuthUser } from '../../core/auth/auth-user';
+import { CurrentUser } from '../../core/auth/current-user.decorator';
+import { ErrorResponseDto, OkResponseDto } from '../auth/auth.dto';
+
+/** The privacy-notice dialog's Continue. GET /me (mblPrivacyPolicyAgreement) compares the time with the revision date. */
+@ApiTags('account')
+@Controller()
+export class ConsentController {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
+  ) {}
+
+  @Post('update-privacy-policy')
+  @HttpCode(200)
+  @Access('user')
+  @ApiOkResponse({ type: OkResponseDto })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: "While impersonating: consent is the person's own" })
+  async agree(@CurrentUser() user: AuthUser, @Req() req: Request): Promise<{ success: boolean }> {
+    // Only the person can agree; an administrator acting as them never does (the dialog is not shown then).
+    if (user.impersonatorId !== null) throw new ForbiddenException({ statusCode: 403, message: Messages.notWhileImpersonating });
+    if (user.accountId === null) throw new NotFoundException({ statusCode: 404, message: 'Account not found' });
+    const accountId = user.accountId;
+    await this.dataSource.transaction(async (m) => {
+      await m.query('UPDATE account SET privacy_policy_agreed_at = now(), updated_at = now() WHERE id = $1', [accountId]);
+      await this.audit.record(
+        user,
+        { clientId: user.clientId, employeeId: user.employeeId, eventType: 'Privacy notice', actionType: 'update', description: 'Agreed to the privacy notice', ip: req.ip ?? null },
+        m,
+      );
+    });
+    return { success: true };
+  }
+}

@@ -1,0 +1,65 @@
+import { Controller, Get, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { createZodDto } from 'nestjs-zod';
+import { ZUsernameValidationQuery, ZUsernameValidationResponse } from '../../contracts/account';
+import { ZEmployeeList, ZEmployeeListQuery, ZPersonalData, type EmployeeListItem, type PersonalData } from '../../contracts/employees';
+import { Access } from '../../core/auth/access.decorator';
+import type { AuthUser } from '../../core/auth/auth-user';
+import { CurrentUser } from '../../core/auth/current-user.decorator';
+import { ErrorResponseDto } from '../auth/auth.dto';
+import { SecuredDataUnlock } from '../secured-data/secured-data-unlock.guard';
+import { EmployeeIdPipe } from './employee-id.pipe';
+import { EmployeesService } from './employees.service';
+
+class EmployeeListQueryDto extends createZodDto(ZEmployeeListQuery) {}
+class EmployeeListDto extends createZodDto(ZEmployeeList) {}
+class UsernameValidationQueryDto extends createZodDto(ZUsernameValidationQuery) {}
+class UsernameValidationResponseDto extends createZodDto(ZUsernameValidationResponse) {}
+class PersonalDataDto extends createZodDto(ZPersonalData) {}
+
+@ApiTags('employees')
+@Controller()
+export class EmployeesController {
+  constructor(private readonly employees: EmployeesService) {}
+
+  /** The Employee Census left list of the token's client. */
+  @Get('employees')
+  @Access('admin')
+  @ApiOkResponse({ type: EmployeeListDto })
+  list(@CurrentUser() user: AuthUser, @Query() query: EmployeeListQueryDto): Promise<EmployeeListItem[]> {
+    return this.employees.list(user.clientId, query.search);
+  }
+
+  /** Public: the registration form checks the email of a username account before anyone is signed in. */
+  @Get('employees/validate')
+  @Access('public')
+  @ApiOkResponse({ type: UsernameValidationResponseDto })
+  @ApiTooManyRequestsResponse({ type: ErrorResponseDto })
+  async validate(@Query() query: UsernameValidationQueryDto, @Req() req: Request): Promise<{ success: boolean }> {
+    return { success: await this.employees.validateUsername(query.username, req.ip ?? null, null) };
+  }
+
+  /** The census edit form: the employee's own current address counts as available. */
+  @Get('employees/:id/validate')
+  @Access('admin')
+  @ApiOkResponse({ type: UsernameValidationResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  async validateFor(
+    @CurrentUser() user: AuthUser,
+    @Param('id', EmployeeIdPipe) id: number,
+    @Query() query: UsernameValidationQueryDto,
+  ): Promise<{ success: boolean }> {
+    return { success: await this.employees.validateUsername(query.username, null, { clientId: user.clientId, employeeId: id }) };
+  }
+
+  /** Clear SSN and income of the signed-in employee (or the impersonated one) after the password prompt. */
+  @Post('employee/personal')
+  @Access('user')
+  @SecuredDataUnlock()
+  @ApiOkResponse({ type: PersonalDataDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'The account has no employee record' })
+  personal(@CurrentUser() user: AuthUser, @Req() req: Request): Promise<PersonalData> {
+    return this.employees.personalData(user, req.ip ?? null);
+  }
+}

@@ -1,0 +1,107 @@
+import { HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { ZEmail } from '../../contracts/account';
+import { employeeGroup, type EmployeeListItem, type PersonalData } from '../../contracts/employees';
+import { Messages } from '../../contracts/messages';
+import { AuditService } from '../../core/audit/audit.service';
+import type { AuthUser } from '../../core/auth/auth-user';
+import { SecuredDataCipher } from '../../core/crypto/secured-data';
+import { RateLimiter } from '../../core/redis/rate-limiter';
+
+/** Public username checks per IP in the window: plenty for a form, too few to list addresses. */
+export const USERNAME_CHECKS_PER_IP = 60;
+export const USERNAME_CHECK_WINDOW_SECONDS = 15 * 60;
+
+interface ListRow {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  terminated: boolean;
+  cobra: boolean;
+  has_account: boolean;
+}
+
+const notFound = () => new NotFoundException({ statusCode: 404, message: Messages.noEmployeeFound });
+
+@Injectable()
+export class EmployeesService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly cipher: SecuredDataCipher,
+    private readonly audit: AuditService,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  /** The census list of the token's client, sorted by last name then first name. */
+  async list(clientId: number, search: string | undefined): Promise<EmployeeListItem[]> {
+    const term = search?.trim() ? `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const rows: ListRow[] = await this.dataSource.query(
+      `SELECT e.id, e.first_name, e.last_name, e.email, e.terminated, e.cobra,
+              coalesce(a.password_hash IS NOT NULL, false) AS has_account
+         FROM employee e LEFT JOIN account a ON a.id = e.account_id
+        WHERE e.client_id = $1
+          AND ($2::text IS NULL OR e.first_name ILIKE $2 OR e.last_name ILIKE $2 OR e.email ILIKE $2
+               OR (e.first_name || ' ' || e.last_name) ILIKE $2)
+        ORDER BY lower(e.last_name), lower(e.first_name), e.id`,
+      [clientId, term],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      email: r.email,
+      terminated: r.terminated,
+      cobra: r.cobra,
+      group: employeeGroup(r),
+      hasAccount: r.has_account,
+    }));
+  }
+
+  /**
+   * Username check (document 1 section 5): a valid email that no other account uses. Public for the
+   * registration form, so it is throttled per IP; the admin variant excludes the employee's own account.
+   */
+  async validateUsername(username: string | undefined, ip: string | null, scope: { clientId: number; employeeId: number } | null): Promise<boolean> {
+    if (scope === null && (await this.limiter.hit(`username-check:ip:${ip ?? 'unknown'}`, USERNAME_CHECK_WINDOW_SECONDS)) > USERNAME_CHECKS_PER_IP) {
+      throw new HttpException({ statusCode: 429, message: Messages.tooManyAttempts }, HttpStatus.TOO_MANY_REQUESTS);
+    }
+    let ownAccount: number | null = null;
+    if (scope !== null) {
+      const rows: Array<{ account_id: number | null }> = await this.dataSource.query('SELECT account_id FROM employee WHERE id = $1 AND client_id = $2', [
+        scope.employeeId,
+        scope.clientId,
+      ]);
+      if (!rows[0]) throw notFound();
+      ownAccount = rows[0].account_id;
+    }
+    const parsed = ZEmail.safeParse(username);
+    if (!parsed.success) return false;
+    const taken: unknown[] = await this.dataSource.query('SELECT 1 FROM account WHERE (email = $1 OR username = $1) AND id IS DISTINCT FROM $2 LIMIT 1', [
+      parsed.data,
+      ownAccount,
+    ]);
+    return taken.length === 0;
+  }
+
+  /** Clear SSN and income of the token's employee, after the unlock guard; every read is audited. */
+  async personalData(user: AuthUser, ip: string | null): Promise<PersonalData> {
+    if (user.employeeId === null) throw notFound();
+    const rows: Array<{ ssn_enc: string | null; income_enc: string | null; first_name: string; last_name: string }> = await this.dataSource.query(
+      'SELECT ssn_enc, income_enc, first_name, last_name FROM employee WHERE id = $1 AND client_id = $2',
+      [user.employeeId, user.clientId],
+    );
+    const row = rows[0];
+    if (!row) throw notFound();
+    await this.audit.record(user, {
+      clientId: user.clientId,
+      employeeId: user.employeeId,
+      eventType: 'Personal data',
+      actionType: 'unlock',
+      // Names the fields shown, never their values.
+      description: `Secured data viewed (SSN, income) of ${row.first_name} ${row.last_name}`,
+      ip,
+    });
+    return { ssn: this.cipher.decrypt(row.ssn_enc), income: this.cipher.decrypt(row.income_enc) };
+  }
+}

@@ -1,0 +1,40 @@
+import { Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { ApiConflictResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import type { JwtResponse } from '../../contracts/account';
+import { Access, AllowIdleSession } from '../../core/auth/access.decorator';
+import type { AuthUser } from '../../core/auth/auth-user';
+import { CurrentUser } from '../../core/auth/current-user.decorator';
+import { ErrorResponseDto, OkResponseDto } from '../auth/auth.dto';
+import { EmployeeIdPipe } from '../employees/employee-id.pipe';
+import { JwtResponseDto } from '../registration/registration.dto';
+import { ImpersonationService } from './impersonation.service';
+
+@ApiTags('impersonation')
+@Controller()
+export class ImpersonationController {
+  constructor(private readonly impersonation: ImpersonationService) {}
+
+  /** Answers a jwt acting as the employee; the site keeps the administrator's own token underneath. */
+  @Get('employees/:id/impersonate')
+  @Access('admin')
+  @ApiOkResponse({ type: JwtResponseDto })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Oneself, or a test user' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'Not an employee of this client (or agency)' })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'The employee has not created an account yet' })
+  start(@CurrentUser() user: AuthUser, @Param('id', EmployeeIdPipe) id: number, @Req() req: Request): Promise<JwtResponse> {
+    return this.impersonation.start(user, id, req.ip ?? null);
+  }
+
+  /** Only for impersonation tokens. Impersonating sessions are never idle, so this always answers. */
+  @Post('impersonation/stop')
+  @HttpCode(200)
+  @Access('user')
+  @AllowIdleSession()
+  @ApiOkResponse({ type: OkResponseDto })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Not an impersonation token' })
+  async stop(@CurrentUser() user: AuthUser, @Req() req: Request): Promise<{ success: boolean }> {
+    await this.impersonation.stop(user, req.ip ?? null);
+    return { success: true };
+  }
+}

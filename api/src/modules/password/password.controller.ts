@@ -1,0 +1,99 @@
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
+import type { Request } from 'express';
+import type { QuestionResponse, SuccessMessage } from '../../contracts/account';
+import { Access, AllowIdleSession } from '../../core/auth/access.decorator';
+import type { AuthUser } from '../../core/auth/auth-user';
+import { CurrentUser } from '../../core/auth/current-user.decorator';
+import { ErrorResponseDto, OkResponseDto } from '../auth/auth.dto';
+import {
+  ChangePasswordRequestDto,
+  ForgotPasswordRequestDto,
+  ForgotPasswordResponseDto,
+  QuestionResponseDto,
+  ResetPasswordRequestDto,
+  SecurityQuestionRequestDto,
+  SuccessMessageDto,
+  TokenRequestDto,
+  VerifyPasswordRequestDto,
+} from './password.dto';
+import { PasswordService } from './password.service';
+
+@ApiTags('password')
+@Controller()
+export class PasswordController {
+  constructor(private readonly passwords: PasswordService) {}
+
+  @Post('auth/forgot-password')
+  @HttpCode(200)
+  @Access('public')
+  @ApiOkResponse({ type: ForgotPasswordResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: "'Provided email does not exist'" })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'messageCode 40304: the account never registered' })
+  @ApiTooManyRequestsResponse({ type: ErrorResponseDto })
+  async forgotPassword(@Body() body: ForgotPasswordRequestDto, @Req() req: Request): Promise<{ success: true }> {
+    await this.passwords.forgotPassword(body.email, req.ip ?? null);
+    return { success: true };
+  }
+
+  @Post('auth/question')
+  @HttpCode(200)
+  @Access('public')
+  @ApiOkResponse({ type: QuestionResponseDto })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: "'Token is not valid!'" })
+  question(@Body() body: TokenRequestDto): Promise<QuestionResponse> {
+    return this.passwords.question(body.token);
+  }
+
+  @Post('auth/reset-password')
+  @HttpCode(200)
+  @Access('public')
+  @ApiOkResponse({ type: SuccessMessageDto })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: "'Token is not valid!'" })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: "'Wrong answer!' (the fifth burns the link)" })
+  resetPassword(@Body() body: ResetPasswordRequestDto, @Req() req: Request): Promise<SuccessMessage> {
+    return this.passwords.resetPassword(body, req.ip ?? null);
+  }
+
+  @Post('password')
+  @HttpCode(200)
+  @Access('user')
+  @ApiOkResponse({ type: SuccessMessageDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: "'You provided wrong data' (old password), 'Password must match'" })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'While impersonating' })
+  @ApiTooManyRequestsResponse({ type: ErrorResponseDto })
+  changePassword(@CurrentUser() user: AuthUser, @Body() body: ChangePasswordRequestDto, @Req() req: Request): Promise<SuccessMessage> {
+    return this.passwords.changePassword(user, body, req.ip ?? null);
+  }
+
+  @Post('security-question')
+  @HttpCode(200)
+  @Access('user')
+  @ApiOkResponse({ type: OkResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: "'You provided wrong data' (password of a voluntary change)" })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'While impersonating' })
+  async setSecurityQuestion(@CurrentUser() user: AuthUser, @Body() body: SecurityQuestionRequestDto, @Req() req: Request): Promise<{ success: boolean }> {
+    await this.passwords.setSecurityQuestion(user, body, req.ip ?? null);
+    return { success: true };
+  }
+
+  /** The session-expired modal: answers while the session is idle, and revives it. */
+  @Post('auth/verify-password')
+  @HttpCode(200)
+  @Access('user')
+  @AllowIdleSession()
+  @ApiOkResponse({ type: OkResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: "message and developerMessage 'Incorrect password'" })
+  @ApiTooManyRequestsResponse({ type: ErrorResponseDto })
+  async verifyPassword(@CurrentUser() user: AuthUser, @Body() body: VerifyPasswordRequestDto): Promise<{ success: boolean }> {
+    await this.passwords.verifyPassword(user, body.password);
+    return { success: true };
+  }
+}

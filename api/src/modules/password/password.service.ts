@@ -1,0 +1,216 @@
+import { BadRequestException, ForbiddenException, HttpException, HttpStatus, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { ChangePasswordRequest, QuestionResponse, ResetPasswordRequest, SecurityQuestionRequest, SuccessMessage } from '../../contracts/account';
+import { MessageCodes, Messages } from '../../contracts/messages';
+import { AuditService } from '../../core/audit/audit.service';
+import type { AuthUser } from '../../core/auth/auth-user';
+import { hashSecret, normalizeAnswer, verifySecret } from '../../core/auth/passwords';
+import { SessionStore } from '../../core/auth/session-store';
+import { APP_CONFIG, type AppConfig } from '../../core/config/app-config';
+import { MailService } from '../../core/mail/mail.service';
+import { RateLimiter } from '../../core/redis/rate-limiter';
+import { Account } from '../accounts/account.entity';
+import { AccountTokensService } from '../accounts/account-tokens.service';
+import { OptionsService } from '../options/options.service';
+import { PasswordConfirmation } from '../secured-data/password-confirmation.service';
+
+/** A reset link works for an hour (the email says so). */
+export const RESET_TOKEN_TTL_MINUTES = 60;
+/** Wrong answers allowed per reset link; the fifth burns it. */
+export const RESET_MAX_WRONG_ANSWERS = 5;
+/** Forgot-password requests per address and per IP in FORGOT_WINDOW_SECONDS: enough for a person, too few to list accounts. */
+export const FORGOT_MAX_PER_ADDRESS = 5;
+export const FORGOT_MAX_PER_IP = 20;
+export const FORGOT_WINDOW_SECONDS = 15 * 60;
+
+interface AccountRow {
+  id: number;
+  client_id: number | null;
+  username: string;
+  email: string | null;
+  first_name: string | null;
+  registered: boolean;
+}
+
+const tooMany = () => new HttpException({ statusCode: 429, message: Messages.tooManyAttempts }, HttpStatus.TOO_MANY_REQUESTS);
+const tokenNotValid = () => new ForbiddenException({ statusCode: 403, message: Messages.tokenNotValid });
+const notWhileImpersonating = () => new ForbiddenException({ statusCode: 403, message: Messages.notWhileImpersonating });
+const badRequest = (path: string, message: string) => new BadRequestException({ statusCode: 400, message, errors: [{ path, message }] });
+
+/**
+ * Forgot/reset password from the emailed link, change password (normal and forced), security question,
+ * and the session modal's password check.
+ *
+ * A reset does not end the account's other sessions: sessions are not indexed by account yet, and they
+ * still expire by idle time and token lifetime. (Follow-up once sessions are listed per account.)
+ */
+@Injectable()
+export class PasswordService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly tokens: AccountTokensService,
+    private readonly mail: MailService,
+    private readonly audit: AuditService,
+    private readonly limiter: RateLimiter,
+    private readonly sessions: SessionStore,
+    private readonly options: OptionsService,
+    private readonly passwords: PasswordConfirmation,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async forgotPassword(email: string, ip: string | null): Promise<void> {
+    // Every request counts (not only failures): the limit is what stops listing accounts and flooding an inbox.
+    const [byAddress, byIp] = await Promise.all([
+      this.limiter.hit(`forgot:addr:${email.toLowerCase()}`, FORGOT_WINDOW_SECONDS),
+      this.limiter.hit(`forgot:ip:${ip ?? 'unknown'}`, FORGOT_WINDOW_SECONDS),
+    ]);
+    if (byAddress > FORGOT_MAX_PER_ADDRESS || byIp > FORGOT_MAX_PER_IP) throw tooMany();
+
+    const rows: AccountRow[] = await this.dataSource.query(
+      `SELECT a.id, a.client_id, a.username, a.email, coalesce(e.first_name, a.first_name) AS first_name,
+              a.password_hash IS NOT NULL AS registered
+         FROM account a LEFT JOIN employee e ON e.account_id = a.id
+        WHERE a.email = $1 OR a.username = $1
+        ORDER BY (a.email = $1) DESC NULLS LAST LIMIT 1`,
+      [email],
+    );
+    const account = rows[0];
+    if (!account) throw new NotFoundException({ statusCode: 404, message: Messages.emailDoesNotExist });
+    if (!account.registered) {
+      throw new BadRequestException({ statusCode: 400, message: Messages.followWelcomeEmail, messageCode: MessageCodes.notRegistered });
+    }
+    const to = account.email ?? account.username;
+    await this.dataSource.transaction(async (m) => {
+      const { id, raw } = await this.tokens.issue(m, account.id, 'password-reset', RESET_TOKEN_TTL_MINUTES * 60);
+      await this.mail.enqueue(
+        {
+          template: 'password-reset',
+          to,
+          data: { firstName: account.first_name, resetUrl: `${this.config.publicUrl}/mbl/reset-password?token=${raw}`, expiresInMinutes: RESET_TOKEN_TTL_MINUTES },
+          idempotencyKey: `password-reset:${id}`,
+          clientId: account.client_id,
+        },
+        m,
+      );
+    });
+  }
+
+  async question(raw: string): Promise<QuestionResponse> {
+    const found = await this.tokens.find(this.dataSource.manager, raw, 'password-reset');
+    if (!found || found.state !== 'valid') throw tokenNotValid();
+    const rows: Array<{ security_question_id: number | null }> = await this.dataSource.query('SELECT security_question_id FROM account WHERE id = $1', [found.token.accountId]);
+    const questionId = rows[0]?.security_question_id ?? null;
+    if (questionId === null) return { question: null };
+    const question = (await this.options.list('securityQuestion')).find((q) => q.id === questionId);
+    return { question: question?.text ?? null };
+  }
+
+  async resetPassword(body: ResetPasswordRequest, ip: string | null): Promise<SuccessMessage> {
+    const passwordHash = await hashSecret(body.password);
+    // The wrong-answer count must survive the refusal, so the transaction answers an outcome and the error is thrown after commit.
+    const outcome = await this.dataSource.transaction(async (m): Promise<'invalid' | 'wrong' | 'done'> => {
+      const found = await this.tokens.find(m, body.token, 'password-reset', true);
+      if (!found || found.state !== 'valid') return 'invalid';
+      const account = await m
+        .getRepository(Account)
+        .createQueryBuilder('a')
+        .addSelect('a.securityAnswerHash')
+        .where('a.id = :id', { id: found.token.accountId })
+        .getOne();
+      if (!account) return 'invalid';
+      const hasQuestion = account.securityAnswerHash !== null;
+      if (hasQuestion && !(await verifySecret(account.securityAnswerHash, normalizeAnswer(body.answer)))) {
+        await this.tokens.countFailure(m, found.token.id, RESET_MAX_WRONG_ANSWERS);
+        return 'wrong';
+      }
+      await m.getRepository(Account).update(
+        { id: account.id },
+        // Without a question on file the link alone was the proof, so a question must be chosen at next sign-in.
+        { passwordHash, passwordReset: false, ...(hasQuestion ? {} : { securityQuestionReset: true }) },
+      );
+      await this.tokens.markUsed(m, found.token.id);
+      await this.auditPassword(m, account, 'Password reset from the emailed link', ip);
+      // The person proved who they are: earlier failed logins no longer count against them.
+      await Promise.all([this.limiter.reset(`login:acct:${account.username.toLowerCase()}`), account.email ? this.limiter.reset(`login:acct:${account.email.toLowerCase()}`) : null]);
+      return 'done';
+    });
+    if (outcome === 'invalid') throw tokenNotValid();
+    if (outcome === 'wrong') throw badRequest('answer', Messages.wrongAnswer);
+    return { success: true, message: Messages.passwordChangedSuccessfully };
+  }
+
+  /**
+   * Normal change needs the old password; a forced change (passwordReset set by an administrator) does
+   * not, and clears the flag. Not while impersonating: an administrator never sets an employee's password.
+   */
+  async changePassword(user: AuthUser, body: ChangePasswordRequest, ip: string | null): Promise<SuccessMessage> {
+    if (user.impersonatorId !== null) throw notWhileImpersonating();
+    const account = await this.accountOf(user);
+    if (!account.passwordReset) {
+      if (!body.oldPassword) throw badRequest('oldPassword', Messages.fieldRequired);
+      if (!(await this.passwords.check(user, body.oldPassword))) throw badRequest('oldPassword', Messages.wrongData);
+    }
+    const passwordHash = await hashSecret(body.password);
+    await this.dataSource.transaction(async (m) => {
+      await m.getRepository(Account).update({ id: account.id }, { passwordHash, passwordReset: false });
+      await this.auditPassword(m, account, account.passwordReset ? 'Password changed after an administrator reset' : 'Password changed', ip, user);
+    });
+    return { success: true, message: Messages.passwordChanged };
+  }
+
+  /**
+   * Sets the security question and answer. While a reset is pending (securityQuestionReset) that is all it
+   * takes; a voluntary change must also confirm the password.
+   */
+  async setSecurityQuestion(user: AuthUser, body: SecurityQuestionRequest, ip: string | null): Promise<void> {
+    if (user.impersonatorId !== null) throw notWhileImpersonating();
+    const account = await this.accountOf(user);
+    if (!(await this.options.has('securityQuestion', Number(body.securityQuestionId)))) {
+      throw badRequest('securityQuestionId', Messages.unknownSecurityQuestion);
+    }
+    if (!account.securityQuestionReset) {
+      if (!body.password) throw badRequest('password', Messages.fieldRequired);
+      if (!(await this.passwords.check(user, body.password))) throw badRequest('password', Messages.wrongData);
+    }
+    const answerHash = await hashSecret(normalizeAnswer(body.securityAnswer));
+    await this.dataSource.transaction(async (m) => {
+      await m.getRepository(Account).update(
+        { id: account.id },
+        { securityQuestionId: Number(body.securityQuestionId), securityAnswerHash: answerHash, securityQuestionReset: false },
+      );
+      const employee = await this.employeeIdOf(m, account.id);
+      await this.audit.record(
+        user,
+        // Which question is not secret; the answer never leaves the hash.
+        { clientId: user.clientId, employeeId: employee, eventType: 'Security question', actionType: 'update', description: 'Security question and answer changed', ip },
+        m,
+      );
+    });
+  }
+
+  /** The session-expired modal: the right password makes the idle session active again. */
+  async verifyPassword(user: AuthUser, password: string): Promise<void> {
+    await this.passwords.confirm(user, password);
+    await this.sessions.revive(user.sessionId);
+  }
+
+  private async accountOf(user: AuthUser): Promise<Account> {
+    const account = user.accountId === null ? null : await this.dataSource.getRepository(Account).findOneBy({ id: user.accountId });
+    if (!account) throw new NotFoundException({ statusCode: 404, message: 'Account not found' });
+    return account;
+  }
+
+  private async employeeIdOf(m: EntityManager, accountId: number): Promise<number | null> {
+    const rows: Array<{ id: number }> = await m.query('SELECT id FROM employee WHERE account_id = $1', [accountId]);
+    return rows[0]?.id ?? null;
+  }
+
+  /** Records that the password changed; never the password or its hash. */
+  private async auditPassword(m: EntityManager, account: Account, description: string, ip: string | null, actor: AuthUser | null = null): Promise<void> {
+    await this.audit.record(
+      actor ?? { accountId: account.id, impersonatorId: null },
+      { clientId: account.clientId, employeeId: await this.employeeIdOf(m, account.id), eventType: 'Password', actionType: 'update', description, ip },
+      m,
+    );
+  }
+}

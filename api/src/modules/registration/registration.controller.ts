@@ -1,0 +1,52 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiConflictResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import type { JwtResponse, RegistrationProfile } from '../../contracts/account';
+import { Access } from '../../core/auth/access.decorator';
+import type { AuthUser } from '../../core/auth/auth-user';
+import { CurrentUser } from '../../core/auth/current-user.decorator';
+import { ErrorResponseDto, OkResponseDto } from '../auth/auth.dto';
+import { EmployeeIdPipe } from '../employees/employee-id.pipe';
+import { JwtResponseDto, RegistrationProfileDto, RegistrationQueryDto, RegistrationRequestDto } from './registration.dto';
+import { RegistrationService } from './registration.service';
+
+@ApiTags('registration')
+@Controller()
+export class RegistrationController {
+  constructor(private readonly registration: RegistrationService) {}
+
+  @Get('registration')
+  @Access('public')
+  @ApiOkResponse({ type: RegistrationProfileDto })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Unknown, used or expired token' })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Already registered' })
+  profile(@Query() query: RegistrationQueryDto): Promise<RegistrationProfile> {
+    return this.registration.profile(query.token);
+  }
+
+  @Post('registration')
+  @HttpCode(200)
+  @Access('public')
+  @ApiOkResponse({ type: JwtResponseDto })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Unknown, used or expired token' })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Already registered' })
+  register(@Body() body: RegistrationRequestDto, @Req() req: Request): Promise<JwtResponse> {
+    return this.registration.register(body, req.ip ?? null);
+  }
+
+  /** HR (re)sends the welcome email; a new link replaces the older ones. */
+  @Post('employees/:id/welcome-email')
+  @HttpCode(200)
+  @Access('admin')
+  @ApiOkResponse({ type: OkResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such employee in this client' })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'The employee has already registered' })
+  async sendWelcome(
+    @CurrentUser() user: AuthUser,
+    @Param('id', EmployeeIdPipe) id: number,
+    @Req() req: Request,
+  ): Promise<{ success: boolean }> {
+    await this.registration.sendWelcome(id, user, req.ip ?? null);
+    return { success: true };
+  }
+}

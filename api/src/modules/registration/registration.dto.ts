@@ -1,0 +1,7 @@
+import { createZodDto } from 'nestjs-zod';
+import { ZJwtResponse, ZRegistrationProfile, ZRegistrationQuery, ZRegistrationRequest } from '../../contracts/account';
+
+export class RegistrationQueryDto extends createZodDto(ZRegistrationQuery) {}
+export class RegistrationProfileDto extends createZodDto(ZRegistrationProfile) {}
+export class RegistrationRequestDto extends createZodDto(ZRegistrationRequest) {}
+export class JwtResponseDto extends createZodDto(ZJwtResponse) {}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module';
+import { AuthModule } from '../auth/auth.module';
+import { OptionsModule } from '../options/options.module';
+import { RegistrationController } from './registration.controller';
+import { RegistrationService } from './registration.service';
+
+@Module({
+  imports: [AccountsModule, AuthModule, OptionsModule],
+  controllers: [RegistrationController],
+  providers: [RegistrationService],
+  exports: [RegistrationService],
+})
+export class RegistrationModule {}

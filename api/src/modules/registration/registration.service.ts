@@ -1,0 +1,181 @@
+import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { JwtResponse, RegistrationProfile, RegistrationRequest } from '../../contracts/account';
+import { RegistrationStep } from '../../contracts/auth';
+import { Messages } from '../../contracts/messages';
+import { AuditService } from '../../core/audit/audit.service';
+import type { AuthUser } from '../../core/auth/auth-user';
+import { hashSecret, normalizeAnswer } from '../../core/auth/passwords';
+import { APP_CONFIG, type AppConfig } from '../../core/config/app-config';
+import { MailService } from '../../core/mail/mail.service';
+import { Account } from '../accounts/account.entity';
+import { AccountTokensService } from '../accounts/account-tokens.service';
+import { AuthService } from '../auth/auth.service';
+import { OptionsService } from '../options/options.service';
+
+/** A welcome link stays valid long enough for a new hire who starts in a few weeks. */
+export const REGISTRATION_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
+
+interface EmployeeAccountRow {
+  employee_id: number;
+  client_id: number;
+  first_name: string;
+  last_name: string;
+  employee_email: string | null;
+  account_id: number | null;
+  account_email: string | null;
+  username: string | null;
+  registered: boolean | null;
+  client_name: string;
+}
+
+const badRequest = (path: string, message: string) => new BadRequestException({ statusCode: 400, message, errors: [{ path, message }] });
+
+/** Registration from the emailed link (document 1, Account Setup) and the welcome email that carries it. */
+@Injectable()
+export class RegistrationService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly tokens: AccountTokensService,
+    private readonly mail: MailService,
+    private readonly audit: AuditService,
+    private readonly auth: AuthService,
+    private readonly options: OptionsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * Issues a fresh registration token (older links of the account stop working) and queues the welcome
+   * email, in one transaction. An employee without an account gets an email-authenticated one.
+   * With `actor` (HR resending) the request is scoped to the actor's client and audited.
+   */
+  async sendWelcome(employeeId: number, actor: AuthUser | null = null, ip: string | null = null): Promise<void> {
+    await this.dataSource.transaction(async (m) => {
+      const row = await this.employeeWithAccount(m, employeeId, actor?.clientId ?? null);
+      if (!row) throw new NotFoundException({ statusCode: 404, message: Messages.noEmployeeFound });
+      if (row.registered) throw new ConflictException({ statusCode: 409, message: Messages.employeeAlreadyRegistered });
+      const to = row.account_email ?? row.employee_email;
+      if (!to) throw new BadRequestException({ statusCode: 400, message: Messages.employeeHasNoEmail });
+
+      let accountId = row.account_id;
+      if (accountId === null) accountId = await this.createAccount(m, row, to);
+
+      const { id, raw } = await this.tokens.issue(m, accountId, 'registration', REGISTRATION_TOKEN_TTL_SECONDS);
+      await this.mail.enqueue(
+        {
+          template: 'welcome',
+          to,
+          data: { firstName: row.first_name, clientName: row.client_name, registrationUrl: `${this.config.publicUrl}/mbl/registration?token=${raw}` },
+          idempotencyKey: `welcome:${id}`,
+          clientId: row.client_id,
+        },
+        m,
+      );
+      await this.audit.record(
+        actor ?? { accountId: null, impersonatorId: null },
+        { clientId: row.client_id, employeeId: row.employee_id, eventType: 'Welcome email', actionType: 'create', description: `Welcome email sent to ${row.first_name} ${row.last_name}`, ip },
+        m,
+      );
+    });
+  }
+
+  /** GET /registration: 403 for an unknown, used or expired token, 409 once the account is registered. */
+  async profile(raw: string): Promise<RegistrationProfile> {
+    const { account } = await this.resolve(this.dataSource.manager, raw, false);
+    const employee: Array<{ first_name: string; last_name: string }> = await this.dataSource.query(
+      'SELECT first_name, last_name FROM employee WHERE account_id = $1',
+      [account.id],
+    );
+    return {
+      firstName: employee[0]?.first_name ?? account.firstName,
+      lastName: employee[0]?.last_name ?? account.lastName,
+      email: account.email,
+      authenticationMethod: account.authenticationMethod,
+      username: account.username,
+    };
+  }
+
+  /** POST /registration: sets the password, question and answer (and email for username accounts); answers a jwt. */
+  async register(body: RegistrationRequest, ip: string | null): Promise<JwtResponse> {
+    if (!(await this.options.has('securityQuestion', Number(body.securityQuestionId)))) {
+      throw badRequest('securityQuestionId', Messages.unknownSecurityQuestion);
+    }
+    // Hashing is slow: done before the transaction so the token row is not locked meanwhile.
+    const [passwordHash, answerHash] = await Promise.all([hashSecret(body.password), hashSecret(normalizeAnswer(body.securityAnswer))]);
+
+    const accountId = await this.dataSource.transaction(async (m) => {
+      const { account, tokenId } = await this.resolve(m, body.token, true);
+      let email = account.email;
+      if (account.authenticationMethod === 'username') {
+        if (!body.email) throw badRequest('email', Messages.fieldRequired);
+        const taken: unknown[] = await m.query('SELECT 1 FROM account WHERE (email = $1 OR username = $1) AND id <> $2 LIMIT 1', [body.email, account.id]);
+        if (taken.length > 0) throw badRequest('email', Messages.emailInUse);
+        email = body.email;
+      }
+      await m.getRepository(Account).update(
+        { id: account.id },
+        {
+          passwordHash,
+          securityQuestionId: Number(body.securityQuestionId),
+          securityAnswerHash: answerHash,
+          email,
+          passwordReset: false,
+          securityQuestionReset: false,
+          registrationStep: RegistrationStep.Profile,
+        },
+      );
+      await this.tokens.markUsed(m, tokenId);
+      const employee: Array<{ id: number }> = await m.query('SELECT id FROM employee WHERE account_id = $1', [account.id]);
+      await this.audit.record(
+        { accountId: account.id, impersonatorId: null },
+        { clientId: account.clientId, employeeId: employee[0]?.id ?? null, eventType: 'Account', actionType: 'create', description: 'Account created from the welcome email', ip },
+        m,
+      );
+      return account.id;
+    });
+
+    const account = await this.dataSource.getRepository(Account).findOneByOrFail({ id: accountId });
+    const { jwt } = await this.auth.login(account);
+    return { jwt };
+  }
+
+  private async resolve(m: EntityManager, raw: string, lock: boolean): Promise<{ account: Account; tokenId: number }> {
+    const found = await this.tokens.find(m, raw, 'registration', lock);
+    if (!found) throw new ForbiddenException({ statusCode: 403, message: Messages.registrationTokenInvalid });
+    const account = await m.getRepository(Account).createQueryBuilder('a').addSelect('a.passwordHash').where('a.id = :id', { id: found.token.accountId }).getOne();
+    if (!account) throw new ForbiddenException({ statusCode: 403, message: Messages.registrationTokenInvalid });
+    // A registered person opening an old link learns to log in instead (409), whatever the token's state.
+    const registered = account.passwordHash !== null || !([RegistrationStep.WelcomeEmail, RegistrationStep.Account] as number[]).includes(account.registrationStep);
+    if (registered) throw new ConflictException({ statusCode: 409, message: Messages.alreadyRegistered });
+    if (found.state !== 'valid') throw new ForbiddenException({ statusCode: 403, message: Messages.registrationTokenInvalid });
+    return { account, tokenId: found.token.id };
+  }
+
+  private async employeeWithAccount(m: EntityManager, employeeId: number, clientId: number | null): Promise<EmployeeAccountRow | null> {
+    const rows: EmployeeAccountRow[] = await m.query(
+      `SELECT e.id AS employee_id, e.client_id, e.first_name, e.last_name, e.email AS employee_email,
+              a.id AS account_id, a.email AS account_email, a.username,
+              (a.password_hash IS NOT NULL OR a.registration_step NOT IN (1, 2)) AS registered, c.name AS client_name
+         FROM employee e
+         JOIN client c ON c.id = e.client_id
+         LEFT JOIN account a ON a.id = e.account_id
+        WHERE e.id = $1 AND ($2::int IS NULL OR e.client_id = $2)
+        FOR UPDATE OF e`,
+      [employeeId, clientId],
+    );
+    return rows[0] ?? null;
+  }
+
+  private async createAccount(m: EntityManager, row: EmployeeAccountRow, email: string): Promise<number> {
+    const taken: unknown[] = await m.query('SELECT 1 FROM account WHERE email = $1 OR username = $1 LIMIT 1', [email]);
+    if (taken.length > 0) throw new ConflictException({ statusCode: 409, message: Messages.emailInUse });
+    const inserted: Array<{ id: number }> = await m.query(
+      `INSERT INTO account (client_id, username, email, authentication_method, role_type, first_name, last_name, registration_step)
+       VALUES ($1, $2, $2, 'email', 0, $3, $4, $5) RETURNING id`,
+      [row.client_id, email, row.first_name, row.last_name, RegistrationStep.WelcomeEmail],
+    );
+    const id = inserted[0]!.id;
+    await m.query('UPDATE employee SET account_id = $1 WHERE id = $2', [id, row.employee_id]);
+    return id;
+  }
+}

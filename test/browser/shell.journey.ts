@@ -1,0 +1,95 @@
+import type { Browser } from 'playwright-core';
+import { launchBrowser, logIn, newPage, SITE } from '../support/browser';
+
+describe('site shell journeys', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it('jane logs in and sees her name and the employee sidebar, without the Administrator group', async () => {
+    const { page, errors } = await newPage(browser);
+    await logIn(page, 'jane@acme.test');
+    await page.waitForURL(`${SITE}/mbl`);
+    await page.getByRole('banner').getByText('Jane Doe').waitFor();
+    const nav = page.getByRole('navigation', { name: /main/i });
+    for (const entry of ['Dashboard', 'My Dependents', 'My Documents', 'My Beneficiaries', 'My Profile', 'My Audit Log', 'Contact']) {
+      await nav.getByRole('link', { name: entry, exact: true }).waitFor();
+    }
+    expect(await nav.getByText('Administrator').count()).toBe(0);
+    expect(await nav.getByRole('link', { name: 'Employee Census' }).count()).toBe(0);
+    expect(await page.title()).toContain('Dashboard');
+    expect(errors).toEqual([]);
+  });
+
+  it('hr sees the Administrator group with its eight entries', async () => {
+    const { page, errors } = await newPage(browser);
+    await logIn(page, 'hr@acme.test');
+    await page.waitForURL(`${SITE}/mbl`);
+    const nav = page.getByRole('navigation', { name: /main/i });
+    await nav.getByText('Administrator').waitFor();
+    for (const entry of ['Employee Census', 'Action Center', 'Audit Log', 'HR Reports', 'Status Dashboard', 'Employer Forms', 'Transactions', 'Communications']) {
+      await nav.getByRole('link', { name: entry, exact: true }).waitFor();
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('tess (a test user with the admin role) sees no Administrator group and cannot open admin routes', async () => {
+    const { page } = await newPage(browser);
+    await logIn(page, 'tess@acme.test');
+    await page.waitForURL(`${SITE}/mbl`);
+    const nav = page.getByRole('navigation', { name: /main/i });
+    await nav.getByRole('link', { name: 'My Profile', exact: true }).waitFor();
+    expect(await nav.getByText('Administrator').count()).toBe(0);
+    await page.goto(`${SITE}/mbl/reports`);
+    await page.waitForURL(`${SITE}/mbl`);
+  });
+
+  it('jane opening /mbl/employees-census lands on /mbl', async () => {
+    const { page } = await newPage(browser);
+    await logIn(page, 'jane@acme.test');
+    await page.waitForURL(`${SITE}/mbl`);
+    await page.goto(`${SITE}/mbl/employees-census`);
+    await page.waitForURL(`${SITE}/mbl`);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  });
+
+  it('an unknown path shows "No match for" with the path', async () => {
+    const { page } = await newPage(browser);
+    await logIn(page, 'jane@acme.test');
+    await page.waitForURL(`${SITE}/mbl`);
+    await page.goto(`${SITE}/mbl/nowhere`);
+    await page.getByText('No match for').waitFor();
+    await page.getByText('/nowhere').first().waitFor();
+  });
+
+  it('a signed-out visitor of a signed-in page is sent to the login page', async () => {
+    const { page } = await newPage(browser);
+    await page.goto(`${SITE}/mbl/profile`);
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/mbl\/?$/);
+  });
+
+  it('a wrong password shows "Invalid credentials!", which hides after 5 seconds', async () => {
+    const { page } = await newPage(browser);
+    await logIn(page, 'jane@acme.test', 'not-her-password');
+    const alert = page.getByText('Invalid credentials!');
+    await alert.waitFor();
+    await alert.waitFor({ state: 'hidden', timeout: 9000 });
+  });
+
+  it('logging out asks "Are you sure?"; Yes signs out and the dashboard is gone', async () => {
+    const { page } = await newPage(browser);
+    await logIn(page, 'jane@acme.test');
+    await page.waitForURL(`${SITE}/mbl`);
+    await page.getByRole('banner').getByRole('button', { name: /Jane Doe/ }).click();
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Are you sure?').waitFor();
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    await page.goto(`${SITE}/mbl/profile`);
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+  });
+});

@@ -1,0 +1,38 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { BROWSER_PORT, CHROMIUM, DEMO_PASSWORD } from './test-env';
+
+export const SITE = `http://127.0.0.1:${BROWSER_PORT}`;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** A fresh page that fails the journey on any script error (hydration problems included). */
+export async function newPage(browser: Browser, width = 1280): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  return { page, errors };
+}
+
+/** What a person does: open the login page, type, press Login, wait for the next page. */
+export async function logIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto(`${SITE}/mbl/login`);
+  await page.getByLabel('Email or Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** The mail the portal sent, read back from its SMTP sink. */
+export async function mailbox(): Promise<{ to: string; subject: string; html: string; text: string }[]> {
+  const res = await fetch(`${SITE}/mbl/dev/mailbox.json`);
+  return (await res.json()) as { to: string; subject: string; html: string; text: string }[];
+}

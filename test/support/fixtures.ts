@@ -1,0 +1,135 @@
+import { DataSource } from 'typeorm';
+import { hashSecret, normalizeAnswer } from '../../api/src/core/auth/passwords';
+import { DEMO_PASSWORD } from './test-env';
+
+/** Security answer of every registered fixture (question 1), like the seed's. */
+export const FIXTURE_ANSWER = 'Rex';
+
+export interface FixturePerson {
+  employeeId: number;
+  accountId: number | null;
+  email: string;
+  username: string;
+}
+
+export interface FixtureOptions {
+  /** Has a password (and question 1 / answer 'Rex' unless question is false). */
+  registered?: boolean;
+  /** No account row at all (a census employee nobody invited yet). */
+  accountless?: boolean;
+  method?: 'email' | 'username';
+  question?: boolean;
+  clientId?: number;
+  firstName?: string;
+  lastName?: string;
+  terminated?: boolean;
+  cobra?: boolean;
+  roleType?: 0 | 1;
+  testUser?: boolean;
+  passwordReset?: boolean;
+  securityQuestionReset?: boolean;
+  privacyAgreed?: boolean;
+}
+
+let seq = 0;
+const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+let hashes: Promise<[string, string]> | undefined;
+
+export function uniqueEmail(prefix: string): string {
+  seq += 1;
+  return `${prefix}.${run}.${seq}@acme.test`;
+}
+
+/** A fresh IP per call, so per-IP throttles of one test never trip another. */
+export function uniqueIp(): string {
+  seq += 1;
+  return `10.${(seq >> 16) & 255}.${(seq >> 8) & 255}.${seq & 255}`;
+}
+
+export async function acmeClientId(db: DataSource): Promise<number> {
+  const rows: Array<{ id: number }> = await db.query(`SELECT id FROM client WHERE name = 'Acme Corp'`);
+  return rows[0]!.id;
+}
+
+export async function accountIdOf(db: DataSource, username: string): Promise<number> {
+  const rows: Array<{ id: number }> = await db.query('SELECT id FROM account WHERE username = $1', [username]);
+  return rows[0]!.id;
+}
+
+export async function employeeIdOf(db: DataSource, username: string): Promise<number> {
+  const rows: Array<{ id: number }> = await db.query('SELECT e.id FROM employee e JOIN account a ON a.id = e.account_id WHERE a.username = $1', [username]);
+  return rows[0]!.id;
+}
+
+/** Another agency with one client and one employee: data the Acme people must never reach. */
+export async function createOtherTenant(db: DataSource): Promise<{ agencyId: number; clientId: number; employeeId: number }> {
+  seq += 1;
+  const [agency] = (await db.query(`INSERT INTO agency (name) VALUES ($1) RETURNING id`, [`Other Agency ${run}.${seq}`])) as Array<{ id: number }>;
+  const [client] = (await db.query(`INSERT INTO client (agency_id, name) VALUES ($1, $2) RETURNING id`, [agency!.id, `Other Corp ${run}.${seq}`])) as Array<{ id: number }>;
+  const person = await createPerson(db, { clientId: client!.id, registered: true });
+  return { agencyId: agency!.id, clientId: client!.id, employeeId: person.employeeId };
+}
+
+/** An employee (and account) of Acme, unique per call; the password is the demo password. */
+export async function createPerson(db: DataSource, o: FixtureOptions = {}): Promise<FixturePerson> {
+  hashes ??= Promise.all([hashSecret(DEMO_PASSWORD), hashSecret(normalizeAnswer(FIXTURE_ANSWER))]);
+  const [passwordHash, answerHash] = await hashes;
+  const clientId = o.clientId ?? (await acmeClientId(db));
+  const email = uniqueEmail(o.method === 'username' ? 'user' : 'person');
+  const username = o.method === 'username' ? email.replace(/@.*$/, '').replace(/\./g, '_') : email;
+  const registered = o.registered ?? false;
+  const withQuestion = registered && o.question !== false;
+  let accountId: number | null = null;
+  if (!o.accountless) {
+    const [row] = (await db.query(
+      `INSERT INTO account (client_id, username, email, authentication_method, password_hash, role_type, test_user, first_name, last_name,
+         security_question_id, security_answer_hash, registration_step, password_reset, security_question_reset, privacy_policy_agreed_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,
+      [
+        clientId,
+        username,
+        o.method === 'username' ? null : email,
+        o.method ?? 'email',
+        registered ? passwordHash : null,
+        o.roleType ?? 0,
+        o.testUser ?? false,
+        o.firstName ?? 'Fix',
+        o.lastName ?? 'Ture',
+        withQuestion ? 1 : null,
+        withQuestion ? answerHash : null,
+        registered ? 0 : 1,
+        o.passwordReset ?? false,
+        o.securityQuestionReset ?? false,
+        o.privacyAgreed === false ? null : new Date(),
+      ],
+    )) as Array<{ id: number }>;
+    accountId = row!.id;
+  }
+  const [employee] = (await db.query(
+    `INSERT INTO employee (client_id, account_id, first_name, last_name, email, terminated, cobra, marital_status_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, 1) RETURNING id`,
+    [clientId, accountId, o.firstName ?? 'Fix', o.lastName ?? 'Ture', email, o.terminated ?? false, o.cobra ?? false],
+  )) as Array<{ id: number }>;
+  return { employeeId: employee!.id, accountId, email, username };
+}
+
+export interface AuditRow {
+  id: string;
+  client_id: number | null;
+  employee_id: number | null;
+  performed_by: number | null;
+  on_behalf_of: number | null;
+  event_type: string;
+  action_type: string;
+  description: string;
+  data: unknown;
+}
+
+/** Audit rows of an employee (newest last), read with raw SQL. */
+export async function auditRows(db: DataSource, employeeId: number, actionType?: string): Promise<AuditRow[]> {
+  return db.query(
+    `SELECT id, client_id, employee_id, performed_by, on_behalf_of, event_type, action_type, description, data
+       FROM audit_log WHERE employee_id = $1 AND ($2::text IS NULL OR action_type = $2) ORDER BY id`,
+    [employeeId, actionType ?? null],
+  );
+}

@@ -1,0 +1,57 @@
+import 'reflect-metadata';
+import { getQueueToken } from '@nestjs/bullmq';
+import type { INestApplication } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import type { Queue } from 'bullmq';
+import { ALL_QUEUES } from '../../api/src/core/queues/queue-names';
+import { DevMailbox, type DevMailMessage } from '../../api/src/core/mail/dev-mailbox';
+import { WorkersModule } from '../../workers/src/workers.module';
+import type { TestApp } from './app';
+
+/**
+ * The workers, compiled in this process on the run's queue prefix, so mail queued by the API under test is
+ * really rendered and sent over SMTP to the API app's development sink (its DevMailbox).
+ */
+export interface MailHarness {
+  mailbox: DevMailbox;
+  /** The ids of the mail received so far: take it before the action that sends. */
+  mark(): Set<string>;
+  /** The newest email to `to` whose subject matches and that is not in `mark`. */
+  next(to: string, subject: RegExp, mark: Set<string>): Promise<DevMailMessage>;
+  close(): Promise<void>;
+}
+
+export async function startMailWorkers(t: TestApp): Promise<MailHarness> {
+  const mailbox = t.app.get(DevMailbox);
+  if (!mailbox.listening) throw new Error('the API app under test does not own the development SMTP sink');
+  // The API app already listens on the sink's port; the workers only send to it.
+  process.env.DEV_MAILBOX_SINK = 'off';
+  let workers: INestApplication;
+  try {
+    const moduleRef = await Test.createTestingModule({ imports: [WorkersModule] }).compile();
+    workers = moduleRef.createNestApplication({ logger: false });
+    await workers.init();
+  } finally {
+    delete process.env.DEV_MAILBOX_SINK;
+  }
+  return {
+    mailbox,
+    mark: () => new Set(mailbox.messages().map((m) => m.id)),
+    next: (to, subject, mark) =>
+      mailbox.waitFor((m) => !mark.has(m.id) && m.envelopeTo.includes(to.toLowerCase()) && subject.test(m.subject), 10_000),
+    async close() {
+      // Leave nothing of this file in Redis (jobs, the scheduler the workers register).
+      const queues = ALL_QUEUES.map((name) => workers.get<Queue>(getQueueToken(name)));
+      await Promise.all(queues.map((q) => q.obliterate({ force: true }).catch(() => undefined)));
+      await workers.close();
+    },
+  };
+}
+
+/** The first link in the email's text that goes to `path` (e.g. '/mbl/registration'). */
+export function linkFrom(message: DevMailMessage, path: string): URL {
+  const escaped = path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const match = new RegExp(`https?://[^\\s"'<>]+${escaped}\\?token=[A-Za-z0-9_-]+`).exec(message.text);
+  if (!match) throw new Error(`no ${path} link in the email`);
+  return new URL(match[0]);
+}
