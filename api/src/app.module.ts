@@ -4,6 +4,7 @@ import { ZodValidationPipe } from 'nestjs-zod';
 import { CoreModule } from './core/core.module';
 import { AllExceptionsFilter } from './core/http/all-exceptions.filter';
 import { AccountsModule } from './modules/accounts/accounts.module';
+import { AgencyModule } from './modules/agency/agency.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { ConsentModule } from './modules/consent/consent.module';
 import { EmployeesModule } from './modules/employees/employees.module';
@@ -16,6 +17,7 @@ import { SecuredDataModule } from './modules/secured-data/secured-data.module';
 
 /** The feature modules; the workers import the same ones (without the HTTP parts mattering). */
 export const FEATURE_MODULES = [
+  AgencyModule,
   AccountsModule,
   AuthModule,
   OptionsModule,

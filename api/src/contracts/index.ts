@@ -4,3 +4,4 @@ export * from './auth';
 export * from './options';
 export * from './account';
 export * from './employees';
+export * from './agency';

@@ -1,0 +1,34 @@
+import { Controller, Get, HttpCode, Param, ParseIntPipe, Post } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { createZodDto } from 'nestjs-zod';
+import { z } from 'zod';
+import { ZAgencyResponse, type AgencyResponse } from '../../contracts/agency';
+import { Access } from '../../core/auth/access.decorator';
+import type { AuthUser } from '../../core/auth/auth-user';
+import { CurrentUser } from '../../core/auth/current-user.decorator';
+import { AgencyService } from './agency.service';
+
+class AgencyResponseDto extends createZodDto(ZAgencyResponse) {}
+class OpenClientResponseDto extends createZodDto(z.object({ jwt: z.string() })) {}
+
+@ApiTags('agency')
+@Controller('agency')
+export class AgencyController {
+  constructor(private readonly agency: AgencyService) {}
+
+  @Get()
+  @Access('agent')
+  @ApiOkResponse({ type: AgencyResponseDto })
+  describe(@CurrentUser() user: AuthUser): Promise<AgencyResponse> {
+    return this.agency.describe(user);
+  }
+
+  @Post('clients/:id/open')
+  @HttpCode(200)
+  @Access('agent')
+  @ApiOkResponse({ type: OpenClientResponseDto, description: 'A token for the opened client; the previous session ends' })
+  @ApiNotFoundResponse({ description: 'No such client in the agent’s agency' })
+  openClient(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number): Promise<{ jwt: string }> {
+    return this.agency.openClient(user, id);
+  }
+}

@@ -1,0 +1,49 @@
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { createTestApp, type TestApp } from '../support/app';
+
+describe('agency: the agent opens the clients of its own agency only', () => {
+  let t: TestApp;
+  let db: DataSource;
+  let otherClientId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    db = t.app.get(DataSource);
+    // A second agency with its own client: never visible to Harbor's agent.
+    const [agency] = await db.query(`INSERT INTO agency (name) VALUES ('Other Brokers') RETURNING id`);
+    const [client] = await db.query(`INSERT INTO client (agency_id, name) VALUES ($1, 'Globex') RETURNING id`, [agency.id]);
+    otherClientId = client.id;
+  });
+  afterAll(() => t.close());
+
+  const api = () => request(t.server);
+
+  it('lists the agency and its clients with the current one marked', async () => {
+    const token = await t.login('agent@harbor.test');
+    const res = await api().get('/mbl/api/agency').set('Authorization', `Bearer ${token}`).expect(200);
+    expect(res.body).toMatchObject({ name: 'Harbor Benefits Group', clients: [{ name: 'Acme Corp', current: true }] });
+    expect(res.body.clients.map((c: { name: string }) => c.name)).not.toContain('Globex');
+  });
+
+  it('opens a client of its agency with a new token and ends the old session', async () => {
+    const token = await t.login('agent@harbor.test');
+    const [acme] = await db.query(`SELECT id FROM client WHERE name = 'Acme Corp'`);
+    const res = await api().post(`/mbl/api/agency/clients/${acme.id}/open`).set('Authorization', `Bearer ${token}`).expect(200);
+    const me = await api().get('/mbl/api/me').set('Authorization', `Bearer ${res.body.jwt}`).expect(200);
+    expect(me.body).toMatchObject({ clientName: 'Acme Corp', roleType: 1, isAgent: true });
+    await api().get('/mbl/api/me').set('Authorization', `Bearer ${token}`).expect(401);
+  });
+
+  it("answers 404 for another agency's client and keeps the session", async () => {
+    const token = await t.login('agent@harbor.test');
+    await api().post(`/mbl/api/agency/clients/${otherClientId}/open`).set('Authorization', `Bearer ${token}`).expect(404);
+    await api().post('/mbl/api/agency/clients/abc/open').set('Authorization', `Bearer ${token}`).expect(400);
+    await api().get('/mbl/api/me').set('Authorization', `Bearer ${token}`).expect(200);
+  });
+
+  it('refuses HR and employees (agents only)', async () => {
+    await api().get('/mbl/api/agency').set('Authorization', `Bearer ${await t.login('hr@acme.test')}`).expect(403);
+    await api().get('/mbl/api/agency').set('Authorization', `Bearer ${await t.login('jane@acme.test')}`).expect(403);
+  });
+});
