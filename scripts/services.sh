@@ -78,10 +78,12 @@ ensure_chromium() {
 }
 
 ensure_node_modules() {
-  # npm ci when node_modules is missing or older than the lockfile.
+  # Installs from the committed lockfile when node_modules is missing or older than it. `npm install`
+  # rather than `npm ci`: the registry this project is built against lacks some other-platform builds of
+  # optional packages (e.g. @swc/core-darwin-*), so the lockfile cannot list them and `npm ci` refuses it.
   if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-    say "installing npm packages (npm ci)"
-    npm ci --no-audit --no-fund --loglevel=error
+    say "installing npm packages from package-lock.json"
+    npm install --no-audit --no-fund --loglevel=error
   fi
 }
 
