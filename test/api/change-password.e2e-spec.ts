@@ -1,8 +1,7 @@
-import type Redis from 'ioredis';
+import { RateLimiter } from '../../api/src/core/redis/rate-limiter';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { verifySecret } from '../../api/src/core/auth/passwords';
-import { REDIS } from '../../api/src/core/redis/redis.tokens';
 import { createTestApp, type TestApp } from '../support/app';
 import { auditRows, createPerson } from '../support/fixtures';
 
@@ -53,7 +52,7 @@ describe('change password (normal and forced) and security question', () => {
     const jwt = await t.login(p.email);
     for (let i = 0; i < 5; i += 1) await change(jwt, { oldPassword: `bad-${i}`, password: 'New-pass1', repeatPassword: 'New-pass1' }).expect(400);
     await change(jwt, { oldPassword: 'Passw0rd!', password: 'New-pass1', repeatPassword: 'New-pass1' }).expect(429);
-    await t.app.get<Redis>(REDIS).del(`rl:pwconfirm:acct:${p.accountId}`);
+    await t.app.get(RateLimiter).reset(`pwconfirm:acct:${p.accountId}`);
     await change(jwt, { oldPassword: 'Passw0rd!', password: 'New-pass1', repeatPassword: 'New-pass1' }).expect(200);
   });
 

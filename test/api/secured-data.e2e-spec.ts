@@ -1,7 +1,6 @@
-import type Redis from 'ioredis';
+import { RateLimiter } from '../../api/src/core/redis/rate-limiter';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { REDIS } from '../../api/src/core/redis/redis.tokens';
 import { createTestApp, type TestApp } from '../support/app';
 import { accountIdOf, auditRows, createPerson, employeeIdOf } from '../support/fixtures';
 
@@ -47,7 +46,7 @@ describe('secured-data unlock: POST /employee/personal', () => {
     const jwt = await t.login(p.email);
     for (let i = 0; i < 5; i += 1) await unlock(jwt, { password: `bad-${i}` }).expect(400);
     await unlock(jwt, { password: 'Passw0rd!' }).expect(429);
-    await t.app.get<Redis>(REDIS).del(`rl:pwconfirm:acct:${p.accountId}`);
+    await t.app.get(RateLimiter).reset(`pwconfirm:acct:${p.accountId}`);
     expect((await unlock(jwt, { password: 'Passw0rd!' }).expect(200)).body).toEqual({ ssn: null, income: null });
   });
 

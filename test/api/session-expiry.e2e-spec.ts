@@ -1,3 +1,4 @@
+import { RateLimiter } from '../../api/src/core/redis/rate-limiter';
 import { JwtService } from '@nestjs/jwt';
 import type Redis from 'ioredis';
 import request from 'supertest';
@@ -52,7 +53,7 @@ describe('session expiry: the password modal (POST /auth/verify-password)', () =
     await verify(other, 'Passw0rd!').expect(429);
 
     await api().post('/mbl/api/logout').set('Authorization', `Bearer ${jwt}`).expect(200);
-    await redis.del(`rl:pwconfirm:acct:${p.accountId}`);
+    await t.app.get(RateLimiter).reset(`pwconfirm:acct:${p.accountId}`);
     await verify(jwt, 'Passw0rd!').expect(401);
   });
 });

@@ -40,10 +40,13 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}.${run}.${seq}@acme.test`;
 }
 
-/** A fresh IP per call, so per-IP throttles of one test never trip another. */
+// Throttle counters live in Redis beyond one run (their window), so addresses must differ between runs too.
+const ipPrefix = `fd00::${Math.floor(Math.random() * 0xffff).toString(16)}:${(Date.now() & 0xffff).toString(16)}`;
+
+/** A fresh IP per call (in this run and the next), so per-IP throttles of one test never trip another. */
 export function uniqueIp(): string {
   seq += 1;
-  return `10.${(seq >> 16) & 255}.${(seq >> 8) & 255}.${seq & 255}`;
+  return `${ipPrefix}:${seq.toString(16)}`;
 }
 
 export async function acmeClientId(db: DataSource): Promise<number> {

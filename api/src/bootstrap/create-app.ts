@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import pinoHttp from 'pino-http';
 import { AppModule } from '../app.module';
 import { APP_CONFIG, type AppConfig } from '../core/config/app-config';
+import { redactUrl } from '../core/logging/logger';
 import { rootLogger } from '../core/logging/root-logger';
 import { DevMailbox } from '../core/mail/dev-mailbox';
 import { mountRemix } from '../web/remix-host';
@@ -47,7 +48,20 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestExp
 
   // pino-http first, so that every request (site and API) is logged once, with secrets redacted.
   // quietReqLogger: req.log carries only the request id, so no per-request child with the whole request is built.
-  app.use(pinoHttp({ logger: rootLogger(config), quietReqLogger: true, autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/mbl/assets') } }));
+  app.use(
+    pinoHttp({
+      logger: rootLogger(config),
+      quietReqLogger: true,
+      autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/mbl/assets') },
+      // Emailed links carry their token in the query string: the logged URL must not.
+      serializers: {
+        req: (req: { url?: string }) => {
+          req.url = redactUrl(req.url);
+          return req;
+        },
+      },
+    }),
+  );
   // The strict CSP applies to the API; the site's pages carry Remix's inline hydration scripts.
   // 'same-origin' rather than helmet's 'no-referrer': with no-referrer Chromium sends `Origin: null` on
   // form posts, which Remix rightly refuses as CSRF; same-origin still keeps token URLs from leaking out.

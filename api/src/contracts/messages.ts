@@ -48,6 +48,13 @@ export const Messages = {
   employeeHasNoEmail: 'This employee has no email address to send the welcome email to',
   welcomeEmailSent: 'Welcome email sent',
   noEmployeeFound: 'No employee found!',
+  // Site screens of the account flows (not spec texts; the spec names no success text for these).
+  securityQuestionChanged: 'Your security question has been successfully changed.',
+  privacyPolicyTitle: 'Privacy Notice',
+  privacyPolicyAgreeHint: 'Please read the privacy notice and select Continue to accept it.',
+  passwordPromptTitle: 'Enter your password',
+  passwordPromptText: 'Enter your password to see this information.',
+  registrationStepComingSoon: 'This step is coming soon.',
 } as const;
 
 /** Message codes the site reacts to (document 1 section 8). */

@@ -27,6 +27,14 @@ export const REDACT_PATHS = [
   '*.*.token',
 ];
 
+/** Query parameters that carry secrets (emailed registration and reset links, the employer-forms frame). */
+const SECRET_QUERY = /([?&](?:token|jwt|password)=)[^&#]*/gi;
+
+/** The request URL as it may be logged: the values of secret query parameters are blanked out. */
+export function redactUrl(url: string | undefined): string | undefined {
+  return url?.replace(SECRET_QUERY, '$1[redacted]');
+}
+
 export function createLogger(level: string, name: string): Logger {
   return pino({
     name,

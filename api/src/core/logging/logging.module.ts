@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { Module, RequestMethod } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { loadConfig } from '../config/app-config';
 import { rootLogger } from './root-logger';
@@ -8,7 +8,7 @@ import { rootLogger } from './root-logger';
  * requests, which Remix answers before Nest's middleware, are logged too.
  */
 @Module({
-  imports: [LoggerModule.forRoot({ pinoHttp: { logger: rootLogger(loadConfig()) }, useExisting: true })],
+  imports: [LoggerModule.forRoot({ pinoHttp: { logger: rootLogger(loadConfig()) }, useExisting: true, forRoutes: [{ path: '{*splat}', method: RequestMethod.ALL }] })],
   exports: [LoggerModule],
 })
 export class LoggingModule {}
