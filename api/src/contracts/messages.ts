@@ -13,6 +13,8 @@ export const Messages = {
   noMatchFor: 'No match for',
   areYouSure: 'Are you sure?',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  // Not a spec text: the API's answer while a security-question reset is pending (the site redirects first).
+  securityQuestionChangeRequired: 'Please choose a new security question before you continue.',
   // Forgot and reset password (document 1 sections 2, 4 and 8).
   resetLinkSent: 'Reset link has been sent to your email!',
   checkYourEmail: 'Please check your email for further instructions on resetting your password',
@@ -62,4 +64,6 @@ export const MessageCodes = {
   tokenExpired: 40102,
   sessionIdle: 40801,
   notRegistered: 40304,
+  passwordChangeRequired: 40305,
+  securityQuestionChangeRequired: 40306,
 } as const;

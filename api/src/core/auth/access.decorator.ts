@@ -28,5 +28,9 @@ export function Access(rule: AccessRule): MethodDecorator & ClassDecorator {
   return applyDecorators(...decorators);
 }
 
+/** Routes that stay open while a forced password or security-question change is pending. */
+export const ALLOW_PENDING_CHANGE_KEY = 'bp:allow-pending-change';
+export const AllowDuringPendingChange = (): MethodDecorator & ClassDecorator => SetMetadata(ALLOW_PENDING_CHANGE_KEY, true);
+
 export const AllowIdleSession = (): MethodDecorator => SetMetadata(ALLOW_IDLE_KEY, true);
 export const NotActivity = (): MethodDecorator => SetMetadata(NO_ACTIVITY_KEY, true);

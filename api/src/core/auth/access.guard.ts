@@ -12,7 +12,8 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import { MessageCodes, Messages } from '../../contracts/messages';
-import { ACCESS_KEY, ALLOW_IDLE_KEY, NO_ACTIVITY_KEY, type AccessRule } from './access.decorator';
+import { DataSource } from 'typeorm';
+import { ACCESS_KEY, ALLOW_IDLE_KEY, ALLOW_PENDING_CHANGE_KEY, NO_ACTIVITY_KEY, type AccessRule } from './access.decorator';
 import type { AuthUser } from './auth-user';
 import { SessionStore } from './session-store';
 
@@ -35,6 +36,7 @@ export class AccessGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly sessions: SessionStore,
+    private readonly dataSource: DataSource,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -62,8 +64,28 @@ export class AccessGuard implements CanActivate {
       );
     }
 
+    if (user.pendingChange && !this.reflector.getAllAndOverride<boolean | undefined>(ALLOW_PENDING_CHANGE_KEY, targets)) {
+      await this.refusePendingChange(user.accountId);
+    }
+
     if (rule === 'admin' && user.roleType !== 1) throw new ForbiddenException();
     if (rule === 'agent' && user.agencyId === null) throw new ForbiddenException();
     return true;
+  }
+
+  /**
+   * Only sessions that began with a pending change pay for this look-up; once the person has made the
+   * change, the same token works everywhere again.
+   */
+  private async refusePendingChange(accountId: number | null): Promise<void> {
+    const rows = (await this.dataSource.query(`SELECT password_reset, security_question_reset FROM account WHERE id = $1`, [accountId])) as {
+      password_reset: boolean;
+      security_question_reset: boolean;
+    }[];
+    const row = rows[0];
+    if (row?.password_reset) throw new ForbiddenException({ statusCode: 403, message: Messages.passwordChangedByAdmin, messageCode: MessageCodes.passwordChangeRequired });
+    if (row?.security_question_reset) {
+      throw new ForbiddenException({ statusCode: 403, message: Messages.securityQuestionChangeRequired, messageCode: MessageCodes.securityQuestionChangeRequired });
+    }
   }
 }

@@ -1,3 +1,5 @@
+export type PendingChange = 'password' | 'security-question';
+
 /** What a signed token carries. Short keys keep the cookie small. */
 export interface TokenPayload {
   /** The signed-in account, or the employee's account when impersonating (null if it has none yet). */
@@ -16,6 +18,11 @@ export interface TokenPayload {
   sid: string;
   /** The administrator or agent account that is impersonating, if any. */
   imp: number | null;
+  /**
+   * Set when the session began with a change the person must make first (an administrator's password
+   * reset or a security-question reset): the guard then admits only the routes that complete it.
+   */
+  rst?: PendingChange | null;
   exp?: number;
   iat?: number;
 }
@@ -29,6 +36,7 @@ export interface AuthUser {
   testUser: boolean;
   sessionId: string;
   impersonatorId: number | null;
+  pendingChange: PendingChange | null;
   expiresAt: number;
 }
 
@@ -42,6 +50,7 @@ export function toAuthUser(p: TokenPayload): AuthUser {
     testUser: p.tu,
     sessionId: p.sid,
     impersonatorId: p.imp,
+    pendingChange: p.rst ?? null,
     expiresAt: p.exp ?? 0,
   };
 }

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Put, Req, UseGuards } from '@nes
 import { ApiBody, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { CurrentUser as CurrentUserShape, LoginResponse } from '../../contracts/auth';
-import { Access, AllowIdleSession, NotActivity } from '../../core/auth/access.decorator';
+import { Access, AllowDuringPendingChange, AllowIdleSession, NotActivity } from '../../core/auth/access.decorator';
 import type { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
 import type { Account } from '../accounts/account.entity';
@@ -32,6 +32,7 @@ export class AuthController {
   @Access('user')
   @AllowIdleSession()
   @ApiOkResponse({ type: OkResponseDto })
+  @AllowDuringPendingChange()
   async logout(@CurrentUser() user: AuthUser): Promise<{ success: boolean }> {
     await this.auth.logout(user);
     return { success: true };
@@ -40,6 +41,7 @@ export class AuthController {
   @Get('me')
   @Access('user')
   @ApiOkResponse({ type: CurrentUserDto })
+  @AllowDuringPendingChange()
   me(@CurrentUser() user: AuthUser): Promise<CurrentUserShape> {
     return this.auth.currentUser(user);
   }
@@ -57,6 +59,7 @@ export class AuthController {
   @Access('user')
   @NotActivity()
   @ApiOkResponse({ type: OkResponseDto })
+  @AllowDuringPendingChange()
   check(): { success: boolean } {
     return { success: true };
   }

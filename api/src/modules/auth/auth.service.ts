@@ -31,6 +31,7 @@ export class AuthService {
       ag: account.agencyId,
       tu: account.testUser,
       imp: null,
+      rst: account.passwordReset ? 'password' : account.securityQuestionReset ? 'security-question' : null,
     });
     await this.accounts.touchLogin(account.id);
     return { jwt, version: client.version };

@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { ZAllOptions, ZOptionList, ZSecurityQuestionList, type OptionItemDto } from '../../contracts/options';
-import { Access } from '../../core/auth/access.decorator';
+import { Access, AllowDuringPendingChange } from '../../core/auth/access.decorator';
 import { OPTION_TYPES } from './option-lists.data';
 import { OptionsService } from './options.service';
 
@@ -20,6 +20,7 @@ export class OptionsController {
   @Access('user')
   @ApiQuery({ name: 'type', required: false, enum: OPTION_TYPES })
   @ApiOkResponse({ description: 'One list (with type) or all lists keyed by type', type: AllOptionsDto })
+  @AllowDuringPendingChange()
   get(@Query('type') type?: string): Promise<OptionItemDto[] | Record<string, OptionItemDto[]>> {
     return type === undefined ? this.options.all() : this.options.list(type);
   }
@@ -28,6 +29,7 @@ export class OptionsController {
   @Get('security-question')
   @Access('public')
   @ApiOkResponse({ type: SecurityQuestionListDto })
+  @AllowDuringPendingChange()
   securityQuestions(): Promise<{ value: string; label: string }[]> {
     return this.options.securityQuestions();
   }

@@ -9,7 +9,7 @@ import {
 } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { QuestionResponse, SuccessMessage } from '../../contracts/account';
-import { Access, AllowIdleSession } from '../../core/auth/access.decorator';
+import { Access, AllowDuringPendingChange, AllowIdleSession } from '../../core/auth/access.decorator';
 import type { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
 import { ErrorResponseDto, OkResponseDto } from '../auth/auth.dto';
@@ -69,6 +69,7 @@ export class PasswordController {
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: "'You provided wrong data' (old password), 'Password must match'" })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'While impersonating' })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto })
+  @AllowDuringPendingChange()
   changePassword(@CurrentUser() user: AuthUser, @Body() body: ChangePasswordRequestDto, @Req() req: Request): Promise<SuccessMessage> {
     return this.passwords.changePassword(user, body, req.ip ?? null);
   }
@@ -79,6 +80,7 @@ export class PasswordController {
   @ApiOkResponse({ type: OkResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: "'You provided wrong data' (password of a voluntary change)" })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'While impersonating' })
+  @AllowDuringPendingChange()
   async setSecurityQuestion(@CurrentUser() user: AuthUser, @Body() body: SecurityQuestionRequestDto, @Req() req: Request): Promise<{ success: boolean }> {
     await this.passwords.setSecurityQuestion(user, body, req.ip ?? null);
     return { success: true };
@@ -92,6 +94,7 @@ export class PasswordController {
   @ApiOkResponse({ type: OkResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: "message and developerMessage 'Incorrect password'" })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto })
+  @AllowDuringPendingChange()
   async verifyPassword(@CurrentUser() user: AuthUser, @Body() body: VerifyPasswordRequestDto): Promise<{ success: boolean }> {
     await this.passwords.verifyPassword(user, body.password);
     return { success: true };
