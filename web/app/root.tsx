@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import {
   Links,
   Meta,
@@ -13,6 +13,7 @@ import {
 } from '@remix-run/react';
 import { AppShell } from '~/components/AppShell';
 import { ErrorPanel } from '~/components/StatusPanels';
+import { commitSession } from '~/lib/session.server';
 import { loadShell } from '~/lib/shell.server';
 import stylesheet from '~/tailwind.css?url';
 
@@ -24,7 +25,8 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const shell = await loadShell(request, context);
-  return shell.data;
+  if (!shell.sessionChanged) return shell.data;
+  return data(shell.data, { headers: { 'Set-Cookie': await commitSession(shell.session) } });
 }
 
 // The routing rules depend on the user's flags, which change on the server (password reset, onboarding):
@@ -35,7 +37,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
 // Only the error page lacks data; every route sets its own title on top of this one.
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.productName ?? 'Error' }];
+export const meta: MetaFunction<typeof loader> = ({ data: shell }) => [{ title: shell?.productName ?? 'Error' }];
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -56,9 +58,9 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const data = useLoaderData<typeof loader>();
+  const shell = useLoaderData<typeof loader>();
   return (
-    <AppShell data={data}>
+    <AppShell data={shell}>
       <Outlet />
     </AppShell>
   );

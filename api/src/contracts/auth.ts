@@ -52,6 +52,9 @@ export const ZClientLink = z.object({ title: z.string(), url: z.string() });
 /** "Current user session" of document 1 section 3: every field comes from the database. */
 export const ZCurrentUser = z.object({
   id: z.number().int(),
+  /** The employee record the session acts as (null for an agent), and the signed-in account. */
+  employeeId: z.number().int().nullable(),
+  accountId: z.number().int(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   middleName: z.string().nullable(),

@@ -56,8 +56,44 @@ export const Messages = {
   privacyPolicyAgreeHint: 'Please read the privacy notice and select Continue to accept it.',
   passwordPromptTitle: 'Enter your password',
   passwordPromptText: 'Enter your password to see this information.',
-  registrationStepComingSoon: 'This step is coming soon.',
+  // Formats (document 1 section 5).
+  phoneInvalid: 'Phone number is not valid',
+  ssnInvalid: 'Invalid SSN format',
+  ssnNewborn: "If you don't have Social Security Number yet, please enter 000-00-0000",
+  zipInvalid: 'Invalid ZIP format',
+  dateInvalid: 'This is not a valid date',
+  // Profile and dependents screens (document 1 sections 2 and 8).
+  whyWeCollect: 'Why do we collect this information?',
+  profileSaveFailed: 'Error, when trying to create profile',
+  noDependents: "You don't have any dependents",
+  employeeHasNoDependents: "This employee doesn't have any dependents",
+  allDependentsAtHome: 'All my dependents reside at my home address',
+  selectDifferentAddress: 'Select dependents that have different home address',
+  confirmDeleteDependent: 'Are you sure you want to delete a dependent?',
+  dependentAddressesFailed: 'Cannot update dependents addresses',
+  serverError: 'Server error',
+  dependentDeleteFailed: 'Error, when trying to delete dependent',
+  dependentCreateFailed: 'Error, when trying to create dependent',
+  dependentUpdateFailed: 'Error, when trying to update dependent',
+  // Not spec texts: the spec names no message for these answers.
+  unknownOption: 'Please choose a value from the list',
+  disabledOnlyForChild: 'Only a child can be marked as totally disabled',
+  noDependentFound: 'No dependent found!',
+  zipNotFound: 'ZIP code not found',
 } as const;
+
+/** Completeness error of a dependent card (document 1 section 4). */
+export const missingFieldMessage = (label: string): string => `${label} is missing!`;
+
+/** The Dependents step banner (document 1 section 5); names as "First Last", joined with commas. */
+export const incompleteDependentsMessage = (names: readonly string[]): string =>
+  `The information about your dependent(s) ${names.join(', ')} is not complete. Please fill in all required fields in order to continue.`;
+
+/** Not spec texts: document 1 section 4 describes these two warnings without wording them. */
+export const marriageCertificateWarning = (name: string): string =>
+  `${name}'s last name is different from yours. A marriage certificate upload may be required.`;
+export const lastNameReasonWarning = (name: string): string =>
+  `${name}'s last name is different from yours. Please select the reason for the different last name.`;
 
 /** Message codes the site reacts to (document 1 section 8). */
 export const MessageCodes = {

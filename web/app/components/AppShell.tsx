@@ -1,14 +1,44 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { useNavigation } from '@remix-run/react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useFetcher, useNavigation, useRevalidator } from '@remix-run/react';
 import type { ShellData } from '~/lib/shell.server';
 import { useMediaQuery } from '~/lib/use-media-query';
 import { Footer } from './Footer';
 import { Header } from './Header';
-import { SessionIdleNotice } from './SessionIdleNotice';
+import type { loader as checkLoader } from '~/routes/session.check';
+import { PrivacyPolicyDialog } from './PrivacyPolicyDialog';
+import { SessionExpiredModal } from './SessionExpiredModal';
 import { Sidebar, SIDEBAR_ID } from './Sidebar';
+import { Toast } from './ui';
 
 /** Document 1 section 9: below 600 px the sidebar becomes a drawer over the page. */
 const WIDE_QUERY = '(min-width: 600px)';
+
+/** Activity check interval (document 1 section 9). */
+const ACTIVITY_CHECK_MS = 30_000;
+
+/**
+ * Every 30 seconds while enabled, asks the server whether the session went idle; if so the shell's data
+ * is reloaded, which brings up the session-expired modal (the server's GET /me answers 408 as well).
+ */
+function useActivityCheck(enabled: boolean) {
+  const fetcher = useFetcher<typeof checkLoader>();
+  const { load } = fetcher;
+  const { revalidate } = useRevalidator();
+  const handled = useRef<unknown>(null);
+
+  useEffect(() => {
+    if (!enabled) return;
+    const timer = setInterval(() => load('/session/check'), ACTIVITY_CHECK_MS);
+    return () => clearInterval(timer);
+  }, [enabled, load]);
+
+  useEffect(() => {
+    // Each answer is acted on once, whatever re-renders follow it.
+    if (!fetcher.data || handled.current === fetcher.data) return;
+    handled.current = fetcher.data;
+    if (fetcher.data.idle) revalidate();
+  }, [fetcher.data, revalidate]);
+}
 
 export function AppShell({ data, children }: { data: ShellData; children: ReactNode }) {
   const isWide = useMediaQuery(WIDE_QUERY, true);
@@ -18,6 +48,21 @@ export function AppShell({ data, children }: { data: ShellData; children: ReactN
   const sidebarExpanded = isWide ? !collapsed : drawerOpen;
 
   const toggleSidebar = () => (isWide ? setCollapsed((c) => !c) : setDrawerOpen((o) => !o));
+
+  const { user } = data;
+  // Impersonating sessions have no activity check and no privacy dialog (document 1 section 6).
+  useActivityCheck(user !== null && !data.impersonating && !data.sessionIdle);
+  // Held back while a forced password or security-question change is pending: the API answers only that
+  // change until it is made, so the agreement could not be recorded yet.
+  const showPrivacy =
+    user !== null &&
+    !data.impersonating &&
+    !data.sessionIdle &&
+    !user.mblPrivacyPolicyAgreement &&
+    !user.passwordReset &&
+    !user.securityQuestionReset;
+  // The login card shows its notice inline; every other page gets it as a toast.
+  const toast = data.notice && data.route?.id !== 'login' ? data.notice : null;
 
   // The drawer is persistent (it stays open while the user navigates) but Escape closes it.
   useEffect(() => {
@@ -44,7 +89,9 @@ export function AppShell({ data, children }: { data: ShellData; children: ReactN
           sidebar={data.showSidebar ? { expanded: sidebarExpanded, controls: SIDEBAR_ID, onToggle: toggleSidebar } : null}
         />
       ) : null}
-      {data.sessionIdle ? <SessionIdleNotice /> : null}
+      {data.sessionIdle ? <SessionExpiredModal serverError={data.sessionPasswordError} /> : null}
+      {showPrivacy ? <PrivacyPolicyDialog notice={user.privacyNotice} /> : null}
+      {toast ? <Toast tone={toast.type} text={toast.text} resetKey={toast} /> : null}
       <div className="flex flex-1">
         {data.showSidebar ? (
           <Sidebar groups={data.sidebar} collapsed={collapsed} drawerOpen={drawerOpen} />

@@ -3,6 +3,7 @@ import { Link } from '@remix-run/react';
 import { bandColors } from '~/lib/luminance';
 import type { ShellData } from '~/lib/shell.server';
 import { ProfileMenu } from './ProfileMenu';
+import { ReturnToMyAccount } from './ReturnToMyAccount';
 
 export interface SidebarToggle {
   expanded: boolean;
@@ -52,7 +53,8 @@ export function Header({ data, sidebar }: { data: ShellData; sidebar: SidebarTog
       </Link>
 
       <div className="ml-auto flex items-center gap-2">
-        {/* Seam: impersonation's 'Return To My Account' button and the agent's client switcher go here. */}
+        {/* Seam: the agent's client switcher goes here. */}
+        {data.impersonating ? <ReturnToMyAccount /> : null}
         {user ? (
           <ProfileMenu user={user} productName={data.productName} />
         ) : data.signedIn ? null : (

@@ -46,7 +46,9 @@ export function LoginPage({ productName, notice }: { productName: string; notice
               className={
                 notice.type === 'info'
                   ? 'mt-5 rounded-md border border-brand-100 bg-brand-50 px-3 py-2 text-sm text-brand-900'
-                  : 'mt-5 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800'
+                  : notice.type === 'success'
+                    ? 'mt-5 rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900'
+                    : 'mt-5 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800'
               }
             >
               {notice.text}

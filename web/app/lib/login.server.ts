@@ -8,11 +8,10 @@ import { commitSession, createSignedInSession, type FlashMessage } from './sessi
 
 /** Data of the login screen (served at /login and at / while signed out). */
 export async function loginLoaderData(request: Request, context: LoaderFunctionArgs['context']) {
-  const { session } = await loadShell(request, context);
-  // Reading a flash consumes it; the cookie must be rewritten or the message would show again.
-  const notice: FlashMessage | null = session.get('notice') ?? null;
-  const headers = notice ? { 'Set-Cookie': await commitSession(session) } : undefined;
-  return { notice, headers };
+  // The shell consumed the flash (and the root loader rewrites the cookie); the login card shows it inline.
+  const { data: shell } = await loadShell(request, context);
+  const notice: FlashMessage | null = shell.notice;
+  return { notice, headers: undefined };
 }
 
 /** Fields of the API's 400 answer that exist on the login form. */

@@ -8,8 +8,8 @@ import { createCookie, createSession, redirect, type Session, type SessionStorag
  */
 
 export interface FlashMessage {
-  /** 'info' stays on screen; 'error' hides after the feedback delay. */
-  type: 'info' | 'error';
+  /** 'info' stays on screen; 'success' and 'error' hide after the feedback delay. */
+  type: 'info' | 'success' | 'error';
   text: string;
 }
 
@@ -25,10 +25,19 @@ export interface SessionData {
    * browser-session cookie ("This is a public computer").
    */
   cookieExpiresAt?: number;
+  /**
+   * Password-reset link token, moved out of the address bar (document 1 section 2) and kept only while the
+   * person is on /reset-password.
+   */
+  resetToken?: string;
+  /** Welcome-email registration token, kept the same way while the person is on /registration. */
+  registrationToken?: string;
 }
 
 export interface SessionFlashData {
   notice: FlashMessage;
+  /** Field error of the session-expired modal after a submission without JavaScript. */
+  sessionPasswordError: string;
 }
 
 export type AppSession = Session<SessionData, SessionFlashData>;

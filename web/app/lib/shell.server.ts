@@ -1,6 +1,6 @@
 import { redirect, type AppLoadContext } from '@remix-run/node';
 import { MessageCodes, Messages, ZCurrentUser, type CurrentUser } from '@bp/api/contracts';
-import { apiCall } from './api.server';
+import { apiCall, type ApiFailure } from './api.server';
 import {
   resolveRoute,
   showHeaderFooter,
@@ -10,7 +10,7 @@ import {
   type RouteId,
   type SidebarGroup,
 } from './routing-rules';
-import { activeToken, getSession, signedOutRedirect, type AppSession } from './session.server';
+import { activeToken, getSession, signedOutRedirect, type AppSession, type FlashMessage } from './session.server';
 import { productName } from './env.server';
 import { toAppPath } from './site';
 
@@ -48,11 +48,14 @@ export interface ShellData {
   year: number;
   signedIn: boolean;
   user: CurrentUser | null;
-  /**
-   * The API answered 408: the session is idle. The session-expired modal (password prompt) will hang
-   * off this flag; until then the shell renders and the API keeps refusing data calls.
-   */
+  /** The API answered 408: the session is idle and the shell shows the session-expired modal. */
   sessionIdle: boolean;
+  /** Field error for that modal after a submission without JavaScript (fetchers get it directly). */
+  sessionPasswordError: string | null;
+  /** An administrator is acting as this employee (no privacy dialog, no activity check, no password prompts). */
+  impersonating: boolean;
+  /** One-time message carried over a redirect (toast, or inline on the login page). */
+  notice: FlashMessage | null;
   /** The route table entry being shown; null when nothing matched. */
   route: { id: RouteId; title: string } | null;
   /** Set when the path matched no route: the text after 'No match for'. */
@@ -67,6 +70,8 @@ export interface ShellContext {
   session: AppSession;
   /** The token the API calls of this request should use (null when signed out). */
   token: string | null;
+  /** The shell consumed a flash or dropped a stale link token: the root loader must rewrite the cookie. */
+  sessionChanged: boolean;
 }
 
 // Root and leaf loaders of one request receive the same Request object: share one GET /me between them.
@@ -95,6 +100,21 @@ async function buildShell(request: Request, context: AppLoadContext): Promise<Sh
     throw await signedOutRedirect(`${pathname}${url.search}`);
   }
 
+  // Link tokens live in the session only while their screen is open (the reset token is removed on leaving).
+  let sessionChanged = false;
+  if (pathname !== '/reset-password' && session.has('resetToken')) {
+    session.unset('resetToken');
+    sessionChanged = true;
+  }
+  if (pathname !== '/registration' && session.has('registrationToken')) {
+    session.unset('registrationToken');
+    sessionChanged = true;
+  }
+  // Reading a flash consumes it, so the cookie must be rewritten or the message would show again.
+  const notice: FlashMessage | null = session.get('notice') ?? null;
+  const sessionPasswordError: string | null = session.get('sessionPasswordError') ?? null;
+  if (notice || sessionPasswordError) sessionChanged = true;
+
   const load = await loadCurrentUser(request, context, session);
   switch (load.kind) {
     case 'expired':
@@ -116,6 +136,7 @@ async function buildShell(request: Request, context: AppLoadContext): Promise<Sh
 
   return {
     session,
+    sessionChanged,
     token: load.kind === 'user' || load.kind === 'idle' ? load.token : null,
     data: {
       productName: productName(),
@@ -123,6 +144,9 @@ async function buildShell(request: Request, context: AppLoadContext): Promise<Sh
       signedIn,
       user,
       sessionIdle: load.kind === 'idle',
+      sessionPasswordError: load.kind === 'idle' ? sessionPasswordError : null,
+      impersonating: user !== null && user.impersonatingUserId !== null,
+      notice,
       route: decision.kind === 'render' ? { id: decision.route.id, title: decision.route.title } : null,
       noMatchPath: decision.kind === 'noMatch' ? decision.path : null,
       showHeaderFooter: showHeaderFooter(pathname, signedIn),
@@ -132,9 +156,36 @@ async function buildShell(request: Request, context: AppLoadContext): Promise<Sh
   };
 }
 
-/** For leaf loaders that need the signed-in user; the root loader has already enforced the rules. */
-export async function requireUser(request: Request, context: AppLoadContext): Promise<{ user: CurrentUser; token: string }> {
+/** Thrown by leaf loaders while the session is idle: the page waits behind the session-expired modal. */
+export function sessionIdleResponse(): Response {
+  return new Response(Messages.sessionExpiredModal, { status: 408 });
+}
+
+/**
+ * For leaf loaders and actions that need the signed-in user; the root loader has already enforced the
+ * rules. While the session is idle the user is unknown: the route's error boundary shows a placeholder
+ * behind the modal, and the right password reloads the page in place.
+ */
+export async function requireUser(
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ user: CurrentUser; token: string; session: AppSession }> {
   const shell = await loadShell(request, context);
+  if (shell.data.sessionIdle) throw sessionIdleResponse();
   if (!shell.data.user || !shell.token) throw redirect('/');
-  return { user: shell.data.user, token: shell.token };
+  return { user: shell.data.user, token: shell.token, session: shell.session };
+}
+
+/**
+ * What every loader and action does with an API failure that is about the session rather than the
+ * request (document 1 section 8): an expired token signs out with the spec's message, any other 401
+ * signs out, and 408 brings up the session-expired modal. Other failures are left to the caller.
+ */
+export async function throwOnSessionFailure(failure: ApiFailure): Promise<void> {
+  if (failure.status === 401) {
+    throw failure.error.messageCode === MessageCodes.tokenExpired
+      ? await signedOutRedirect('/login', { type: 'info', text: Messages.sessionExpired })
+      : await signedOutRedirect('/login');
+  }
+  if (failure.status === 408) throw sessionIdleResponse();
 }

@@ -26,7 +26,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const token = session.get('token');
 
   if (impersonationToken) {
-    await apiRequest('/logout', { method: 'POST', token: impersonationToken, request, context });
+    // Ends the impersonation session on the API (and audits it); the administrator's own stays.
+    await apiRequest('/impersonation/stop', { method: 'POST', token: impersonationToken, request, context });
     session.unset('impersonationToken');
     const returnTo = safeAppPath(session.get('returnTo'));
     session.unset('returnTo');

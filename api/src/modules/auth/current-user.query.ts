@@ -99,6 +99,8 @@ export interface SessionFacts {
 export function toCurrentUser(row: CurrentUserRow, session: SessionFacts): CurrentUser {
   return {
     id: row.employee_id ?? row.account_id,
+    employeeId: row.employee_id,
+    accountId: row.account_id,
     firstName: row.first_name ?? row.account_first_name,
     lastName: row.last_name ?? row.account_last_name,
     middleName: row.middle_name,

@@ -1,0 +1,183 @@
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { cx } from '~/lib/cx';
+import { FEEDBACK_MS } from '~/lib/site';
+
+/** Shared building blocks of the account screens: one look for fields, buttons, alerts and modals. */
+
+export const inputClass =
+  'mt-1.5 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-700 disabled:bg-slate-100 disabled:text-slate-500 read-only:bg-slate-50 aria-[invalid=true]:border-red-600';
+export const labelClass = 'block text-sm font-medium text-slate-800';
+export const primaryButtonClass =
+  'inline-flex items-center justify-center rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60';
+export const secondaryButtonClass =
+  'inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60';
+
+const noopSubscribe = () => () => {};
+
+/** False during the server render and hydration, true afterwards: lets a screen improve once JavaScript runs. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noopSubscribe,
+    () => true,
+    () => false,
+  );
+}
+
+export function FieldError({ id, errors }: { id: string; errors: string[] | undefined }) {
+  if (!errors || errors.length === 0) return null;
+  return (
+    <p id={id} className="mt-1.5 text-sm text-red-700">
+      {errors[0]}
+    </p>
+  );
+}
+
+export type Tone = 'success' | 'error' | 'info' | 'warning';
+
+const TONE_CLASS: Record<Tone, string> = {
+  success: 'border-green-200 bg-green-50 text-green-900',
+  error: 'border-red-200 bg-red-50 text-red-800',
+  info: 'border-brand-100 bg-brand-50 text-brand-900',
+  warning: 'border-amber-300 bg-amber-50 text-amber-950',
+};
+
+/**
+ * An inline message. With `autoHide` it disappears after the feedback delay (document 1 section 9);
+ * a new `resetKey` (e.g. the latest action result) shows it again.
+ */
+export function Alert({
+  tone,
+  children,
+  id,
+  autoHide = false,
+  resetKey,
+  className,
+}: {
+  tone: Tone;
+  children: ReactNode;
+  id?: string;
+  autoHide?: boolean;
+  resetKey?: unknown;
+  className?: string;
+}) {
+  const [hidden, setHidden] = useState(false);
+  useEffect(() => {
+    setHidden(false);
+    if (!autoHide) return;
+    const timer = setTimeout(() => setHidden(true), FEEDBACK_MS);
+    return () => clearTimeout(timer);
+  }, [autoHide, resetKey]);
+  if (hidden) return null;
+  return (
+    <p
+      id={id}
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={cx('rounded-md border px-3 py-2 text-sm font-medium', TONE_CLASS[tone], className)}
+    >
+      {children}
+    </p>
+  );
+}
+
+/** A message floating over the page corner (success toasts); success and error ones hide after the feedback delay. */
+export function Toast({ tone, text, resetKey }: { tone: Tone; text: string; resetKey?: unknown }) {
+  return (
+    <div className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex justify-center px-4 sm:bottom-auto sm:left-auto sm:right-4 sm:top-20 sm:justify-end">
+      <Alert tone={tone} autoHide={tone !== 'info'} resetKey={resetKey} className="pointer-events-auto max-w-sm shadow-lg">
+        {text}
+      </Alert>
+    </div>
+  );
+}
+
+/**
+ * A modal dialog. `dismissable={false}` ignores Escape and outside clicks (the privacy and session
+ * dialogs must be answered). Radix renders dialogs through a portal, which does not exist before
+ * hydration, so until then the same content is drawn inline: without JavaScript the forms still work.
+ */
+export function Modal({
+  open,
+  title,
+  description,
+  children,
+  dismissable = true,
+  onOpenChange,
+  wide = false,
+}: {
+  open: boolean;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  dismissable?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  wide?: boolean;
+}) {
+  const hydrated = useHydrated();
+  if (!open) return null;
+  const panel = cx('rounded-xl bg-white p-6 text-slate-900 shadow-xl', wide ? 'max-w-lg' : 'max-w-md');
+  if (!hydrated) {
+    return (
+      <div className="fixed inset-0 z-50 flex items-center justify-center overflow-y-auto bg-slate-900/50 p-4">
+        <section role="dialog" aria-modal="true" aria-label={title} className={cx(panel, 'w-full')}>
+          <h2 className="text-lg font-semibold">{title}</h2>
+          {description ? <div className="mt-2 text-sm text-slate-700">{description}</div> : null}
+          {children}
+        </section>
+      </div>
+    );
+  }
+  const block = (event: Event) => {
+    if (!dismissable) event.preventDefault();
+  };
+  return (
+    <Dialog.Root open onOpenChange={(next) => (dismissable ? onOpenChange?.(next) : undefined)}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+        <Dialog.Content
+          onEscapeKeyDown={block}
+          onPointerDownOutside={block}
+          onInteractOutside={block}
+          // Without a description Radix warns; an explicit undefined says there is none on purpose.
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          className={cx(panel, 'fixed left-1/2 top-1/2 z-50 max-h-[calc(100%-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto')}
+        >
+          <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
+          {description ? (
+            <Dialog.Description asChild>
+              <div className="mt-2 text-sm text-slate-700">{description}</div>
+            </Dialog.Description>
+          ) : null}
+          {children}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** The centred card of the signed-out screens (login, forgot and reset password), drawn without header and footer. */
+export function AuthCard({ productName, title, children }: { productName: string; title: string; children: ReactNode }) {
+  return (
+    <div className="flex min-h-full flex-col items-center justify-center px-4 py-12">
+      <div className="w-full max-w-[420px]">
+        <p className="text-center text-xl font-semibold tracking-tight text-brand-800">{productName}</p>
+        <div className="mt-6 rounded-xl border border-slate-200 bg-white px-6 py-8 shadow-sm sm:px-8">
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
+          {children}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Box of the signed-in account forms (change password, security question). */
+export function FormBox({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby="form-box-title" className="mx-auto w-full max-w-md rounded-xl border border-slate-200 bg-white px-6 py-8 shadow-sm">
+      <h1 id="form-box-title" className="text-xl font-semibold tracking-tight text-slate-900">
+        {title}
+      </h1>
+      {children}
+    </section>
+  );
+}

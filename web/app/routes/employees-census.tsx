@@ -1,0 +1,191 @@
+import { useMemo, useState } from 'react';
+import * as Accordion from '@radix-ui/react-accordion';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import {
+  EMPLOYEE_GROUPS,
+  EMPLOYEE_GROUP_TITLES,
+  Messages,
+  ZEmployeeList,
+  ZJwtResponse,
+  type EmployeeListItem,
+} from '@bp/api/contracts';
+import { Alert, inputClass, primaryButtonClass, useHydrated } from '~/components/ui';
+import { apiCall } from '~/lib/api.server';
+import { cx } from '~/lib/cx';
+import { pageTitle } from '~/lib/meta';
+import { commitSession } from '~/lib/session.server';
+import { requireUser, throwOnSessionFailure } from '~/lib/shell.server';
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/RouteErrorBoundary';
+
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Employee Census') }];
+
+/** Last name, then first name (document 3 section 2.1), whatever order the answer came in. */
+function byName(a: EmployeeListItem, b: EmployeeListItem): number {
+  return a.lastName.localeCompare(b.lastName, undefined, { sensitivity: 'base' }) || a.firstName.localeCompare(b.firstName, undefined, { sensitivity: 'base' });
+}
+
+/** The census left list (GET /employees). `?search=` narrows it on the server, `?employee=` selects one. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user, token } = await requireUser(request, context);
+  const url = new URL(request.url);
+  const search = url.searchParams.get('search')?.trim() ?? '';
+  const result = await apiCall(ZEmployeeList, `/employees${search ? `?search=${encodeURIComponent(search)}` : ''}`, { token, request, context });
+  if (!result.ok) {
+    await throwOnSessionFailure(result);
+    throw new Response(Messages.serviceUnavailable, { status: result.status >= 500 ? result.status : 503 });
+  }
+  const selectedId = Number(url.searchParams.get('employee'));
+  const employees = [...result.data].sort(byName);
+  return {
+    employees,
+    search,
+    selectedId: Number.isInteger(selectedId) && selectedId > 0 ? selectedId : null,
+    // 'Log in as employee' is hidden for test users and for oneself (document 3 section 2.1).
+    canImpersonate: !user.testUser,
+    selfId: user.employeeId,
+  };
+}
+
+/**
+ * 'Log in as employee': GET /employees/{id}/impersonate. The employee's token goes on top of the
+ * administrator's own in the session, and the administrator comes back to the census when done.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { token, session } = await requireUser(request, context);
+  const employeeId = Number((await request.formData()).get('employeeId'));
+  if (!Number.isInteger(employeeId) || employeeId <= 0) return data({ error: Messages.noEmployeeFound }, { status: 400 });
+  const result = await apiCall(ZJwtResponse, `/employees/${employeeId}/impersonate`, { token, request, context });
+  if (!result.ok) {
+    await throwOnSessionFailure(result);
+    return data({ error: result.error.message }, { status: result.status });
+  }
+  session.set('impersonationToken', result.data.jwt);
+  session.set('returnTo', '/employees-census');
+  return redirect('/', { headers: { 'Set-Cookie': await commitSession(session) } });
+}
+
+export default function EmployeesCensusRoute() {
+  const { employees, search, selectedId, canImpersonate, selfId } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  const [term, setTerm] = useState(search);
+  const [searchParams] = useSearchParams();
+  const submitting = useNavigation().state === 'submitting';
+
+  // With JavaScript the list narrows as the person types; without it the search form asks the server.
+  const visible = useMemo(() => {
+    const needle = hydrated ? term.trim().toLowerCase() : '';
+    if (!needle) return employees;
+    return employees.filter((e) =>
+      [e.firstName, e.lastName, `${e.firstName} ${e.lastName}`, e.email ?? ''].some((v) => v.toLowerCase().includes(needle)),
+    );
+  }, [employees, hydrated, term]);
+
+  const selected = employees.find((e) => e.id === selectedId) ?? null;
+  const linkTo = (id: number) => {
+    const params = new URLSearchParams(searchParams);
+    params.set('employee', String(id));
+    return `?${params.toString()}`;
+  };
+
+  return (
+    <section aria-labelledby="page-heading" className="mx-auto max-w-6xl">
+      <h1 id="page-heading" className="text-2xl font-semibold tracking-tight text-slate-900">
+        Employee Census
+      </h1>
+      <div className="mt-6 grid gap-6 md:grid-cols-[320px_1fr]">
+        <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+          <Form method="get" role="search" aria-label="Employees">
+            <label htmlFor="census-search" className="sr-only">
+              Search employees
+            </label>
+            <input
+              id="census-search"
+              type="search"
+              name="search"
+              value={term}
+              onChange={(event) => setTerm(event.currentTarget.value)}
+              placeholder="Search"
+              autoComplete="off"
+              className={cx(inputClass, 'mt-0')}
+            />
+          </Form>
+          <Accordion.Root type="multiple" defaultValue={[...EMPLOYEE_GROUPS]} className="mt-4 space-y-2">
+            {EMPLOYEE_GROUPS.map((group) => {
+              const members = visible.filter((e) => e.group === group);
+              return (
+                <Accordion.Item key={group} value={group} className="rounded-lg border border-slate-200">
+                  <Accordion.Header>
+                    <Accordion.Trigger className="group flex w-full items-center justify-between rounded-lg px-3 py-2 text-left text-sm font-semibold text-slate-900 hover:bg-slate-50">
+                      <span>
+                        {EMPLOYEE_GROUP_TITLES[group]} <span className="font-normal text-slate-600">({members.length})</span>
+                      </span>
+                      <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 transition-transform group-data-[state=open]:rotate-180" fill="currentColor">
+                        <path d="M5.23 7.21a.75.75 0 0 1 1.06.02L10 11.06l3.71-3.83a.75.75 0 1 1 1.08 1.04l-4.25 4.39a.75.75 0 0 1-1.08 0L5.21 8.27a.75.75 0 0 1 .02-1.06Z" />
+                      </svg>
+                    </Accordion.Trigger>
+                  </Accordion.Header>
+                  <Accordion.Content className="border-t border-slate-100 px-1 py-1">
+                    {members.length === 0 ? (
+                      <p className="px-2 py-1.5 text-sm text-slate-600">No employees</p>
+                    ) : (
+                      <ul>
+                        {members.map((e) => (
+                          <li key={e.id}>
+                            <Link
+                              to={linkTo(e.id)}
+                              preventScrollReset
+                              aria-current={e.id === selectedId ? 'true' : undefined}
+                              className={cx(
+                                'block rounded-md px-2 py-1.5 text-sm',
+                                e.id === selectedId ? 'bg-brand-50 font-semibold text-brand-900' : 'text-slate-800 hover:bg-slate-100',
+                              )}
+                            >
+                              {e.lastName}, {e.firstName}
+                            </Link>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </Accordion.Content>
+                </Accordion.Item>
+              );
+            })}
+          </Accordion.Root>
+        </div>
+
+        <div className="min-w-0 rounded-xl border border-slate-200 bg-white p-6 shadow-sm" aria-live="polite">
+          {selected ? (
+            <>
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <h2 className="text-xl font-semibold text-slate-900">
+                  {selected.firstName} {selected.lastName}
+                </h2>
+                {canImpersonate && selected.id !== selfId ? (
+                  // A full page load: the whole app restarts as the employee.
+                  <Form method="post" reloadDocument>
+                    <input type="hidden" name="employeeId" value={selected.id} />
+                    <button type="submit" disabled={submitting} className={primaryButtonClass}>
+                      Log in as employee
+                    </button>
+                  </Form>
+                ) : null}
+              </div>
+              {answer?.error ? (
+                <Alert tone="error" className="mt-4">
+                  {answer.error}
+                </Alert>
+              ) : null}
+              {/* Seam: the Personal, Dependents, Beneficiaries, Enrollments and Files tabs come with the census issue. */}
+              <p className="mt-6 text-slate-700">{Messages.comingSoon}</p>
+            </>
+          ) : (
+            <p className="text-slate-700">Select an employee from the list.</p>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,281 @@
+import { useState } from 'react';
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type AppLoadContext,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import {
+  Messages,
+  ZJwtResponse,
+  ZRegistrationProfile,
+  ZUsernameValidationResponse,
+  type RegistrationProfile,
+} from '@bp/api/contracts';
+import { PasswordStrength } from '~/components/PasswordStrength';
+import { RegistrationWizard } from '~/components/RegistrationWizard';
+import { ComingSoon } from '~/components/StatusPanels';
+import { Alert, FieldError, Modal, inputClass, labelClass, primaryButtonClass, useHydrated } from '~/components/ui';
+import { fieldErrorsOf, loadSecurityQuestions, type SecurityQuestionOption } from '~/lib/account.server';
+import { accountSetupSchema } from '~/lib/account-forms';
+import { apiCall, type ApiFailure } from '~/lib/api.server';
+import { pageTitle } from '~/lib/meta';
+import { WIZARD_STEPS, wizardIndexOf, wizardTitle } from '~/lib/registration-steps';
+import { commitSession, createSignedInSession, signedOutRedirect } from '~/lib/session.server';
+import { loadShell, sessionIdleResponse } from '~/lib/shell.server';
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/RouteErrorBoundary';
+
+/** The two registration-token errors of document 1 section 8; both end on the login page. */
+type TokenError = 'invalid' | 'registered';
+
+const TOKEN_ERROR_TEXT: Record<TokenError, string> = {
+  invalid: Messages.registrationTokenInvalid,
+  registered: Messages.alreadyRegistered,
+};
+
+function tokenErrorOf(failure: ApiFailure): TokenError | null {
+  if (failure.status === 403) return 'invalid';
+  if (failure.status === 409) return 'registered';
+  return null;
+}
+
+function fetchProfile(token: string, request: Request, context: AppLoadContext) {
+  return apiCall(ZRegistrationProfile, `/registration?token=${encodeURIComponent(token)}`, { request, context });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: page, matches }) => [
+  { title: pageTitle(matches, wizardTitle(page?.view === 'step' ? page.step : 0)) },
+];
+
+type LoaderData =
+  | { view: 'account'; profile: RegistrationProfile; questions: SecurityQuestionOption[] }
+  | { view: 'tokenError'; error: TokenError }
+  | { view: 'step'; step: number };
+
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<LoaderData> {
+  const url = new URL(request.url);
+  const shell = await loadShell(request, context);
+  // The emailed token moves into the session and leaves the address bar (the root loader has already
+  // signed out whoever was signed in on this browser).
+  if (url.searchParams.has('token')) {
+    const token = url.searchParams.get('token')?.trim();
+    if (token) shell.session.set('registrationToken', token);
+    else shell.session.unset('registrationToken');
+    throw redirect('/registration', { headers: { 'Set-Cookie': await commitSession(shell.session) } });
+  }
+
+  // Signed in with registration unfinished: the account exists, the wizard resumes at the user's step.
+  if (shell.data.signedIn) {
+    if (shell.data.sessionIdle || !shell.data.user) throw sessionIdleResponse();
+    return { view: 'step', step: wizardIndexOf(shell.data.user.registrationStep) };
+  }
+
+  const token = shell.session.get('registrationToken');
+  if (!token) return { view: 'tokenError', error: 'invalid' };
+  const [profile, questions] = await Promise.all([fetchProfile(token, request, context), loadSecurityQuestions(request, context)]);
+  if (!profile.ok) {
+    const error = tokenErrorOf(profile);
+    if (error) return { view: 'tokenError', error };
+    throw new Response(Messages.serviceUnavailable, { status: 503 });
+  }
+  return { view: 'account', profile: profile.data, questions };
+}
+
+const HIDE = ['password', 'repeatPassword'];
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  // Confirming a token-error modal: forget everything and start over from the login page.
+  if (formData.get('intent') === 'leave') return signedOutRedirect('/login');
+
+  const { session } = await loadShell(request, context);
+  const token = session.get('registrationToken');
+  if (!token) return data({ tokenError: 'invalid' as TokenError, result: null }, { status: 403 });
+  const profile = await fetchProfile(token, request, context);
+  if (!profile.ok) {
+    const tokenError = tokenErrorOf(profile);
+    if (tokenError) return data({ tokenError, result: null }, { status: profile.status });
+    return data({ tokenError: null, result: null }, { status: 503 });
+  }
+
+  const needsEmail = profile.data.authenticationMethod !== 'email';
+  const submission = parseWithZod(formData, { schema: accountSetupSchema(needsEmail) });
+  if (submission.status !== 'success') return data({ tokenError: null, result: submission.reply({ hideFields: HIDE }) }, { status: 400 });
+  const { repeatPassword: _repeat, ...fields } = submission.value;
+
+  // A username account chooses its email here: it must be valid and not taken (document 1 section 5).
+  if (typeof fields.email === 'string') {
+    const check = await apiCall(ZUsernameValidationResponse, `/employees/validate?username=${encodeURIComponent(fields.email)}`, {
+      request,
+      context,
+    });
+    if (!check.ok || !check.data.success) {
+      return data({ tokenError: null, result: submission.reply({ fieldErrors: { email: [Messages.emailInUse] }, hideFields: HIDE }) }, { status: 400 });
+    }
+  }
+
+  const result = await apiCall(ZJwtResponse, '/registration', { method: 'POST', body: { token, ...fields }, request, context });
+  if (result.ok) {
+    // The person is now signed in; a new session also drops the spent registration token.
+    const signedIn = createSignedInSession(result.data.jwt, false);
+    return redirect('/registration', { headers: { 'Set-Cookie': await commitSession(signedIn) } });
+  }
+  const tokenError = tokenErrorOf(result);
+  if (tokenError) return data({ tokenError, result: null }, { status: result.status });
+  const fieldErrors = fieldErrorsOf(result.error.errors, ['email', 'password', 'securityQuestionId', 'securityAnswer']);
+  if (Object.keys(fieldErrors).length === 0) console.error(`registration failed with ${result.status}: ${result.error.message}`);
+  const reply =
+    Object.keys(fieldErrors).length > 0
+      ? submission.reply({ fieldErrors, hideFields: HIDE })
+      : submission.reply({ formErrors: [result.status === 429 ? Messages.tooManyAttempts : Messages.serviceUnavailable], hideFields: HIDE });
+  return data({ tokenError: null, result: reply }, { status: result.status >= 400 && result.status < 600 ? result.status : 500 });
+}
+
+export default function RegistrationRoute() {
+  const page = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const tokenError = page.view === 'tokenError' ? page.error : (answer?.tokenError ?? null);
+
+  return (
+    <RegistrationWizard active={page.view === 'step' ? page.step : 0}>
+      {page.view === 'account' ? <AccountSetup profile={page.profile} questions={page.questions} /> : null}
+      {page.view === 'step' ? <StepPlaceholder step={page.step} /> : null}
+      <TokenErrorModal error={tokenError} />
+    </RegistrationWizard>
+  );
+}
+
+/** Seam: the Employee Profile step and the later ones arrive with their own issues. */
+function StepPlaceholder({ step }: { step: number }) {
+  return <ComingSoon title={WIZARD_STEPS[step] ?? WIZARD_STEPS[1]} />;
+}
+
+function TokenErrorModal({ error }: { error: TokenError | null }) {
+  return (
+    <Modal open={error !== null} dismissable={false} title="Registration" description={error ? TOKEN_ERROR_TEXT[error] : undefined}>
+      {/* A full page load: nothing of the abandoned registration stays in the page. */}
+      <Form method="post" reloadDocument className="mt-6 flex justify-end">
+        <input type="hidden" name="intent" value="leave" />
+        <button type="submit" className={primaryButtonClass}>
+          OK
+        </button>
+      </Form>
+    </Modal>
+  );
+}
+
+function AccountSetup({ profile, questions }: { profile: RegistrationProfile; questions: SecurityQuestionOption[] }) {
+  const answer = useActionData<typeof action>();
+  const submitting = useNavigation().state === 'submitting';
+  const hydrated = useHydrated();
+  const needsEmail = profile.authenticationMethod !== 'email';
+  const schema = accountSetupSchema(needsEmail);
+  const [form, fields] = useForm({
+    id: 'account-setup',
+    lastResult: answer?.result,
+    constraint: getZodConstraint(schema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const [password, setPassword] = useState('');
+  const [questionChosen, setQuestionChosen] = useState(false);
+  const formError = form.errors?.[0] ?? null;
+
+  return (
+    <div>
+      <h2 className="text-lg font-semibold text-slate-900">{WIZARD_STEPS[0]}</h2>
+      {formError ? (
+        <Alert tone="error" id={form.errorId} className="mt-4">
+          {formError}
+        </Alert>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="mt-5 grid max-w-xl gap-5">
+        <div>
+          <label htmlFor="registration-username" className={labelClass}>
+            Username
+          </label>
+          <input id="registration-username" type="text" value={profile.username} readOnly autoComplete="username" className={inputClass} />
+        </div>
+        {needsEmail ? (
+          <div>
+            <label htmlFor={fields.email.id} className={labelClass}>
+              Email
+            </label>
+            <input {...getInputProps(fields.email, { type: 'email' })} autoComplete="email" autoCapitalize="none" spellCheck={false} className={inputClass} />
+            <FieldError id={fields.email.errorId} errors={fields.email.errors} />
+          </div>
+        ) : null}
+        <div>
+          <label htmlFor={fields.password.id} className={labelClass}>
+            Password
+          </label>
+          <input
+            {...getInputProps(fields.password, { type: 'password' })}
+            autoComplete="new-password"
+            aria-describedby={[fields.password.errors ? fields.password.errorId : null, `${fields.password.id}-strength`].filter(Boolean).join(' ')}
+            onInput={(event) => setPassword(event.currentTarget.value)}
+            className={inputClass}
+          />
+          <FieldError id={fields.password.errorId} errors={fields.password.errors} />
+          <PasswordStrength id={`${fields.password.id}-strength`} password={password} />
+        </div>
+        <div>
+          <label htmlFor={fields.repeatPassword.id} className={labelClass}>
+            Reenter password
+          </label>
+          <input {...getInputProps(fields.repeatPassword, { type: 'password' })} autoComplete="new-password" className={inputClass} />
+          <FieldError id={fields.repeatPassword.errorId} errors={fields.repeatPassword.errors} />
+        </div>
+        <div>
+          <label htmlFor={fields.securityQuestionId.id} className={labelClass}>
+            Security question
+          </label>
+          <select
+            {...getSelectProps(fields.securityQuestionId)}
+            onChange={(event) => setQuestionChosen(event.currentTarget.value !== '')}
+            className={inputClass}
+          >
+            <option value="">Choose a question</option>
+            {questions.map((q) => (
+              <option key={q.value} value={q.value}>
+                {q.label}
+              </option>
+            ))}
+          </select>
+          <FieldError id={fields.securityQuestionId.errorId} errors={fields.securityQuestionId.errors} />
+        </div>
+        <div>
+          <label htmlFor={fields.securityAnswer.id} className={labelClass}>
+            Your answer
+          </label>
+          {/* Read-only until a question is chosen; without JavaScript nothing could unlock it, so it stays editable. */}
+          <input
+            {...getInputProps(fields.securityAnswer, { type: 'text' })}
+            readOnly={hydrated && !questionChosen}
+            aria-describedby={hydrated && !questionChosen ? `${fields.securityAnswer.id}-hint` : undefined}
+            autoComplete="off"
+            className={inputClass}
+          />
+          {hydrated && !questionChosen ? (
+            <p id={`${fields.securityAnswer.id}-hint`} className="mt-1 text-xs text-slate-600">
+              Choose a security question first.
+            </p>
+          ) : null}
+          <FieldError id={fields.securityAnswer.errorId} errors={fields.securityAnswer.errors} />
+        </div>
+        <div className="flex justify-end border-t border-slate-100 pt-5">
+          <button type="submit" disabled={submitting} className={primaryButtonClass}>
+            Next
+          </button>
+        </div>
+      </Form>
+    </div>
+  );
+}
