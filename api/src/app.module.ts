@@ -7,6 +7,7 @@ import { AccountsModule } from './modules/accounts/accounts.module';
 import { AgencyModule } from './modules/agency/agency.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { ConsentModule } from './modules/consent/consent.module';
+import { DependentsModule } from './modules/dependents/dependents.module';
 import { EmployeesModule } from './modules/employees/employees.module';
 import { HealthModule } from './modules/health/health.module';
 import { ImpersonationModule } from './modules/impersonation/impersonation.module';
@@ -14,6 +15,7 @@ import { OptionsModule } from './modules/options/options.module';
 import { PasswordModule } from './modules/password/password.module';
 import { RegistrationModule } from './modules/registration/registration.module';
 import { SecuredDataModule } from './modules/secured-data/secured-data.module';
+import { ZipLookupModule } from './modules/zip-lookup/zip-lookup.module';
 
 /** The feature modules; the workers import the same ones (without the HTTP parts mattering). */
 export const FEATURE_MODULES = [
@@ -27,6 +29,8 @@ export const FEATURE_MODULES = [
   PasswordModule,
   ConsentModule,
   EmployeesModule,
+  DependentsModule,
+  ZipLookupModule,
   ImpersonationModule,
 ];
 

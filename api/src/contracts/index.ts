@@ -5,3 +5,6 @@ export * from './options';
 export * from './account';
 export * from './employees';
 export * from './agency';
+export * from './formats';
+export * from './profile';
+export * from './dependents';

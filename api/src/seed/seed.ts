@@ -53,6 +53,47 @@ function isoDate(d: Date): string {
   return d.toISOString().slice(0, 10);
 }
 
+interface DemoDependent {
+  relationshipTypeId: 1 | 2;
+  firstName: string;
+  lastName: string;
+  /** Years before the first seeding (the date is fixed once inserted). */
+  ageYears: number;
+  birthMonthDay: [number, number];
+  gender: 1 | 2;
+  ssn: string;
+}
+
+/** Jane's household (decisions section 4): a spouse and a child of about six, made-up SSNs. */
+const JANE_DEPENDENTS: DemoDependent[] = [
+  { relationshipTypeId: 1, firstName: 'John', lastName: 'Doe', ageYears: 40, birthMonthDay: [2, 14], gender: 1, ssn: '123-45-6711' },
+  { relationshipTypeId: 2, firstName: 'Lily', lastName: 'Doe', ageYears: 6, birthMonthDay: [3, 8], gender: 2, ssn: '123-45-6712' },
+];
+
+async function seedDependents(m: EntityManager, cipher: SecuredDataCipher, now: Date): Promise<boolean> {
+  const rows = (await m.query(
+    `SELECT e.id, e.client_id, e.address1, e.address2, e.city, e.state, e.zip
+       FROM employee e JOIN account a ON a.id = e.account_id WHERE a.username = $1`,
+    ['jane@acme.test'],
+  )) as Array<{ id: number; client_id: number; address1: string | null; address2: string | null; city: string | null; state: string | null; zip: string | null }>;
+  const jane = rows[0];
+  if (!jane) return false;
+  let created = false;
+  for (const d of JANE_DEPENDENTS) {
+    // Keyed by name, removed ones included, so a reseed never brings back a dependent someone deleted.
+    if ((await idOf(m, `SELECT id FROM dependent WHERE employee_id = $1 AND first_name = $2 AND last_name = $3`, [jane.id, d.firstName, d.lastName])) !== null) continue;
+    created = true;
+    const birth = isoDate(new Date(Date.UTC(now.getUTCFullYear() - d.ageYears, d.birthMonthDay[0] - 1, d.birthMonthDay[1])));
+    await m.query(
+      `INSERT INTO dependent (client_id, employee_id, relationship_type_id, first_name, last_name, birth_date, gender, smoker,
+         disabled, marital_status_id, ssn_enc, address1, address2, city, state, zip, dependent_different_address)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 0, 0, $8, $9, $10, $11, $12, $13, $14, false)`,
+      [jane.client_id, jane.id, d.relationshipTypeId, d.firstName, d.lastName, birth, d.gender, d.relationshipTypeId === 1 ? 2 : 1, cipher.encrypt(d.ssn), jane.address1, jane.address2, jane.city, jane.state, jane.zip],
+    );
+  }
+  return created;
+}
+
 /** Demo data of decisions section 4. Every insert is guarded by a natural key, so seeding twice changes nothing. */
 export async function seedDemoData(m: EntityManager, config: AppConfig, cipher: SecuredDataCipher, now = new Date()): Promise<SeedResult> {
   let created = false;
@@ -151,6 +192,8 @@ export async function seedDemoData(m: EntityManager, config: AppConfig, cipher: 
       ],
     );
   }
+
+  if (await seedDependents(m, cipher, now)) created = true;
 
   // The link for the employee who has not registered: derived from the secret, so every run prints the same one.
   const unregistered = EMPLOYEES.find((p) => p.password === null)!;

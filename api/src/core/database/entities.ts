@@ -2,6 +2,7 @@ import { AuditEntry } from '../audit/audit-entry.entity';
 import { EmailMessage } from '../mail/email-message.entity';
 import { Account } from '../../modules/accounts/account.entity';
 import { AccountToken } from '../../modules/accounts/account-token.entity';
+import { DependentEntity } from '../../modules/dependents/dependent.entity';
 import { Employee } from '../../modules/employees/employee.entity';
 import { OpenEnrollmentPeriod } from '../../modules/open-enrollment/open-enrollment-period.entity';
 import { OptionItemEntity } from '../../modules/options/option-item.entity';
@@ -9,4 +10,4 @@ import { Agency } from '../../modules/tenancy/agency.entity';
 import { Client } from '../../modules/tenancy/client.entity';
 
 /** Every entity, listed once for the API, the workers, migrations and tests. */
-export const ENTITIES = [Agency, Client, Account, AccountToken, Employee, OptionItemEntity, OpenEnrollmentPeriod, EmailMessage, AuditEntry];
+export const ENTITIES = [Agency, Client, Account, AccountToken, Employee, DependentEntity, OptionItemEntity, OpenEnrollmentPeriod, EmailMessage, AuditEntry];

@@ -1,15 +1,17 @@
-import { Controller, Get, Param, Post, Query, Req } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { Body, Controller, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { createZodDto } from 'nestjs-zod';
 import { ZUsernameValidationQuery, ZUsernameValidationResponse } from '../../contracts/account';
 import { ZEmployeeList, ZEmployeeListQuery, ZPersonalData, type EmployeeListItem, type PersonalData } from '../../contracts/employees';
+import { ZEmployeeProfile, ZEmployeeProfileRequest, type EmployeeProfile } from '../../contracts/profile';
 import { Access } from '../../core/auth/access.decorator';
 import type { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
 import { ErrorResponseDto } from '../auth/auth.dto';
 import { SecuredDataUnlock } from '../secured-data/secured-data-unlock.guard';
 import { EmployeeIdPipe } from './employee-id.pipe';
+import { EmployeeProfileService } from './employee-profile.service';
 import { EmployeesService } from './employees.service';
 
 class EmployeeListQueryDto extends createZodDto(ZEmployeeListQuery) {}
@@ -17,11 +19,35 @@ class EmployeeListDto extends createZodDto(ZEmployeeList) {}
 class UsernameValidationQueryDto extends createZodDto(ZUsernameValidationQuery) {}
 class UsernameValidationResponseDto extends createZodDto(ZUsernameValidationResponse) {}
 class PersonalDataDto extends createZodDto(ZPersonalData) {}
+class EmployeeProfileDto extends createZodDto(ZEmployeeProfile) {}
+class EmployeeProfileRequestDto extends createZodDto(ZEmployeeProfileRequest) {}
 
 @ApiTags('employees')
 @Controller()
 export class EmployeesController {
-  constructor(private readonly employees: EmployeesService) {}
+  constructor(
+    private readonly employees: EmployeesService,
+    private readonly profiles: EmployeeProfileService,
+  ) {}
+
+  /** The token's own employee profile: SSN masked, income left to POST /employee/personal. */
+  @Get('employee')
+  @Access('user')
+  @ApiOkResponse({ type: EmployeeProfileDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'The account has no employee record' })
+  profile(@CurrentUser() user: AuthUser): Promise<EmployeeProfile> {
+    return this.profiles.get(user);
+  }
+
+  /** Registration step 2 and Edit Profile: every field of the profile form, audited in the same transaction. */
+  @Put('employee')
+  @Access('user')
+  @ApiOkResponse({ type: EmployeeProfileDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Field messages of document 1 section 5 in errors[]' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'The account has no employee record' })
+  updateProfile(@CurrentUser() user: AuthUser, @Body() body: EmployeeProfileRequestDto, @Req() req: Request): Promise<EmployeeProfile> {
+    return this.profiles.update(user, body, req.ip ?? null);
+  }
 
   /** The Employee Census left list of the token's client. */
   @Get('employees')

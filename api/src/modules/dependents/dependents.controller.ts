@@ -1,0 +1,137 @@
+import { Body, Controller, Delete, Get, Param, Post, Put, Req } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiBody, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { createZodDto } from 'nestjs-zod';
+import { ZOkResponse } from '../../contracts/common';
+import {
+  ZDependent,
+  ZDependentAddressesUpdateRequest,
+  ZDependentAddressList,
+  ZDependentAddressRequest,
+  ZDependentList,
+  ZDependentPersonal,
+  ZDependentRequestBase,
+  type Dependent,
+  type DependentAddress,
+  type DependentPersonal,
+} from '../../contracts/dependents';
+import { Access } from '../../core/auth/access.decorator';
+import type { AuthUser } from '../../core/auth/auth-user';
+import { CurrentUser } from '../../core/auth/current-user.decorator';
+import { ErrorResponseDto } from '../auth/auth.dto';
+import { EmployeeIdPipe } from '../employees/employee-id.pipe';
+import { SecuredDataUnlock } from '../secured-data/secured-data-unlock.guard';
+import { DependentIdPipe } from './dependent-id.pipe';
+import { DependentsService } from './dependents.service';
+
+class DependentDto extends createZodDto(ZDependent) {}
+class DependentListDto extends createZodDto(ZDependentList) {}
+class DependentRequestDto extends createZodDto(ZDependentRequestBase) {}
+class DependentAddressRequestDto extends createZodDto(ZDependentAddressRequest) {}
+class DependentAddressesUpdateDto extends createZodDto(ZDependentAddressesUpdateRequest) {}
+class DependentAddressListDto extends createZodDto(ZDependentAddressList) {}
+class DependentPersonalDto extends createZodDto(ZDependentPersonal) {}
+class OkDto extends createZodDto(ZOkResponse) {}
+
+const RULES =
+  "Every rule of document 1 section 5 in errors[]: required fields, 'Invalid SSN format' or the 000-00-0000 message for a child under 1 " +
+  '(when the client requires SSNs), lastNameReasonId for a child with another last name, Totaly Disabled only for a child.';
+
+/**
+ * Bodies that depend on the household (the employee's last name, the client's requireSsn) are read as
+ * unknown and validated by the service with the full rule set, so every message comes in one answer.
+ */
+@ApiTags('dependents')
+@Controller()
+export class DependentsController {
+  constructor(private readonly dependents: DependentsService) {}
+
+  @Get('dependents')
+  @Access('user')
+  @ApiOkResponse({ type: DependentListDto })
+  list(@CurrentUser() user: AuthUser): Promise<Dependent[]> {
+    return this.dependents.list(user);
+  }
+
+  @Post('dependents')
+  @Access('user')
+  @ApiBody({ type: DependentRequestDto })
+  @ApiCreatedResponse({ type: DependentDto, description: 'The new dependent: id, individualId, ssn (masked) and the rest' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: RULES })
+  create(@CurrentUser() user: AuthUser, @Body() body: unknown, @Req() req: Request): Promise<Dependent> {
+    return this.dependents.create(user, body, req.ip ?? null);
+  }
+
+  // Fixed paths before /dependents/:id, so "addresses" and "personal" are never taken for an id.
+  @Get('dependents/addresses')
+  @Access('user')
+  @ApiOkResponse({ type: DependentAddressListDto })
+  addresses(@CurrentUser() user: AuthUser): Promise<DependentAddress[]> {
+    return this.dependents.addresses(user);
+  }
+
+  @Put('dependents/addresses/update')
+  @Access('user')
+  @ApiBody({ type: DependentAddressesUpdateDto })
+  @ApiOkResponse({ type: DependentAddressListDto, description: 'Every dependent address after the change' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'An id that is not one of your dependents (nothing is changed)' })
+  updateAddresses(@CurrentUser() user: AuthUser, @Body() body: unknown, @Req() req: Request): Promise<DependentAddress[]> {
+    return this.dependents.updateAddresses(user, body, req.ip ?? null);
+  }
+
+  /** Clear SSNs of the caller's dependents after the password prompt. */
+  @Post('dependents/personal')
+  @Access('user')
+  @SecuredDataUnlock()
+  @ApiOkResponse({ type: DependentPersonalDto })
+  personal(@CurrentUser() user: AuthUser, @Req() req: Request): Promise<DependentPersonal> {
+    return this.dependents.personal(user, req.ip ?? null);
+  }
+
+  @Get('dependents/:id')
+  @Access('user')
+  @ApiOkResponse({ type: DependentDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  get(@CurrentUser() user: AuthUser, @Param('id', DependentIdPipe) id: number): Promise<Dependent> {
+    return this.dependents.get(user, id);
+  }
+
+  @Put('dependents/:id')
+  @Access('user')
+  @ApiBody({ type: DependentRequestDto })
+  @ApiOkResponse({ type: DependentDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: RULES })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  update(@CurrentUser() user: AuthUser, @Param('id', DependentIdPipe) id: number, @Body() body: unknown, @Req() req: Request): Promise<Dependent> {
+    return this.dependents.update(user, id, body, req.ip ?? null);
+  }
+
+  @Delete('dependents/:id')
+  @Access('user')
+  @ApiOkResponse({ type: OkDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  async remove(@CurrentUser() user: AuthUser, @Param('id', DependentIdPipe) id: number, @Req() req: Request): Promise<{ success: boolean }> {
+    await this.dependents.remove(user, id, req.ip ?? null);
+    return { success: true };
+  }
+
+  @Put('dependents/:id/address')
+  @Access('user')
+  @ApiBody({ type: DependentAddressRequestDto })
+  @ApiOkResponse({ type: DependentDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  updateAddress(@CurrentUser() user: AuthUser, @Param('id', DependentIdPipe) id: number, @Body() body: unknown, @Req() req: Request): Promise<Dependent> {
+    return this.dependents.updateAddress(user, id, body, req.ip ?? null);
+  }
+
+  /** Census Dependents tab: HR of the employee's own client (another client's employee is not found). */
+  @Get('employees/:id/dependents')
+  @Access('admin')
+  @ApiOkResponse({ type: DependentListDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  forEmployee(@CurrentUser() user: AuthUser, @Param('id', EmployeeIdPipe) id: number): Promise<Dependent[]> {
+    return this.dependents.listForEmployee(user, id);
+  }
+}

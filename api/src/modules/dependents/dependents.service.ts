@@ -1,0 +1,458 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { ZodValidationException } from 'nestjs-zod';
+import { DataSource, type EntityManager } from 'typeorm';
+import {
+  dependentCompleteness,
+  dependentSchema,
+  lastNamesDiffer,
+  RelationshipType,
+  ssnRuleFor,
+  ZDependentAddressesUpdateRequest,
+  ZDependentAddressRequest,
+  type Dependent,
+  type DependentAddress,
+  type DependentAddressRequest,
+  type DependentPersonal,
+  type DependentRequest,
+} from '../../contracts/dependents';
+import { isMaskedSsn, ssnIssue, toIsoDate, toUsDate } from '../../contracts/formats';
+import { Messages } from '../../contracts/messages';
+import { OPTION_LISTS } from '../options/option-lists.data';
+import { AuditService } from '../../core/audit/audit.service';
+import { anyChanged, auditChanges, type AuditedField } from '../../core/audit/field-changes';
+import type { AuthUser } from '../../core/auth/auth-user';
+import { maskSsn, SecuredDataCipher } from '../../core/crypto/secured-data';
+import { fieldErrors } from '../../core/http/field-errors';
+import { DependentEntity } from './dependent.entity';
+
+/** What every dependent rule needs of the employee and the client. */
+interface Household {
+  employeeId: number;
+  clientId: number;
+  firstName: string;
+  lastName: string;
+  address: Pick<DependentEntity, 'address1' | 'address2' | 'city' | 'state' | 'zip' | 'country'>;
+  requireSsn: boolean;
+  hideDocumentWarnings: boolean;
+}
+
+interface HouseholdRow {
+  id: number;
+  client_id: number;
+  first_name: string;
+  last_name: string;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  country: string;
+  require_ssn: boolean;
+  hide_document_warnings: boolean;
+}
+
+/** The audit entry's fields, with the labels of the Add/Edit Dependent dialog. */
+export const DEPENDENT_AUDIT_FIELDS: Record<string, AuditedField> = {
+  relationshipTypeId: { title: 'Relationship', kind: { option: 'relationshipType' } },
+  firstName: { title: 'First name' },
+  middleName: { title: 'Middle name' },
+  lastName: { title: 'Last name' },
+  maidenName: { title: 'Other names used' },
+  birthDate: { title: 'Date of birth' },
+  gender: { title: 'Gender', kind: { option: 'gender' } },
+  smoker: { title: 'Smoker', kind: { option: 'smoker' } },
+  disabled: { title: 'Totaly Disabled', kind: 'flag' },
+  maritalStatusId: { title: 'Marital status', kind: { option: 'maritalStatus' } },
+  ssn: { title: 'SSN', kind: 'ssn' },
+  email: { title: 'Email' },
+  dependentDifferentAddress: { title: 'Different home address', kind: 'flag' },
+  address1: { title: 'Home address' },
+  address2: { title: 'Apt Number/Unit/Etc.' },
+  city: { title: 'City' },
+  state: { title: 'State' },
+  zip: { title: 'Zip code' },
+  country: { title: 'Country' },
+  lastNameReasonId: { title: 'Last name reason', kind: { option: 'lastNameReason' } },
+};
+
+const ADDRESS_AUDIT_FIELDS: Record<string, AuditedField> = Object.fromEntries(
+  (['dependentDifferentAddress', 'address1', 'address2', 'city', 'state', 'zip'] as const).map((k) => [k, DEPENDENT_AUDIT_FIELDS[k]!]),
+);
+
+const RELATIONSHIP_TEXT = new Map(OPTION_LISTS.relationshipType.map((o) => [o.id, o.text]));
+
+const employeeNotFound = () => new NotFoundException({ statusCode: 404, message: Messages.noEmployeeFound });
+const dependentNotFound = () => new NotFoundException({ statusCode: 404, message: Messages.noDependentFound });
+
+type AddressFields = Pick<DependentEntity, 'dependentDifferentAddress' | 'address1' | 'address2' | 'city' | 'state' | 'zip' | 'country'>;
+
+/** Without a different address the dependent lives at the employee's (document 1 section 4). */
+function addressOf(req: DependentAddressRequest, h: Household): AddressFields {
+  if (!req.dependentDifferentAddress) return { dependentDifferentAddress: false, ...h.address };
+  return {
+    dependentDifferentAddress: true,
+    address1: req.address1 ?? null,
+    address2: req.address2 ?? null,
+    city: req.city ?? null,
+    state: req.state ?? null,
+    zip: req.zip ?? null,
+    country: h.address.country,
+  };
+}
+
+/** The audited view of a dependent: clear SSN (the audit masks it), dates as on screen. */
+function auditView(d: Omit<DependentEntity, 'ssnEnc'>, ssn: string | null): Record<string, unknown> {
+  return {
+    relationshipTypeId: d.relationshipTypeId,
+    firstName: d.firstName,
+    middleName: d.middleName,
+    lastName: d.lastName,
+    maidenName: d.maidenName,
+    birthDate: toUsDate(d.birthDate),
+    gender: d.gender,
+    smoker: d.smoker,
+    disabled: d.disabled,
+    maritalStatusId: d.maritalStatusId,
+    ssn,
+    email: d.email,
+    dependentDifferentAddress: d.dependentDifferentAddress,
+    address1: d.address1,
+    address2: d.address2,
+    city: d.city,
+    state: d.state,
+    zip: d.zip,
+    country: d.country,
+    lastNameReasonId: d.lastNameReasonId,
+  };
+}
+
+const fullName = (d: Pick<DependentEntity, 'firstName' | 'lastName'>) => [d.firstName, d.lastName].filter(Boolean).join(' ');
+const relationText = (id: number | null) => (id === null ? 'dependent' : (RELATIONSHIP_TEXT.get(id) ?? 'dependent'));
+
+/**
+ * Dependents of the token's employee (and the administrator's census view). Every query is scoped by
+ * employee and client, so another employee's or client's dependent is simply not found (404).
+ */
+@Injectable()
+export class DependentsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly cipher: SecuredDataCipher,
+    private readonly audit: AuditService,
+  ) {}
+
+  async list(user: AuthUser): Promise<Dependent[]> {
+    const h = await this.household(this.dataSource.manager, user.clientId, this.ownEmployee(user));
+    return this.listOf(this.dataSource.manager, h);
+  }
+
+  /** Census Dependents tab: an employee of the administrator's own client only. */
+  async listForEmployee(user: AuthUser, employeeId: number): Promise<Dependent[]> {
+    const h = await this.household(this.dataSource.manager, user.clientId, employeeId);
+    return this.listOf(this.dataSource.manager, h);
+  }
+
+  async get(user: AuthUser, id: number): Promise<Dependent> {
+    const m = this.dataSource.manager;
+    const h = await this.household(m, user.clientId, this.ownEmployee(user));
+    return this.toDependent(await this.row(m, h, id, false), h);
+  }
+
+  async create(user: AuthUser, body: unknown, ip: string | null): Promise<Dependent> {
+    return this.dataSource.transaction(async (m) => {
+      const h = await this.household(m, user.clientId, this.ownEmployee(user));
+      const req = this.parse(body, h);
+      const ssn = this.resolveSsn(req, h, null);
+      const repo = m.getRepository(DependentEntity);
+      const values = this.valuesOf(req, h);
+      const { identifiers } = await repo.insert({ ...values, clientId: h.clientId, employeeId: h.employeeId, ssnEnc: this.cipher.encrypt(ssn) });
+      const created = await this.row(m, h, Number(identifiers[0]!.id), false);
+      await this.audit.record(
+        user,
+        {
+          clientId: h.clientId,
+          employeeId: h.employeeId,
+          eventType: 'Dependent',
+          actionType: 'create',
+          description: `Dependent ${fullName(created)} (${relationText(created.relationshipTypeId)}) added`,
+          data: auditChanges(DEPENDENT_AUDIT_FIELDS, null, auditView(created, ssn)),
+          ip,
+        },
+        m,
+      );
+      return this.toDependent(created, h);
+    });
+  }
+
+  async update(user: AuthUser, id: number, body: unknown, ip: string | null): Promise<Dependent> {
+    return this.dataSource.transaction(async (m) => {
+      const h = await this.household(m, user.clientId, this.ownEmployee(user));
+      const current = await this.row(m, h, id, true);
+      const req = this.parse(body, h);
+      const storedSsn = this.cipher.decrypt(current.ssnEnc);
+      const ssn = this.resolveSsn(req, h, storedSsn);
+      const next = Object.assign(new DependentEntity(), current, this.valuesOf(req, h));
+      const changes = auditChanges(DEPENDENT_AUDIT_FIELDS, auditView(current, storedSsn), auditView(next, ssn));
+      if (!anyChanged(changes)) return this.toDependent(current, h);
+      // Re-seal only a changed SSN, so an unchanged one keeps its ciphertext (and its key id).
+      await m.getRepository(DependentEntity).update({ id }, { ...this.valuesOf(req, h), ...(ssn !== storedSsn ? { ssnEnc: this.cipher.encrypt(ssn) } : {}) });
+      await this.audit.record(
+        user,
+        {
+          clientId: h.clientId,
+          employeeId: h.employeeId,
+          eventType: 'Dependent',
+          actionType: 'update',
+          description: `Dependent ${fullName(next)} (${relationText(next.relationshipTypeId)}) updated`,
+          data: changes,
+          ip,
+        },
+        m,
+      );
+      return this.toDependent(await this.row(m, h, id, false), h);
+    });
+  }
+
+  async remove(user: AuthUser, id: number, ip: string | null): Promise<void> {
+    await this.dataSource.transaction(async (m) => {
+      const h = await this.household(m, user.clientId, this.ownEmployee(user));
+      const current = await this.row(m, h, id, true);
+      // Soft: enrollments and the transaction report still name a removed dependent.
+      await m.getRepository(DependentEntity).update({ id }, { deletedAt: () => 'now()' });
+      await this.audit.record(
+        user,
+        {
+          clientId: h.clientId,
+          employeeId: h.employeeId,
+          eventType: 'Dependent',
+          actionType: 'delete',
+          description: `Dependent ${fullName(current)} (${relationText(current.relationshipTypeId)}) removed`,
+          data: auditChanges(DEPENDENT_AUDIT_FIELDS, auditView(current, this.cipher.decrypt(current.ssnEnc)), null),
+          ip,
+        },
+        m,
+      );
+    });
+  }
+
+  async addresses(user: AuthUser): Promise<DependentAddress[]> {
+    const h = await this.household(this.dataSource.manager, user.clientId, this.ownEmployee(user));
+    return (await this.rows(this.dataSource.manager, h)).map((d) => this.toAddress(d, h));
+  }
+
+  /** The Dependents step's Next: the listed dependents' addresses in one transaction (others stay as they are). */
+  async updateAddresses(user: AuthUser, body: unknown, ip: string | null): Promise<DependentAddress[]> {
+    const parsed = ZDependentAddressesUpdateRequest.safeParse(body);
+    if (!parsed.success) throw new ZodValidationException(parsed.error);
+    return this.dataSource.transaction(async (m) => {
+      const h = await this.household(m, user.clientId, this.ownEmployee(user));
+      // One item per dependent: a repeated id takes its last value.
+      const items = new Map(parsed.data.map((item) => [item.id, item]));
+      const found = await this.lockedRows(m, h, [...items.keys()]);
+      if (found.length !== items.size) throw dependentNotFound();
+      for (const current of found) await this.applyAddress(m, user, h, current, items.get(current.id)!, ip);
+      return (await this.rows(m, h)).map((d) => this.toAddress(d, h));
+    });
+  }
+
+  async updateAddress(user: AuthUser, id: number, body: unknown, ip: string | null): Promise<Dependent> {
+    const parsed = ZDependentAddressRequest.safeParse(body);
+    if (!parsed.success) throw new ZodValidationException(parsed.error);
+    return this.dataSource.transaction(async (m) => {
+      const h = await this.household(m, user.clientId, this.ownEmployee(user));
+      const current = await this.row(m, h, id, true);
+      await this.applyAddress(m, user, h, current, parsed.data, ip);
+      return this.toDependent(await this.row(m, h, id, false), h);
+    });
+  }
+
+  /** Clear SSNs of the caller's dependents, after the unlock guard; every read is audited. */
+  async personal(user: AuthUser, ip: string | null): Promise<DependentPersonal> {
+    const m = this.dataSource.manager;
+    const h = await this.household(m, user.clientId, this.ownEmployee(user));
+    const rows = await this.rows(m, h);
+    await this.audit.record(user, {
+      clientId: h.clientId,
+      employeeId: h.employeeId,
+      eventType: 'Personal data',
+      actionType: 'unlock',
+      // Names what was shown, never the values.
+      description: `Secured data viewed (SSN) of the dependents of ${h.firstName} ${h.lastName}`,
+      ip,
+    });
+    return rows.map((d) => ({ id: d.id, ssn: this.cipher.decrypt(d.ssnEnc) }));
+  }
+
+  // -------------------------------------------------------------------------------------------------------
+
+  private ownEmployee(user: AuthUser): number {
+    if (user.employeeId === null) throw employeeNotFound();
+    return user.employeeId;
+  }
+
+  private async household(m: EntityManager, clientId: number, employeeId: number): Promise<Household> {
+    const rows: HouseholdRow[] = await m.query(
+      `SELECT e.id, e.client_id, e.first_name, e.last_name, e.address1, e.address2, e.city, e.state, e.zip, e.country,
+              c.require_ssn, c.hide_document_warnings
+         FROM employee e JOIN client c ON c.id = e.client_id
+        WHERE e.id = $1 AND e.client_id = $2`,
+      [employeeId, clientId],
+    );
+    const r = rows[0];
+    if (!r) throw employeeNotFound();
+    return {
+      employeeId: r.id,
+      clientId: r.client_id,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      address: { address1: r.address1, address2: r.address2, city: r.city, state: r.state, zip: r.zip, country: r.country },
+      requireSsn: r.require_ssn,
+      hideDocumentWarnings: r.hide_document_warnings,
+    };
+  }
+
+  private query(m: EntityManager, h: Household) {
+    return m
+      .getRepository(DependentEntity)
+      .createQueryBuilder('d')
+      .addSelect('d.ssnEnc')
+      .where('d.employeeId = :employeeId AND d.clientId = :clientId AND d.deletedAt IS NULL', { employeeId: h.employeeId, clientId: h.clientId });
+  }
+
+  /** Spouse or partner first, then children from the oldest, then in the order they were added. */
+  private rows(m: EntityManager, h: Household): Promise<DependentEntity[]> {
+    return this.query(m, h)
+      .orderBy('CASE WHEN d.relationship_type_id = 2 THEN 1 ELSE 0 END', 'ASC')
+      .addOrderBy('d.birthDate', 'ASC', 'NULLS LAST')
+      .addOrderBy('d.id', 'ASC')
+      .getMany();
+  }
+
+  private async row(m: EntityManager, h: Household, id: number, lock: boolean): Promise<DependentEntity> {
+    const qb = this.query(m, h).andWhere('d.id = :id', { id });
+    if (lock) qb.setLock('pessimistic_write');
+    const found = await qb.getOne();
+    if (!found) throw dependentNotFound();
+    return found;
+  }
+
+  private lockedRows(m: EntityManager, h: Household, ids: number[]): Promise<DependentEntity[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.query(m, h).andWhere('d.id IN (:...ids)', { ids }).orderBy('d.id').setLock('pessimistic_write').getMany();
+  }
+
+  private async listOf(m: EntityManager, h: Household): Promise<Dependent[]> {
+    return (await this.rows(m, h)).map((d) => this.toDependent(d, h));
+  }
+
+  private parse(body: unknown, h: Household): DependentRequest {
+    const parsed = dependentSchema({ employeeLastName: h.lastName, requireSsn: h.requireSsn }).safeParse(body ?? {});
+    if (!parsed.success) throw new ZodValidationException(parsed.error);
+    return parsed.data;
+  }
+
+  /**
+   * The SSN to store: the submitted one, or the stored one when the mask came back. The stored one is then
+   * checked against today's rule (a newborn's 000-00-0000 stops being enough at age 1).
+   */
+  private resolveSsn(req: DependentRequest, h: Household, stored: string | null): string | null {
+    if (req.ssn === undefined) return null;
+    if (!isMaskedSsn(req.ssn)) return req.ssn;
+    if (stored === null) throw fieldErrors([{ path: 'ssn', message: Messages.ssnInvalid }]);
+    const issue = ssnIssue(stored, ssnRuleFor(req.relationshipTypeId, req.birthDate, h.requireSsn), h.requireSsn);
+    if (issue) throw fieldErrors([{ path: 'ssn', message: issue }]);
+    return stored;
+  }
+
+  private valuesOf(req: DependentRequest, h: Household): Omit<DependentEntity, 'id' | 'clientId' | 'employeeId' | 'individualId' | 'ssnEnc' | 'createdAt' | 'updatedAt' | 'deletedAt'> {
+    const child = req.relationshipTypeId === RelationshipType.Child;
+    return {
+      relationshipTypeId: req.relationshipTypeId,
+      firstName: req.firstName,
+      middleName: req.middleName ?? null,
+      lastName: req.lastName,
+      maidenName: req.maidenName ?? null,
+      birthDate: toIsoDate(req.birthDate),
+      gender: req.gender,
+      smoker: req.smoker,
+      disabled: child ? req.disabled : 0,
+      maritalStatusId: req.maritalStatusId ?? null,
+      email: req.email ?? null,
+      ...addressOf(req, h),
+      // A reason only means something for a child whose last name differs.
+      lastNameReasonId: child && lastNamesDiffer(req.lastName, h.lastName) ? (req.lastNameReasonId ?? null) : null,
+    };
+  }
+
+  private async applyAddress(m: EntityManager, user: AuthUser, h: Household, current: DependentEntity, req: DependentAddressRequest, ip: string | null): Promise<void> {
+    const address = addressOf(req, h);
+    const next = Object.assign(new DependentEntity(), current, address);
+    const changes = auditChanges(ADDRESS_AUDIT_FIELDS, auditView(current, null), auditView(next, null));
+    if (!anyChanged(changes)) return;
+    await m.getRepository(DependentEntity).update({ id: current.id }, address);
+    await this.audit.record(
+      user,
+      {
+        clientId: h.clientId,
+        employeeId: h.employeeId,
+        eventType: 'Dependent',
+        actionType: 'update',
+        description: `Address of dependent ${fullName(current)} (${relationText(current.relationshipTypeId)}) updated`,
+        data: changes,
+        ip,
+      },
+      m,
+    );
+  }
+
+  private toDependent(d: DependentEntity, h: Household): Dependent {
+    const ssn = this.cipher.decrypt(d.ssnEnc);
+    const address = d.dependentDifferentAddress ? d : h.address;
+    const view = {
+      id: d.id,
+      individualId: d.individualId,
+      relationshipTypeId: d.relationshipTypeId,
+      relationshipType: d.relationshipTypeId === null ? null : (RELATIONSHIP_TEXT.get(d.relationshipTypeId) ?? null),
+      firstName: d.firstName,
+      middleName: d.middleName,
+      lastName: d.lastName,
+      maidenName: d.maidenName,
+      birthDate: toUsDate(d.birthDate),
+      gender: d.gender,
+      smoker: d.smoker,
+      disabled: d.disabled,
+      maritalStatusId: d.maritalStatusId,
+      email: d.email,
+      address1: address.address1,
+      address2: address.address2,
+      city: address.city,
+      state: address.state,
+      zip: address.zip,
+      country: d.country,
+      dependentDifferentAddress: d.dependentDifferentAddress,
+      lastNameReasonId: d.lastNameReasonId,
+    };
+    // Completeness sees the clear SSN (a placeholder is told apart from a real one ending in 0000); the answer only the mask.
+    const completeness = dependentCompleteness(
+      { ...view, ssn },
+      { employeeLastName: h.lastName, requireSsn: h.requireSsn, hideDocumentWarnings: h.hideDocumentWarnings },
+    );
+    return { ...view, ssn: maskSsn(ssn), completeness };
+  }
+
+  private toAddress(d: DependentEntity, h: Household): DependentAddress {
+    // Without a different address the employee's own is the dependent's (also for rows written before a move).
+    const a = d.dependentDifferentAddress ? d : h.address;
+    return {
+      id: d.id,
+      firstName: d.firstName,
+      lastName: d.lastName,
+      dependentDifferentAddress: d.dependentDifferentAddress,
+      address1: a.address1,
+      address2: a.address2,
+      city: a.city,
+      state: a.state,
+      zip: a.zip,
+    };
+  }
+}

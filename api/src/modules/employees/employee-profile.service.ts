@@ -1,0 +1,190 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { isMaskedSsn, toIsoDate, toUsDate } from '../../contracts/formats';
+import { Messages } from '../../contracts/messages';
+import type { EmployeeProfile, EmployeeProfileRequest } from '../../contracts/profile';
+import { AuditService } from '../../core/audit/audit.service';
+import { anyChanged, auditChanges, type AuditedField } from '../../core/audit/field-changes';
+import type { AuthUser } from '../../core/auth/auth-user';
+import { maskSsn, SecuredDataCipher } from '../../core/crypto/secured-data';
+import { fieldErrors } from '../../core/http/field-errors';
+import { Employee } from './employee.entity';
+
+/** What the audit entry of a profile change lists, with the labels of the profile screen. */
+export const PROFILE_AUDIT_FIELDS: Record<string, AuditedField> = {
+  firstName: { title: 'First name' },
+  middleName: { title: 'Middle name' },
+  lastName: { title: 'Last name' },
+  maidenName: { title: 'Other names used' },
+  birthDate: { title: 'Date of birth' },
+  gender: { title: 'Gender', kind: { option: 'gender' } },
+  smoker: { title: 'Smoker', kind: { option: 'smoker' } },
+  maritalStatusId: { title: 'Marital status', kind: { option: 'maritalStatus' } },
+  ssn: { title: 'Social Security Number', kind: 'ssn' },
+  address1: { title: 'Home address' },
+  address2: { title: 'Apt Number/Unit/Etc.' },
+  zip: { title: 'Zip code' },
+  city: { title: 'City' },
+  state: { title: 'State' },
+  officePhone: { title: 'Office phone' },
+  homePhone: { title: 'Home phone' },
+  cellPhone: { title: 'Cell phone' },
+};
+
+const ADDRESS_KEYS = ['address1', 'address2', 'zip', 'city', 'state'] as const;
+
+const notFound = () => new NotFoundException({ statusCode: 404, message: Messages.noEmployeeFound });
+
+/** The audited view of an employee: clear SSN (the audit masks it), dates as on screen. */
+function auditView(e: Employee, ssn: string | null): Record<string, unknown> {
+  return {
+    firstName: e.firstName,
+    middleName: e.middleName,
+    lastName: e.lastName,
+    maidenName: e.maidenName,
+    birthDate: toUsDate(e.birthDate),
+    gender: e.gender,
+    smoker: e.smoker,
+    maritalStatusId: e.maritalStatusId,
+    ssn,
+    address1: e.address1,
+    address2: e.address2,
+    zip: e.zip,
+    city: e.city,
+    state: e.state,
+    officePhone: e.officePhone,
+    homePhone: e.homePhone,
+    cellPhone: e.cellPhone,
+  };
+}
+
+/** GET/PUT /employee: the signed-in (or impersonated) employee's own profile. */
+@Injectable()
+export class EmployeeProfileService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly cipher: SecuredDataCipher,
+    private readonly audit: AuditService,
+  ) {}
+
+  async get(user: AuthUser): Promise<EmployeeProfile> {
+    const e = await this.load(this.dataSource.manager, user, false);
+    return this.toProfile(e, this.cipher.decrypt(e.ssnEnc));
+  }
+
+  async update(user: AuthUser, body: EmployeeProfileRequest, ip: string | null): Promise<EmployeeProfile> {
+    return this.dataSource.transaction(async (m) => {
+      const e = await this.load(m, user, true);
+      const storedSsn = this.cipher.decrypt(e.ssnEnc);
+      // The mask the GET answered means "unchanged"; without a stored SSN there is nothing it could stand for.
+      if (isMaskedSsn(body.ssn) && !storedSsn) throw fieldErrors([{ path: 'ssn', message: Messages.ssnInvalid }]);
+      const ssn = isMaskedSsn(body.ssn) ? storedSsn! : body.ssn;
+
+      const next = {
+        firstName: body.firstName,
+        middleName: body.middleName ?? null,
+        lastName: body.lastName,
+        maidenName: body.maidenName ?? null,
+        birthDate: toIsoDate(body.birthDate),
+        gender: body.gender,
+        smoker: body.smoker,
+        maritalStatusId: body.maritalStatusId,
+        address1: body.address1,
+        address2: body.address2 ?? null,
+        zip: body.zip,
+        city: body.city,
+        state: body.state,
+        officePhone: body.officePhone ?? null,
+        homePhone: body.homePhone ?? null,
+        cellPhone: body.cellPhone ?? null,
+        // Indexes belong to the phone records: a form that does not send them leaves them alone.
+        officePhoneIndex: body.officePhoneIndex ?? e.officePhoneIndex,
+        homePhoneIndex: body.homePhoneIndex ?? e.homePhoneIndex,
+        cellPhoneIndex: body.cellPhoneIndex ?? e.cellPhoneIndex,
+      };
+      const updated = Object.assign(new Employee(), e, next);
+      const changes = auditChanges(PROFILE_AUDIT_FIELDS, auditView(e, storedSsn), auditView(updated, ssn));
+      const indexesChanged =
+        next.officePhoneIndex !== e.officePhoneIndex || next.homePhoneIndex !== e.homePhoneIndex || next.cellPhoneIndex !== e.cellPhoneIndex;
+      if (!anyChanged(changes) && !indexesChanged) return this.toProfile(e, storedSsn);
+
+      // Re-seal only a changed SSN, so an unchanged one keeps its ciphertext (and its key id).
+      await m.getRepository(Employee).update({ id: e.id }, { ...next, ...(ssn !== storedSsn ? { ssnEnc: this.cipher.encrypt(ssn) } : {}) });
+      if (ADDRESS_KEYS.some((k) => e[k] !== next[k])) {
+        // Dependents living at the employee's address move with it.
+        await m.query(
+          `UPDATE dependent SET address1 = $1, address2 = $2, zip = $3, city = $4, state = $5, country = $6, updated_at = now()
+            WHERE employee_id = $7 AND client_id = $8 AND NOT dependent_different_address AND deleted_at IS NULL`,
+          [next.address1, next.address2, next.zip, next.city, next.state, e.country, e.id, e.clientId],
+        );
+      }
+      if (anyChanged(changes)) {
+        await this.audit.record(
+          user,
+          {
+            clientId: e.clientId,
+            employeeId: e.id,
+            eventType: 'Employee Profile',
+            actionType: 'update',
+            description: `Employee profile of ${next.firstName} ${next.lastName} updated`,
+            data: changes,
+            ip,
+          },
+          m,
+        );
+      }
+      return this.toProfile(updated, ssn);
+    });
+  }
+
+  private async load(m: EntityManager, user: AuthUser, lock: boolean): Promise<Employee> {
+    if (user.employeeId === null) throw notFound();
+    const qb = m
+      .getRepository(Employee)
+      .createQueryBuilder('e')
+      .addSelect('e.ssnEnc')
+      .where('e.id = :id AND e.clientId = :clientId', { id: user.employeeId, clientId: user.clientId });
+    if (lock) qb.setLock('pessimistic_write');
+    const e = await qb.getOne();
+    if (!e) throw notFound();
+    return e;
+  }
+
+  private toProfile(e: Employee, ssn: string | null): EmployeeProfile {
+    return {
+      id: e.id,
+      individualId: e.individualId,
+      firstName: e.firstName,
+      middleName: e.middleName,
+      lastName: e.lastName,
+      maidenName: e.maidenName,
+      email: e.email,
+      birthDate: toUsDate(e.birthDate),
+      gender: e.gender,
+      smoker: e.smoker,
+      maritalStatusId: e.maritalStatusId,
+      ssn: maskSsn(ssn),
+      address1: e.address1,
+      address2: e.address2,
+      zip: e.zip,
+      city: e.city,
+      state: e.state,
+      country: e.country,
+      officePhone: e.officePhone,
+      homePhone: e.homePhone,
+      cellPhone: e.cellPhone,
+      officePhoneIndex: e.officePhoneIndex,
+      homePhoneIndex: e.homePhoneIndex,
+      cellPhoneIndex: e.cellPhoneIndex,
+      title: e.title,
+      hireDate: toUsDate(e.hireDate),
+      employmentId: e.employmentId,
+      employmentType: e.employmentType,
+      officeId: e.officeId,
+      groupId: e.groupId,
+      workHours: e.workHours,
+      newHire: e.newHire,
+      eligibilityDate: toUsDate(e.eligibilityDate),
+    };
+  }
+}

@@ -1,0 +1,26 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { createZodDto } from 'nestjs-zod';
+import { ZZipLookupQuery, ZZipLookupResponse, type ZipLookupResponse } from '../../contracts/profile';
+import { Access } from '../../core/auth/access.decorator';
+import { ErrorResponseDto } from '../auth/auth.dto';
+import { ZipLookupService } from './zip-lookup.service';
+
+class ZipLookupQueryDto extends createZodDto(ZZipLookupQuery) {}
+class ZipLookupResponseDto extends createZodDto(ZZipLookupResponse) {}
+
+@ApiTags('zip-lookup')
+@Controller()
+export class ZipLookupController {
+  constructor(private readonly zips: ZipLookupService) {}
+
+  /** Fills city and state of an address form once a full ZIP is typed. */
+  @Get('zip-lookup')
+  @Access('user')
+  @ApiOkResponse({ type: ZipLookupResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: "'Invalid ZIP format'" })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such ZIP code' })
+  lookup(@Query() query: ZipLookupQueryDto): Promise<ZipLookupResponse> {
+    return this.zips.lookup(query.zip);
+  }
+}
