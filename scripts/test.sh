@@ -23,6 +23,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# docker-compose.yml must stay valid for users with a Docker engine; Debian's docker-compose checks it without one.
+command -v docker-compose >/dev/null 2>&1 || apt_install docker-compose || true
+if command -v docker-compose >/dev/null 2>&1; then say "docker-compose.yml"; docker-compose -f docker-compose.yml config -q; fi
 say "lint"; npm run -s lint
 say "typecheck"; npm run -s typecheck
 say "build"; npm run -s build >/dev/null
