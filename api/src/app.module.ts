@@ -9,10 +9,13 @@ import { AuthModule } from './modules/auth/auth.module';
 import { ConsentModule } from './modules/consent/consent.module';
 import { DependentsModule } from './modules/dependents/dependents.module';
 import { EmployeesModule } from './modules/employees/employees.module';
+import { EnrollmentsModule } from './modules/enrollments/enrollments.module';
+import { FilesModule } from './modules/files/files.module';
 import { HealthModule } from './modules/health/health.module';
 import { ImpersonationModule } from './modules/impersonation/impersonation.module';
 import { OptionsModule } from './modules/options/options.module';
 import { PasswordModule } from './modules/password/password.module';
+import { PlansModule } from './modules/plans/plans.module';
 import { RegistrationModule } from './modules/registration/registration.module';
 import { SecuredDataModule } from './modules/secured-data/secured-data.module';
 import { ZipLookupModule } from './modules/zip-lookup/zip-lookup.module';
@@ -32,6 +35,9 @@ export const FEATURE_MODULES = [
   DependentsModule,
   ZipLookupModule,
   ImpersonationModule,
+  FilesModule,
+  PlansModule,
+  EnrollmentsModule,
 ];
 
 @Module({

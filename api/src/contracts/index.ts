@@ -8,3 +8,5 @@ export * from './agency';
 export * from './formats';
 export * from './profile';
 export * from './dependents';
+export * from './plans';
+export * from './enrollments';

@@ -3,6 +3,8 @@ import type { AppConfig } from '../core/config/app-config';
 import { hashSecret, normalizeAnswer } from '../core/auth/passwords';
 import type { SecuredDataCipher } from '../core/crypto/secured-data';
 import { derivedToken, hashToken } from '../modules/accounts/account-tokens';
+import { LocalDiskStorage } from '../modules/files/file-storage';
+import { seedPlans } from './plans.seed';
 
 export const DEMO_PASSWORD = 'Passw0rd!';
 const DEMO_ANSWER = 'Rex';
@@ -194,6 +196,8 @@ export async function seedDemoData(m: EntityManager, config: AppConfig, cipher: 
   }
 
   if (await seedDependents(m, cipher, now)) created = true;
+  // Plans, their SBC files and jane's elections: after the dependents, whose family they enroll.
+  if (await seedPlans(m, new LocalDiskStorage(config.fileStorageDir), clientId!)) created = true;
 
   // The link for the employee who has not registered: derived from the secret, so every run prints the same one.
   const unregistered = EMPLOYEES.find((p) => p.password === null)!;

@@ -1,0 +1,44 @@
+/**
+ * Money as integer cents. Amounts travel as decimal strings ("1234.50") and are parsed with a regular
+ * expression, never through binary floating point.
+ */
+
+const MONEY_RE = /^(-)?(\d{1,12})(?:\.(\d{1,2}))?$/;
+
+/** "1,234.5" / "$1234.50" / "12" -> cents; null when the text is not an amount. */
+export function parseMoney(text: string | number | null | undefined): number | null {
+  if (text === null || text === undefined) return null;
+  // Numbers reach here only from JSON clients; their decimal text is what they meant.
+  const raw = (typeof text === 'number' ? String(text) : text).trim().replace(/[$,\s]/g, '');
+  const m = MONEY_RE.exec(raw);
+  if (!m) return null;
+  const cents = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
+  return m[1] ? -cents : cents;
+}
+
+/** Cents -> "1234.50" (the wire format). */
+export function centsToDecimal(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** Cents -> "$1,234.50" (the screens' and messages' format: $ prefix, grouping, 2 decimals). */
+export function formatUsd(cents: number): string {
+  const [whole, frac] = centsToDecimal(Math.abs(cents)).split('.');
+  return `${cents < 0 ? '-' : ''}$${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
+}
+
+/** a / b rounded half away from zero, in integers (b > 0). */
+export function divRound(a: number, b: number): number {
+  if (!Number.isSafeInteger(a) || !Number.isSafeInteger(b) || b <= 0) throw new RangeError(`divRound(${a}, ${b})`);
+  const q = Math.floor(Math.abs(a) / b);
+  const r = Math.abs(a) - q * b;
+  const rounded = 2 * r >= b ? q + 1 : q;
+  return a < 0 ? -rounded : rounded;
+}
+
+/** A monthly amount spread over the pay periods of a year. */
+export function monthlyToPerPeriod(monthlyCents: number, payPeriods: number): number {
+  return divRound(monthlyCents * 12, payPeriods);
+}

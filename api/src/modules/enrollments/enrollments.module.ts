@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { PlansModule } from '../plans/plans.module';
+import { EnrollmentsController } from './enrollments.controller';
+import { EnrollmentsService } from './enrollments.service';
+
+@Module({ imports: [PlansModule], controllers: [EnrollmentsController], providers: [EnrollmentsService] })
+export class EnrollmentsModule {}

@@ -1,0 +1,350 @@
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { EnrollmentMessages, type Enrollment, type EnrollmentUpdate } from '../../contracts/enrollments';
+import {
+  ContributionEngine,
+  DEPENDENT_TYPES,
+  FSA_ACCOUNTS,
+  PLAN_TYPE_NAMES,
+  RESTRICTION_MESSAGES,
+  RestrictionCodes,
+  WAIVABLE_TYPES,
+  checkDependent,
+  coverageAge,
+  fsaErrors,
+  hsaError,
+  hsaLimit,
+  isPartner,
+  parseMoney,
+  tierForDependents,
+  voluntaryLifeErrors,
+  type FieldError,
+  type FsaAccount,
+  type PlanTypeId,
+  type Tier,
+} from '../../contracts/plans';
+import { AuditService, diffFields } from '../../core/audit/audit.service';
+import type { AuthUser } from '../../core/auth/auth-user';
+import { PLAN_SQL, eligibilityOf, employeeAgeFor, fsaRulesOf, hsaEmployerCents, hsaRulesOf, pricingOf, voluntaryLifeRulesOf, type EmployeeContext, type PlanRecord } from '../plans/plan-model';
+import { PlansService } from '../plans/plans.service';
+import { ENROLLMENTS_SQL, ENROLLMENTS_STATEMENT, hasElection, toEnrollment, type EnrollmentRow } from './enrollments.query';
+
+const notFound = () => new NotFoundException({ statusCode: 404, message: EnrollmentMessages.enrollmentNotFound });
+const invalid = (errors: FieldError[]) => new BadRequestException({ statusCode: 400, message: errors[0]?.message ?? 'Bad request', errors });
+const fail = (path: string, message: string) => invalid([{ path, message }]);
+
+/** The stored columns a change touches, for the update and the audit entry. */
+interface Election {
+  plan_id: number | null;
+  status: number;
+  tier: number | null;
+  contribution_cents: number;
+  employer_contribution_cents: number;
+  hsa_annual_cents: number | null;
+  fsa_med_annual_cents: number | null;
+  fsa_dep_annual_cents: number | null;
+  fsa_tra_annual_cents: number | null;
+  fsa_park_annual_cents: number | null;
+  coverage_employee_cents: number | null;
+  coverage_spouse_cents: number | null;
+  coverage_children_cents: number | null;
+  waiver_reason_id: number | null;
+  waiver_reason_other: string | null;
+  waiver_member: string | null;
+  waiver_first_name: string | null;
+  waiver_last_name: string | null;
+  waiver_carrier_name: string | null;
+  waiver_policy_number: string | null;
+  effective_date: string | null;
+  effective_to_date: string | null;
+  policy_number: string | null;
+}
+
+const EMPTY: Election = {
+  plan_id: null,
+  status: 0,
+  tier: null,
+  contribution_cents: 0,
+  employer_contribution_cents: 0,
+  hsa_annual_cents: null,
+  fsa_med_annual_cents: null,
+  fsa_dep_annual_cents: null,
+  fsa_tra_annual_cents: null,
+  fsa_park_annual_cents: null,
+  coverage_employee_cents: null,
+  coverage_spouse_cents: null,
+  coverage_children_cents: null,
+  waiver_reason_id: null,
+  waiver_reason_other: null,
+  waiver_member: null,
+  waiver_first_name: null,
+  waiver_last_name: null,
+  waiver_carrier_name: null,
+  waiver_policy_number: null,
+  effective_date: null,
+  effective_to_date: null,
+  policy_number: null,
+};
+const COLUMNS = Object.keys(EMPTY) as Array<keyof Election>;
+
+const AUDIT_TITLES: Record<string, string> = {
+  status: 'Status',
+  plan_id: 'Plan',
+  tier: 'Tier',
+  dependents: 'Dependents',
+  contribution_cents: 'Contribution per pay period (cents)',
+  hsa_annual_cents: 'HSA annual contribution (cents)',
+  fsa_med_annual_cents: 'FSA health (cents)',
+  fsa_dep_annual_cents: 'FSA dependent care (cents)',
+  fsa_tra_annual_cents: 'FSA transit (cents)',
+  fsa_park_annual_cents: 'FSA parking (cents)',
+  coverage_employee_cents: 'Employee coverage (cents)',
+  coverage_spouse_cents: 'Spouse coverage (cents)',
+  coverage_children_cents: 'Children coverage (cents)',
+  waiver_reason_id: 'Waiver reason',
+  waiver_carrier_name: 'Other carrier',
+};
+
+@Injectable()
+export class EnrollmentsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly plans: PlansService,
+    private readonly audit: AuditService,
+  ) {}
+
+  /** One row per plan type offered in the current period; missing rows are created first (NotSelected, or Enrolled for employer-paid-only). */
+  async list(user: AuthUser): Promise<Enrollment[]> {
+    if (user.employeeId === null) throw notFound();
+    let rows = await this.readRows(user.employeeId, user.clientId);
+    const missing = rows.filter((r) => r.id === null);
+    if (missing.length > 0) {
+      await this.dataSource.transaction(async (m) => {
+        const ctx = await this.plans.context(user, m);
+        for (const r of missing) await this.materialise(ctx, r, m);
+      });
+      rows = await this.readRows(user.employeeId, user.clientId);
+    }
+    return rows.filter(hasElection).map(toEnrollment);
+  }
+
+  /** Straight to the driver's pool as a named (prepared) statement, like GET /me: the step-4 screen reads this on every visit. */
+  private async readRows(employeeId: number, clientId: number): Promise<EnrollmentRow[]> {
+    const pool = (this.dataSource.driver as PostgresDriver).master as Pool;
+    return (await pool.query<EnrollmentRow>({ name: ENROLLMENTS_STATEMENT, text: ENROLLMENTS_SQL, values: [employeeId, clientId] })).rows;
+  }
+
+  async one(user: AuthUser, id: number): Promise<Enrollment> {
+    const found = (await this.list(user)).find((e) => e.id === id);
+    if (!found) throw notFound();
+    return found;
+  }
+
+  /** An undecided type gets its row; a type with one employer-paid plan is enrolled in it (nothing to choose). */
+  private async materialise(ctx: EmployeeContext, r: EnrollmentRow, m: EntityManager): Promise<void> {
+    let values: Election = EMPTY;
+    if (r.employer_paid_only && r.plan_count === 1) {
+      const [plan] = (await m.query(`${PLAN_SQL} WHERE p.id = $1`, [r.first_plan_id])) as PlanRecord[];
+      if (plan && eligibilityOf(plan, ctx).restricted === 0) values = this.enrollValues(ctx, plan, 1, 0);
+    }
+    await m.query(
+      `INSERT INTO enrollment (client_id, employee_id, open_enrollment_period_id, plan_type_id, ${COLUMNS.join(', ')})
+       VALUES ($1, $2, $3, $4, ${COLUMNS.map((_c, i) => `$${i + 5}`).join(', ')})
+       ON CONFLICT (employee_id, open_enrollment_period_id, plan_type_id) DO NOTHING`,
+      [ctx.clientId, ctx.employeeId, r.period_id, r.plan_type_id, ...COLUMNS.map((c) => values[c])],
+    );
+  }
+
+  private enrollValues(ctx: EmployeeContext, plan: PlanRecord, tier: Tier | null, contributionCents: number, employerCents?: number): Election {
+    const engine = new ContributionEngine(ctx.payPeriods);
+    const cost = tier === null ? null : engine.tierCost(pricingOf(plan), tier, employeeAgeFor(plan, ctx));
+    const { eligibilityDate } = eligibilityOf(plan, ctx);
+    return {
+      ...EMPTY,
+      plan_id: plan.id,
+      status: 1,
+      tier,
+      contribution_cents: contributionCents,
+      employer_contribution_cents: employerCents ?? cost?.employerCents ?? 0,
+      effective_date: eligibilityDate !== null && eligibilityDate > plan.effective_date ? eligibilityDate : plan.effective_date,
+      effective_to_date: plan.end_date,
+      policy_number: plan.policy_number,
+      coverage_employee_cents: plan.benefits.kind === 'life' && plan.benefit_amount_cents !== null ? Number(plan.benefit_amount_cents) : null,
+    };
+  }
+
+  /** PUT /enrollments/{id}: every rule the dialogs show, enforced here; the contribution is always computed here. */
+  async update(user: AuthUser, id: number, body: EnrollmentUpdate, ip: string | null): Promise<Enrollment> {
+    if (user.employeeId === null) throw notFound();
+    await this.dataSource.transaction(async (m) => {
+      const ctx = await this.plans.context(user, m);
+      const rows: Array<Election & { plan_type_id: number; open_enrollment_period_id: number }> = await m.query(
+        `SELECT plan_type_id, open_enrollment_period_id, ${COLUMNS.join(', ')}, effective_date::text AS effective_date,
+                effective_to_date::text AS effective_to_date
+           FROM enrollment WHERE id = $1 AND employee_id = $2 AND client_id = $3 FOR UPDATE`,
+        [id, ctx.employeeId, ctx.clientId],
+      );
+      const before = rows[0];
+      if (!before) throw notFound();
+      if (before.open_enrollment_period_id !== ctx.periodId) throw fail('status', RESTRICTION_MESSAGES[RestrictionCodes.EnrollmentClosed]!);
+      const typeId = before.plan_type_id;
+      const plans: PlanRecord[] = await m.query(`${PLAN_SQL} WHERE p.open_enrollment_period_id = $1 AND p.plan_type_id = $2 ORDER BY p.sort_order, p.id`, [ctx.periodId, typeId]);
+      const selectable = !plans.every((p) => p.contribution_type === 2);
+      const beforeDeps: number[] = ((await m.query(`SELECT dependent_id FROM enrollment_dependent WHERE enrollment_id = $1 ORDER BY dependent_id`, [id])) as Array<{ dependent_id: number }>).map((r) => r.dependent_id);
+
+      let after: Election;
+      let deps: number[] = [];
+      if (body.status === '1') {
+        ({ after, deps } = await this.enroll(ctx, typeId, plans, body, m));
+      } else {
+        if (!selectable || plans.some((p) => p.employer_contributes)) throw fail('status', EnrollmentMessages.cannotDecline);
+        if (body.status === '-1' && !WAIVABLE_TYPES.includes(typeId)) throw fail('status', EnrollmentMessages.waiveOnlyMedicalDentalVision);
+        const w = body.waiver;
+        after = {
+          ...EMPTY,
+          status: Number(body.status),
+          ...(body.status === '-1' && w
+            ? {
+                waiver_reason_id: w.reasonId ?? null,
+                waiver_reason_other: w.reasonOther ?? null,
+                waiver_member: w.member ?? null,
+                waiver_first_name: w.firstName ?? null,
+                waiver_last_name: w.lastName ?? null,
+                waiver_carrier_name: w.carrierName ?? null,
+                waiver_policy_number: w.policyNumber ?? null,
+              }
+            : {}),
+        };
+      }
+
+      await m.query(`UPDATE enrollment SET ${COLUMNS.map((c, i) => `${c} = $${i + 2}`).join(', ')}, updated_at = now() WHERE id = $1`, [id, ...COLUMNS.map((c) => after[c])]);
+      await m.query(`DELETE FROM enrollment_dependent WHERE enrollment_id = $1`, [id]);
+      if (deps.length) await m.query(`INSERT INTO enrollment_dependent (enrollment_id, dependent_id) SELECT $1, unnest($2::int[])`, [id, deps]);
+
+      const typeName = PLAN_TYPE_NAMES[typeId as PlanTypeId] ?? String(typeId);
+      const planName = plans.find((p) => p.id === after.plan_id)?.name;
+      const verb = body.status === '1' ? `Enrolled in ${planName ?? typeName}` : body.status === '-1' ? `Waived ${typeName}` : `Declined ${typeName}`;
+      await this.audit.record(
+        user,
+        {
+          clientId: ctx.clientId,
+          employeeId: ctx.employeeId,
+          eventType: body.eventType !== undefined ? 'Mid-year change' : 'Enrollment',
+          actionType: 'update',
+          planTypeId: typeId,
+          description: `${verb}${body.eventType !== undefined ? ` (life event ${body.eventType}${body.eventDate ? ` on ${body.eventDate}` : ''})` : ''}`,
+          data: diffFields(AUDIT_TITLES, { ...before, dependents: beforeDeps.join(',') }, { ...after, dependents: deps.join(',') }).filter((d) => d.changed),
+          ip,
+        },
+        m,
+      );
+    });
+    return this.one(user, id);
+  }
+
+  private async enroll(ctx: EmployeeContext, typeId: number, plans: PlanRecord[], body: EnrollmentUpdate, m: EntityManager): Promise<{ after: Election; deps: number[] }> {
+    const plan = plans.find((p) => p.id === body.planId);
+    if (!plan) throw fail('planId', EnrollmentMessages.planNotInGroup);
+    const { restricted } = eligibilityOf(plan, ctx);
+    if (restricted > 0) throw fail('planId', RESTRICTION_MESSAGES[restricted] ?? RESTRICTION_MESSAGES[1]!);
+    const engine = new ContributionEngine(ctx.payPeriods);
+    const age = employeeAgeFor(plan, ctx);
+    const b = plan.benefits;
+    const depIds = body.dependents ?? [];
+    if (!DEPENDENT_TYPES.includes(typeId) && depIds.length > 0) throw fail('dependents', EnrollmentMessages.noDependentsForType);
+
+    if (DEPENDENT_TYPES.includes(typeId)) {
+      const deps = await this.plans.dependents(ctx, [...new Set(depIds)], m);
+      const on = plan.effective_date > ctx.today ? plan.effective_date : ctx.today;
+      const errors: FieldError[] = [];
+      deps.forEach((d) => {
+        const r = checkDependent(
+          { planTypeId: typeId, tierStructure: plan.tier_structure, dependentMaxAge: plan.dependent_max_age, domesticPartnerRule: plan.domestic_partner_rule },
+          d,
+          ctx.gender,
+          on,
+        );
+        if (!r.eligible) errors.push({ path: `dependents.${depIds.indexOf(d.id)}`, message: r.message ?? EnrollmentMessages.planNotInGroup });
+      });
+      if (errors.length) throw invalid(errors);
+      const tier = tierForDependents(plan.tier_structure, deps);
+      if (tier !== null && body.tier !== undefined && body.tier !== tier) throw fail('tier', EnrollmentMessages.tierMismatch);
+      const cost = tier === null ? null : engine.tierCost(pricingOf(plan), tier, age);
+      if (tier !== null && !cost) throw fail('tier', EnrollmentMessages.planNotInGroup);
+      return { after: this.enrollValues(ctx, plan, tier, cost?.employeeCents ?? 0), deps: deps.map((d) => d.id) };
+    }
+
+    if (b.kind === 'voluntaryLife') {
+      const rules = voluntaryLifeRulesOf(b);
+      const election = {
+        employeeCents: parseMoney(body.coverageAmounts?.employee ?? null),
+        spouseCents: parseMoney(body.coverageAmounts?.spouse ?? null),
+        childrenCents: parseMoney(body.coverageAmounts?.children ?? null),
+      };
+      const spouse = (await this.plans.dependents(ctx, null, m)).find((d) => isPartner(d.relationshipTypeId));
+      const ages = { employee: age, spouse: spouse ? coverageAge(spouse.birthDate, plan.effective_date, ctx.today) : null };
+      const errors = voluntaryLifeErrors(rules, election, ages);
+      if ((election.spouseCents ?? 0) > 0 && !spouse) errors.push({ path: 'coverageAmounts.spouse', message: EnrollmentMessages.dependentNotFound });
+      if (errors.length) throw invalid(errors);
+      const cost = engine.voluntaryLifeCost(pricingOf(plan), election, ages);
+      return {
+        after: {
+          ...this.enrollValues(ctx, plan, null, cost, 0),
+          coverage_employee_cents: election.employeeCents,
+          coverage_spouse_cents: election.spouseCents || null,
+          coverage_children_cents: election.childrenCents || null,
+        },
+        deps: [],
+      };
+    }
+
+    if (b.kind === 'fsa') {
+      const annual: Record<FsaAccount, number> = { med: 0, dep: 0, tra: 0, park: 0 };
+      for (const a of FSA_ACCOUNTS) annual[a] = parseMoney(body.fsaContributionAmounts?.[a] ?? null) ?? 0;
+      const rules = fsaRulesOf(b);
+      const errors = fsaErrors(rules, annual);
+      if (errors.length) throw invalid(errors);
+      const perPeriod = FSA_ACCOUNTS.reduce((s, a) => s + engine.fsaPerPeriod(annual[a]), 0);
+      const employer = FSA_ACCOUNTS.reduce((s, a) => s + (rules[a].enabled ? engine.fsaPerPeriod(rules[a].erAmountCents) : 0), 0);
+      return {
+        after: {
+          ...this.enrollValues(ctx, plan, null, perPeriod, employer),
+          fsa_med_annual_cents: annual.med,
+          fsa_dep_annual_cents: annual.dep,
+          fsa_tra_annual_cents: annual.tra,
+          fsa_park_annual_cents: annual.park,
+        },
+        deps: [],
+      };
+    }
+
+    if (b.kind === 'hsa') {
+      const amount = parseMoney(body.hsaContributionAmount ?? null);
+      if (amount === null) throw fail('hsaContributionAmount', EnrollmentMessages.fieldRequired);
+      const medical = await this.plans.hsaCoverage(ctx, m);
+      if (medical.medicalPlanId !== null) {
+        const [mp] = (await m.query(`${PLAN_SQL} WHERE p.id = $1`, [medical.medicalPlanId])) as PlanRecord[];
+        if (mp && mp.benefits.kind === 'medical' && !mp.benefits.hsaQualified) throw fail('planId', RESTRICTION_MESSAGES[RestrictionCodes.RequiresHighDeductibleMedical]!);
+      }
+      const employerCents = hsaEmployerCents(plan, medical.tier);
+      const limit = hsaLimit(hsaRulesOf(b), medical.coverage, age, employerCents);
+      const error = hsaError(amount, limit);
+      if (error) throw fail('hsaContributionAmount', error);
+      return {
+        after: { ...this.enrollValues(ctx, plan, medical.tier, engine.hsaPerPeriod(amount), engine.hsaPerPeriod(employerCents)), hsa_annual_cents: amount },
+        deps: [],
+      };
+    }
+
+    if (b.kind === 'hra') {
+      const medical = await this.plans.hsaCoverage(ctx, m);
+      if (medical.medicalPlanId === null) throw fail('planId', RESTRICTION_MESSAGES[RestrictionCodes.RequiresMedical]!);
+    }
+
+    // Life, disability and the other types: the employee-only tier's price, if the plan has rates.
+    const cost = engine.tierCost(pricingOf(plan), 1, age);
+    return { after: this.enrollValues(ctx, plan, plan.rates.length ? 1 : null, cost?.employeeCents ?? 0), deps: [] };
+  }
+}

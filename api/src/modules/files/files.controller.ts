@@ -1,0 +1,30 @@
+import { Controller, Get, Header, Param, StreamableFile } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { PlanMessages } from '../../contracts/plans';
+import { Access } from '../../core/auth/access.decorator';
+import type { AuthUser } from '../../core/auth/auth-user';
+import { CurrentUser } from '../../core/auth/current-user.decorator';
+import { idPipe } from '../../core/http/id.pipe';
+import { ErrorResponseDto } from '../auth/auth.dto';
+import { FilesService } from './files.service';
+
+const FileIdPipe = idPipe(PlanMessages.fileNotFound);
+
+@ApiTags('files')
+@Controller('files')
+export class FilesController {
+  constructor(private readonly files: FilesService) {}
+
+  /** The file's bytes, shown inline (the site opens it in a new window). */
+  @Get(':id/download')
+  @Access('user')
+  @Header('Cache-Control', 'private, no-store')
+  @ApiProduces('application/pdf', 'application/octet-stream')
+  @ApiOkResponse({ description: 'The file' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  async download(@CurrentUser() user: AuthUser, @Param('id', FileIdPipe) id: number): Promise<StreamableFile> {
+    const file = await this.files.download(user, id);
+    const name = `${file.title.replace(/[^A-Za-z0-9 ._-]/g, '').trim() || 'file'}${file.contentType === 'application/pdf' ? '.pdf' : ''}`;
+    return new StreamableFile(file.data, { type: file.contentType, disposition: `inline; filename="${name}"`, length: file.data.length });
+  }
+}

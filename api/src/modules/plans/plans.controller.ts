@@ -1,0 +1,99 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { createZodDto } from 'nestjs-zod';
+import {
+  PlanMessages,
+  ZContributionQuery,
+  ZContributionResponse,
+  ZCustomFields,
+  ZPlan,
+  ZPlanCoverage,
+  ZPlanList,
+  ZPlanListQuery,
+  type ContributionResponse,
+  type CustomField,
+  type Plan,
+  type PlanCoverage,
+  type PlanLimits,
+} from '../../contracts/plans';
+import { Access } from '../../core/auth/access.decorator';
+import type { AuthUser } from '../../core/auth/auth-user';
+import { CurrentUser } from '../../core/auth/current-user.decorator';
+import { idPipe } from '../../core/http/id.pipe';
+import { ErrorResponseDto } from '../auth/auth.dto';
+import { PlansService } from './plans.service';
+
+class PlanDto extends createZodDto(ZPlan) {}
+class PlanListDto extends createZodDto(ZPlanList) {}
+class PlanListQueryDto extends createZodDto(ZPlanListQuery) {}
+class ContributionQueryDto extends createZodDto(ZContributionQuery) {}
+class ContributionResponseDto extends createZodDto(ZContributionResponse) {}
+class PlanCoverageDto extends createZodDto(ZPlanCoverage) {}
+class CustomFieldsDto extends createZodDto(ZCustomFields) {}
+
+const PlanIdPipe = idPipe(PlanMessages.planNotFound);
+
+/** The plan catalogue of the token's employee (current open-enrollment period), priced for them. */
+@ApiTags('plans')
+@Controller('plans')
+export class PlansController {
+  constructor(private readonly plans: PlansService) {}
+
+  @Get()
+  @Access('user')
+  @ApiOkResponse({ type: PlanListDto })
+  list(@CurrentUser() user: AuthUser, @Query() query: PlanListQueryDto): Promise<Plan[]> {
+    return this.plans.list(user, query.type, query.includeCurrent === '1' || query.includeCurrent === 'true');
+  }
+
+  @Get(':id')
+  @Access('user')
+  @ApiOkResponse({ type: PlanDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  one(@CurrentUser() user: AuthUser, @Param('id', PlanIdPipe) id: number): Promise<Plan> {
+    return this.plans.one(user, id);
+  }
+
+  /** ?dependents=1,2&tier=&enrollment_status= ; voluntary life: ?employee=&spouse=&child= (amounts). */
+  @Get(':id/contributions')
+  @Access('user')
+  @ApiOkResponse({ type: ContributionResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  contributions(@CurrentUser() user: AuthUser, @Param('id', PlanIdPipe) id: number, @Query() query: ContributionQueryDto): Promise<ContributionResponse> {
+    return this.plans.contributions(user, id, query);
+  }
+
+  @Get(':id/coverages')
+  @Access('user')
+  @ApiOkResponse({ type: PlanCoverageDto, description: "The employee's current coverage amounts in this plan's type" })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  coverages(@CurrentUser() user: AuthUser, @Param('id', PlanIdPipe) id: number): Promise<PlanCoverage> {
+    return this.plans.coverages(user, id);
+  }
+
+  @Get(':id/coverage')
+  @Access('user')
+  @ApiOkResponse({ type: PlanCoverageDto, description: 'What the plan provides (plan summary coverage rows)' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  coverage(@CurrentUser() user: AuthUser, @Param('id', PlanIdPipe) id: number): Promise<PlanCoverage> {
+    return this.plans.coverage(user, id);
+  }
+
+  /** HSA, voluntary life or FSA limits; voluntary life takes ?employee= to size the spouse and child maxima. */
+  @Get(':id/limits')
+  @Access('user')
+  @ApiQuery({ name: 'employee', required: false })
+  @ApiOkResponse({ description: 'ZPlanLimits: { kind: hsa | voluntaryLife | fsa | none, ... }' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  limits(@CurrentUser() user: AuthUser, @Param('id', PlanIdPipe) id: number, @Query('employee') employee?: string): Promise<PlanLimits> {
+    return this.plans.limits(user, id, typeof employee === 'string' ? employee : undefined);
+  }
+
+  @Get(':id/custom')
+  @Access('user')
+  @ApiOkResponse({ type: CustomFieldsDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  custom(@CurrentUser() user: AuthUser, @Param('id', PlanIdPipe) id: number): Promise<CustomField[]> {
+    return this.plans.custom(user, id);
+  }
+}
