@@ -59,7 +59,7 @@ describe('registration from the welcome email', () => {
     const payload = t.app.get(JwtService).decode<{ sub: number; emp: number; adm: boolean; imp: null }>(res.body.jwt);
     expect(payload).toMatchObject({ sub: created.id, emp: p.employeeId, adm: false, imp: null });
     const me = await api().get('/mbl/api/me').set('Authorization', `Bearer ${res.body.jwt}`).expect(200);
-    expect(me.body).toMatchObject({ id: p.employeeId, registrationStep: 5, registrationStepCode: 'Profile' });
+    expect(me.body).toMatchObject({ id: p.employeeId, registrationStep: 2, registrationStepCode: 'Account' });
 
     const [row] = await db.query('SELECT password_hash, security_question_id, security_answer_hash FROM account WHERE id = $1', [created.id]);
     expect(row.password_hash).toMatch(/^\$argon2id\$/);

@@ -11,7 +11,8 @@ const ZEnv = z.object({
   PORT: z.coerce.number().int().default(3000),
   HOST: z.string().default('0.0.0.0'),
   PRODUCT_NAME: z.string().default('Benefits Portal'),
-  PUBLIC_URL: z.string().default('http://localhost:3000'),
+  /** Where people reach the portal (links in emails); defaults to this machine's PORT. */
+  PUBLIC_URL: z.string().optional(),
   DATABASE_URL: z.string().default('postgres://postgres:postgres@127.0.0.1:5432/benefits_portal'),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   QUEUE_PREFIX: z.string().default('bp'),
@@ -33,6 +34,8 @@ const ZEnv = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_IP_MAX_FAILURES: z.coerce.number().int().positive().default(50),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  /** Local-disk root of the file storage (uploads, SBCs, generated documents). */
+  FILE_STORAGE_DIR: z.string().default('.data/files'),
 });
 
 export type AppConfig = Readonly<{
@@ -60,6 +63,7 @@ export type AppConfig = Readonly<{
   loginMaxFailures: number;
   loginIpMaxFailures: number;
   loginWindowSeconds: number;
+  fileStorageDir: string;
 }>;
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -102,7 +106,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     port: env.PORT,
     host: env.HOST,
     productName: env.PRODUCT_NAME,
-    publicUrl: env.PUBLIC_URL.replace(/\/$/, ''),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     queuePrefix: env.QUEUE_PREFIX,
@@ -121,5 +125,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     loginMaxFailures: env.LOGIN_MAX_FAILURES,
     loginIpMaxFailures: env.LOGIN_IP_MAX_FAILURES,
     loginWindowSeconds: env.LOGIN_WINDOW_SECONDS,
+    fileStorageDir: resolve(process.cwd(), env.FILE_STORAGE_DIR),
   });
 }

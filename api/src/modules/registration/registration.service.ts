@@ -121,7 +121,8 @@ export class RegistrationService {
           email,
           passwordReset: false,
           securityQuestionReset: false,
-          registrationStep: RegistrationStep.Profile,
+          // The step just completed (document 1 section 4): the wizard resumes at Employee Profile.
+          registrationStep: RegistrationStep.Account,
         },
       );
       await this.tokens.markUsed(m, tokenId);
