@@ -1,13 +1,18 @@
 import type { ReactNode } from 'react';
+import { Link, useNavigation } from '@remix-run/react';
 import { cx } from '~/lib/cx';
-import { WIZARD_STEPS, stepLabel, wizardTitle } from '~/lib/registration-steps';
+import { WIZARD_STEPS, stepLabel, wizardPath, wizardTitle } from '~/lib/registration-steps';
 
 /**
- * Frame of the registration wizard: title and the eight-step stepper, horizontal from 1200 px and vertical
- * below (document 1 sections 2 and 9). Steps are not links yet: going back to an earlier step arrives with
- * the steps that can be revisited (Account Setup never can).
+ * Frame of the registration wizard (document 1 sections 2 and 9): title, the eight-step stepper
+ * (horizontal from 1200 px, vertical below) and the step's panel, with a loading skeleton while the next
+ * screen loads. Only earlier steps are links, never Account Setup and never a later step.
  */
 export function RegistrationWizard({ active, children }: { active: number; children: ReactNode }) {
+  const navigation = useNavigation();
+  // Only a move to another step shows the skeleton; opening a dialog of the same step keeps the page.
+  const target = navigation.state === 'loading' && navigation.location.pathname.endsWith('/registration') ? new URLSearchParams(navigation.location.search).get('step') : null;
+  const loading = navigation.state === 'loading' && target !== null && target !== String(active + 1);
   return (
     <section aria-labelledby="wizard-title" className="mx-auto max-w-6xl">
       <h1 id="wizard-title" className="text-2xl font-semibold tracking-tight text-slate-900">
@@ -18,12 +23,8 @@ export function RegistrationWizard({ active, children }: { active: number; child
           <ol className="flex flex-col gap-2 lg:flex-row lg:gap-0">
             {WIZARD_STEPS.map((name, index) => {
               const state = index < active ? 'done' : index === active ? 'current' : 'todo';
-              return (
-                <li
-                  key={name}
-                  aria-current={state === 'current' ? 'step' : undefined}
-                  className="flex items-center gap-3 lg:flex-1 lg:flex-col lg:items-center lg:gap-1 lg:text-center"
-                >
+              const content = (
+                <>
                   <span
                     aria-hidden="true"
                     className={cx(
@@ -44,13 +45,45 @@ export function RegistrationWizard({ active, children }: { active: number; child
                       {state === 'done' ? <span className="sr-only"> (completed)</span> : null}
                     </span>
                   </span>
+                </>
+              );
+              const itemClass = 'flex items-center gap-3 lg:flex-1 lg:flex-col lg:items-center lg:gap-1 lg:text-center';
+              // Backwards only, and never to Account Setup (document 1 section 2).
+              const clickable = state === 'done' && index > 0;
+              return (
+                <li key={name} aria-current={state === 'current' ? 'step' : undefined} className={clickable ? undefined : itemClass}>
+                  {clickable ? (
+                    <Link to={wizardPath(index)} className={cx(itemClass, 'rounded-md hover:bg-slate-100 lg:px-1 lg:py-1')}>
+                      {content}
+                    </Link>
+                  ) : (
+                    content
+                  )}
                 </li>
               );
             })}
           </ol>
         </nav>
-        <div className="min-w-0 rounded-xl border border-slate-200 bg-white px-5 py-6 shadow-sm sm:px-8">{children}</div>
+        <div className="min-w-0 rounded-xl border border-slate-200 bg-white px-5 py-6 shadow-sm sm:px-8" aria-busy={loading || undefined}>
+          {loading ? <StepSkeleton /> : children}
+        </div>
       </div>
     </section>
+  );
+}
+
+/** Placeholder blocks while a step loads. */
+export function StepSkeleton() {
+  return (
+    <div role="status" className="animate-pulse space-y-4">
+      <span className="sr-only">Loading…</span>
+      <div className="h-6 w-48 rounded bg-slate-200" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        {Array.from({ length: 6 }, (_, i) => (
+          <div key={i} className="h-10 rounded bg-slate-100" />
+        ))}
+      </div>
+      <div className="h-10 w-32 rounded bg-slate-200" />
+    </div>
   );
 }

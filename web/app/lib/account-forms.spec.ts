@@ -1,7 +1,7 @@
 /// <reference types="jest" />
 import { Messages } from '@bp/api/contracts';
 import { accountSetupSchema, changePasswordSchema } from './account-forms';
-import { WIZARD_STEPS, stepLabel, wizardIndexOf, wizardTitle } from './registration-steps';
+import { WIZARD_STEPS, completedStepOf, laterStep, stepLabel, wizardIndexOf, wizardTitle } from './registration-steps';
 
 const account = { password: 'Nora-2027-Pass', repeatPassword: 'Nora-2027-Pass', securityQuestionId: '1', securityAnswer: 'Rex' };
 
@@ -43,13 +43,21 @@ describe('registration wizard steps', () => {
     expect(WIZARD_STEPS.map((_, i) => stepLabel(i))).toEqual(['STEP 01', 'STEP 02', 'STEP 03', 'STEP 04', 'STEP 05', 'STEP 06', 'STEP 07', 'STEP 08']);
   });
 
-  it('maps registrationStep to the screen to show and titles it', () => {
+  it('resumes at the screen after the last completed step and titles it', () => {
     expect(wizardIndexOf(1)).toBe(0);
-    expect(wizardIndexOf(2)).toBe(0);
-    expect(wizardIndexOf(5)).toBe(1);
-    expect(wizardIndexOf(6)).toBe(2);
-    expect(wizardIndexOf(10)).toBe(6);
+    expect(wizardIndexOf(2)).toBe(1);
+    expect(wizardIndexOf(5)).toBe(2);
+    expect(wizardIndexOf(6)).toBe(3);
+    expect(wizardIndexOf(10)).toBe(7);
+    expect(wizardIndexOf(42)).toBe(1);
     expect(wizardTitle(0)).toBe('Registration');
     expect(wizardTitle(1)).toBe('Benefit Enrollment');
+  });
+
+  it('saves each screen as its completed step, the Summary as finished, and never goes back', () => {
+    expect(WIZARD_STEPS.map((_, i) => completedStepOf(i))).toEqual([2, 5, 6, 7, 8, 9, 10, 0]);
+    expect(laterStep(6, 5)).toBe(6);
+    expect(laterStep(5, 6)).toBe(6);
+    expect(laterStep(10, 0)).toBe(0);
   });
 });

@@ -12,36 +12,56 @@ export const WIZARD_STEPS = [
   'Summary',
 ] as const;
 
+export const PROFILE_INDEX = 1;
+export const DEPENDENTS_INDEX = 2;
+export const SUMMARY_INDEX = WIZARD_STEPS.length - 1;
+
 /** 'STEP 01' .. 'STEP 08'. */
 export function stepLabel(index: number): string {
   return `STEP ${String(index + 1).padStart(2, '0')}`;
 }
 
 /**
- * The wizard step to show for the user's registrationStep. The API records the step the person is on
- * (Account Setup answers with registrationStep = Profile), so each value maps to its own screen.
+ * What finishing each wizard screen records on the server (document 1 section 4, "saved in order";
+ * document 2: PUT /me carries the target step minus 1). The Summary's Continue records 0, finished.
+ */
+const COMPLETED_STEP: readonly number[] = [
+  RegistrationStep.Account,
+  RegistrationStep.Profile,
+  RegistrationStep.Dependents,
+  RegistrationStep.Enrollments,
+  RegistrationStep.Beneficiaries,
+  RegistrationStep.AdditionalInfo,
+  RegistrationStep.Signature,
+  RegistrationStep.Finished,
+];
+
+/** The registrationStep that finishing the screen at `index` saves. */
+export function completedStepOf(index: number): number {
+  return COMPLETED_STEP[index] ?? RegistrationStep.Finished;
+}
+
+/**
+ * The wizard screen to resume at for the user's registrationStep. The saved value is the last completed
+ * step, so the person resumes at the screen after it (Account saved: Employee Profile; Profile saved:
+ * Dependents). Edit Profile saves Account and Edit Dependents saves Profile for exactly that reason.
  */
 export function wizardIndexOf(registrationStep: number): number {
-  switch (registrationStep) {
-    case RegistrationStep.WelcomeEmail:
-    case RegistrationStep.Account:
-      return 0;
-    case RegistrationStep.Profile:
-      return 1;
-    case RegistrationStep.Dependents:
-      return 2;
-    case RegistrationStep.Enrollments:
-      return 3;
-    case RegistrationStep.Beneficiaries:
-      return 4;
-    case RegistrationStep.AdditionalInfo:
-      return 5;
-    case RegistrationStep.Signature:
-      return 6;
-    default:
-      // Unknown values resume at the first step after the account: the account itself is done once signed in.
-      return 1;
-  }
+  if (registrationStep === RegistrationStep.WelcomeEmail) return 0;
+  const done = COMPLETED_STEP.indexOf(registrationStep);
+  // Unknown values resume at the first step after the account: the account itself is done once signed in.
+  return done >= 0 && done < SUMMARY_INDEX ? done + 1 : PROFILE_INDEX;
+}
+
+/** Saving never moves a person back: revisiting an earlier screen and pressing Next keeps later progress. */
+export function laterStep(saved: number, next: number): number {
+  if (saved === RegistrationStep.Finished || next === RegistrationStep.Finished) return next;
+  return COMPLETED_STEP.indexOf(next) > COMPLETED_STEP.indexOf(saved) ? next : saved;
+}
+
+/** The wizard address of a screen: ?step= carries the 1-based number shown in its 'STEP 0n' label. */
+export function wizardPath(index: number): string {
+  return `/registration?step=${index + 1}`;
 }
 
 /** 'Registration' on Account Setup, 'Benefit Enrollment' on every later step. */

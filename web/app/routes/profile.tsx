@@ -1,8 +1,13 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ReactNode } from 'react';
+import { redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+import { Messages, RegistrationStep, type OptionItemDto } from '@bp/api/contracts';
+import { EditNotice } from '~/components/EditNotice';
 import { SecuredValues, type SecuredItem } from '~/components/SecuredValues';
+import { canEditEnrollmentData, loadEmployee, loadOptions, redirectWithNotice, saveRegistrationStep } from '~/lib/employee-data.server';
 import { pageTitle } from '~/lib/meta';
-import { unlockPersonalAction } from '~/lib/secured.server';
+import { PROFILE_INDEX, wizardPath } from '~/lib/registration-steps';
+import { unlockPersonal } from '~/lib/secured.server';
 import { requireUser } from '~/lib/shell.server';
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/RouteErrorBoundary';
@@ -13,12 +18,34 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user } = await requireUser(request, context);
-  // Test users and impersonating sessions skip the password prompt (document 1 section 6).
-  return { skipPrompt: user.testUser || user.impersonatingUserId !== null };
+  const { user, token } = await requireUser(request, context);
+  const caller = { token, request, context };
+  const [employee, options] = await Promise.all([loadEmployee(caller), loadOptions(caller)]);
+  const canEdit = canEditEnrollmentData(user);
+  return {
+    employee,
+    options,
+    canEdit,
+    confirmOpen: canEdit && new URL(request.url).searchParams.get('edit') === '1',
+    // Test users and impersonating sessions skip the password prompt (document 1 section 6).
+    skipPrompt: user.testUser || user.impersonatingUserId !== null,
+  };
 }
 
-export const action = unlockPersonalAction;
+/**
+ * Two forms post here: the secured-data unlock, and the edit confirmation, which saves the step as
+ * Account so the wizard reopens at Employee Profile (document 1 section 4).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  if (formData.get('intent') !== 'edit') return unlockPersonal(formData, request, context);
+  const { user, token, session } = await requireUser(request, context);
+  if (!canEditEnrollmentData(user)) throw redirect('/profile');
+  if (!(await saveRegistrationStep(RegistrationStep.Account, { token, request, context }))) {
+    return redirectWithNotice(session, '/profile', { type: 'error', text: Messages.serverError });
+  }
+  return redirectWithNotice(session, wizardPath(PROFILE_INDEX));
+}
 
 const currency = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
@@ -32,22 +59,88 @@ const PERSONAL: SecuredItem[] = [
   },
 ];
 
-/** Seam: the full profile page (three cards and the edit notice) comes with the profile issue. */
-export default function ProfileRoute() {
-  const { skipPrompt } = useLoaderData<typeof loader>();
+const optionText = (list: readonly OptionItemDto[], id: number | null) => (id === null ? null : (list.find((o) => o.id === id)?.text ?? null));
+
+function Card({ id, title, rows, children }: { id: string; title: string; rows: Array<[string, string | null | undefined]>; children?: ReactNode }) {
   return (
-    <section aria-labelledby="page-heading" className="mx-auto max-w-5xl">
+    <article aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      <dl className="mt-4 grid gap-4 sm:grid-cols-2">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-sm font-medium text-slate-600">{label}</dt>
+            <dd className="mt-1 break-words text-slate-900">{value && value.trim() !== '' ? value : '—'}</dd>
+          </div>
+        ))}
+      </dl>
+      {children ? <div className="mt-4 border-t border-slate-100 pt-4">{children}</div> : null}
+    </article>
+  );
+}
+
+/** My Profile (document 1 section 2): Personal, Contact and Employment cards, and the edit notice. */
+export default function ProfileRoute() {
+  const { employee: e, options, canEdit, confirmOpen, skipPrompt } = useLoaderData<typeof loader>();
+  return (
+    <section aria-labelledby="page-heading" className="mx-auto max-w-6xl">
       <h1 id="page-heading" className="text-2xl font-semibold tracking-tight text-slate-900">
         My Profile
       </h1>
-      <article aria-labelledby="personal-heading" className="mt-6 max-w-2xl rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <h2 id="personal-heading" className="text-lg font-semibold text-slate-900">
-          Personal Information
-        </h2>
-        <div className="mt-4">
-          <SecuredValues items={PERSONAL} skipPrompt={skipPrompt} />
+      <div className="mt-6 grid gap-6 md:grid-cols-[minmax(0,1fr)_16rem] lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <div className="grid gap-6">
+          <Card
+            id="personal-heading"
+            title="Personal Information"
+            rows={[
+              ['First name', e.firstName],
+              ['Middle name', e.middleName],
+              ['Last name', e.lastName],
+              ['Other names used', e.maidenName],
+              ['Date of birth', e.birthDate],
+              ['Gender', optionText(options.gender, e.gender)],
+              ['Smoker', optionText(options.smoker, e.smoker)],
+              ['Marital status', optionText(options.maritalStatus, e.maritalStatusId)],
+            ]}
+          >
+            <SecuredValues items={PERSONAL} skipPrompt={skipPrompt} />
+          </Card>
+          <Card
+            id="contact-heading"
+            title="Contact Information"
+            rows={[
+              ['Email', e.email],
+              ['Home address', e.address1],
+              ['Apt Number/Unit/Etc.', e.address2],
+              ['City', e.city],
+              ['State', e.state],
+              ['Zip code', e.zip],
+              ['Office phone', e.officePhone],
+              ['Home phone', e.homePhone],
+              ['Cell phone', e.cellPhone],
+            ]}
+          />
+          <Card
+            id="employment-heading"
+            title="Employment Information"
+            rows={[
+              ['Title', e.title],
+              ['Hire date', e.hireDate],
+              ['Employment type', optionText(options.employmentType, e.employmentType)],
+              ['Office', optionText(options.office, e.officeId)],
+              ['Work hours', e.workHours],
+              ['Eligibility date', e.eligibilityDate],
+              ['New hire', e.newHire ? 'Yes' : 'No'],
+            ]}
+          />
         </div>
-      </article>
+        {canEdit ? (
+          <div>
+            <EditNotice what="profile" button="Edit Profile" confirmOpen={confirmOpen} closeTo="/profile" />
+          </div>
+        ) : null}
+      </div>
     </section>
   );
 }

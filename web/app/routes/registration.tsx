@@ -7,8 +7,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react';
+import { Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from '@remix-run/react';
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import {
   Messages,
@@ -19,15 +19,20 @@ import {
 } from '@bp/api/contracts';
 import { PasswordStrength } from '~/components/PasswordStrength';
 import { RegistrationWizard } from '~/components/RegistrationWizard';
-import { ComingSoon } from '~/components/StatusPanels';
-import { Alert, FieldError, Modal, inputClass, labelClass, primaryButtonClass, useHydrated } from '~/components/ui';
+import { Alert, FieldError, Modal, Toast, inputClass, labelClass, primaryButtonClass, secondaryButtonClass, useHydrated } from '~/components/ui';
+import { DependentsStep, type DependentsStepData } from '~/components/wizard/DependentsStep';
+import { ProfileStep, type ProfileStepData } from '~/components/wizard/ProfileStep';
+import { WizardActions } from '~/components/wizard/WizardActions';
 import { fieldErrorsOf, loadSecurityQuestions, type SecurityQuestionOption } from '~/lib/account.server';
 import { accountSetupSchema } from '~/lib/account-forms';
 import { apiCall, type ApiFailure } from '~/lib/api.server';
+import { loadDependents, loadEmployee, loadOptions, type Caller } from '~/lib/employee-data.server';
 import { pageTitle } from '~/lib/meta';
-import { WIZARD_STEPS, wizardIndexOf, wizardTitle } from '~/lib/registration-steps';
+import { DEPENDENTS_INDEX, PROFILE_INDEX, SUMMARY_INDEX, WIZARD_STEPS, wizardIndexOf, wizardPath, wizardTitle } from '~/lib/registration-steps';
 import { commitSession, createSignedInSession, signedOutRedirect } from '~/lib/session.server';
-import { loadShell, sessionIdleResponse } from '~/lib/shell.server';
+import { loadShell, requireUser, sessionIdleResponse } from '~/lib/shell.server';
+import { wizardAction, type WizardAnswer } from '~/lib/wizard.server';
+import type { loader as rootLoader } from '~/root';
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/RouteErrorBoundary';
 
@@ -56,7 +61,40 @@ export const meta: MetaFunction<typeof loader> = ({ data: page, matches }) => [
 type LoaderData =
   | { view: 'account'; profile: RegistrationProfile; questions: SecurityQuestionOption[] }
   | { view: 'tokenError'; error: TokenError }
-  | { view: 'step'; step: number };
+  | { view: 'step'; step: number; profile: ProfileStepData | null; dependents: DependentsStepData | null };
+
+/** The screen to show: the one asked for in ?step= when it is not past the saved progress, else the resume point. */
+function shownIndex(url: URL, resume: number): number {
+  const asked = Number(url.searchParams.get('step'));
+  // Never Account Setup once signed in, never a step the person has not reached.
+  return Number.isInteger(asked) && asked - 1 >= PROFILE_INDEX && asked - 1 <= resume ? asked - 1 : resume;
+}
+
+/** What the shown step needs from the API, loaded before the page draws (document 1 section 4: prefetch). */
+async function loadStep(index: number, url: URL, caller: Caller): Promise<LoaderData> {
+  if (index === PROFILE_INDEX) {
+    const [employee, options] = await Promise.all([loadEmployee(caller), loadOptions(caller)]);
+    return { view: 'step', step: index, profile: { employee, options }, dependents: null };
+  }
+  if (index === DEPENDENTS_INDEX) {
+    const [employee, dependents, options] = await Promise.all([loadEmployee(caller), loadDependents(caller), loadOptions(caller)]);
+    const find = (param: string) => {
+      const id = Number(url.searchParams.get(param));
+      return dependents.find((d) => d.id === id) ?? null;
+    };
+    const asked = url.searchParams.get('dependent');
+    const toDelete = find('delete');
+    const dialog: DependentsStepData['dialog'] =
+      asked === 'new' ? { kind: 'edit', dependent: null } : find('dependent') ? { kind: 'edit', dependent: find('dependent') } : toDelete ? { kind: 'delete', dependent: toDelete } : null;
+    return {
+      view: 'step',
+      step: index,
+      profile: null,
+      dependents: { dependents, options, dialog, employee: { firstName: employee.firstName, lastName: employee.lastName } },
+    };
+  }
+  return { view: 'step', step: index, profile: null, dependents: null };
+}
 
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<LoaderData> {
   const url = new URL(request.url);
@@ -72,8 +110,9 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
 
   // Signed in with registration unfinished: the account exists, the wizard resumes at the user's step.
   if (shell.data.signedIn) {
-    if (shell.data.sessionIdle || !shell.data.user) throw sessionIdleResponse();
-    return { view: 'step', step: wizardIndexOf(shell.data.user.registrationStep) };
+    if (shell.data.sessionIdle || !shell.data.user || !shell.token) throw sessionIdleResponse();
+    const index = shownIndex(url, wizardIndexOf(shell.data.user.registrationStep));
+    return loadStep(index, url, { token: shell.token, request, context });
   }
 
   const token = shell.session.get('registrationToken');
@@ -93,6 +132,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   // Confirming a token-error modal: forget everything and start over from the login page.
   if (formData.get('intent') === 'leave') return signedOutRedirect('/login');
+  // Every later step belongs to a signed-in person.
+  if (formData.has('screen')) {
+    const { user, token, session } = await requireUser(request, context);
+    return wizardAction(formData, { user, session, caller: { token, request, context } });
+  }
 
   const { session } = await loadShell(request, context);
   const token = session.get('registrationToken');
@@ -137,23 +181,74 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data({ tokenError: null, result: reply }, { status: result.status >= 400 && result.status < 600 ? result.status : 500 });
 }
 
+type AccountAnswer = { tokenError: TokenError | null; result: SubmissionResult<string[]> | null };
+
+function isWizardAnswer(answer: AccountAnswer | WizardAnswer | undefined): answer is WizardAnswer {
+  return answer !== undefined && 'screen' in answer;
+}
+
 export default function RegistrationRoute() {
   const page = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
-  const tokenError = page.view === 'tokenError' ? page.error : (answer?.tokenError ?? null);
+  const answer = useActionData<typeof action>() as AccountAnswer | WizardAnswer | undefined;
+  const user = useRouteLoaderData<typeof rootLoader>('root')?.user ?? null;
+  const wizardAnswer = isWizardAnswer(answer) ? answer : null;
+  const accountAnswer = isWizardAnswer(answer) ? undefined : answer;
+  const tokenError = page.view === 'tokenError' ? page.error : (accountAnswer?.tokenError ?? null);
+  const resultFor = (screen: WizardAnswer['screen']) => (wizardAnswer?.screen === screen ? (wizardAnswer.result ?? undefined) : undefined);
 
   return (
     <RegistrationWizard active={page.view === 'step' ? page.step : 0}>
       {page.view === 'account' ? <AccountSetup profile={page.profile} questions={page.questions} /> : null}
-      {page.view === 'step' ? <StepPlaceholder step={page.step} /> : null}
+      {page.view === 'step' && page.profile && user ? <ProfileStep data={page.profile} user={user} lastResult={resultFor('profile')} /> : null}
+      {page.view === 'step' && page.dependents && user ? (
+        <DependentsStep
+          data={page.dependents}
+          user={user}
+          stepPath={wizardPath(DEPENDENTS_INDEX)}
+          backTo={wizardPath(PROFILE_INDEX)}
+          dialogResult={resultFor('dependent')}
+          nextResult={resultFor('dependents')}
+        />
+      ) : null}
+      {page.view === 'step' && !page.profile && !page.dependents ? <ComingSoonStep index={page.step} /> : null}
+      {wizardAnswer?.toast ? <Toast tone="error" text={wizardAnswer.toast} resetKey={wizardAnswer} /> : null}
       <TokenErrorModal error={tokenError} />
     </RegistrationWizard>
   );
 }
 
-/** Seam: the Employee Profile step and the later ones arrive with their own issues. */
-function StepPlaceholder({ step }: { step: number }) {
-  return <ComingSoon title={WIZARD_STEPS[step] ?? WIZARD_STEPS[1]} />;
+/**
+ * Steps 4 to 8 until their issue lands: a coming-soon panel whose Next still saves the step, so a person
+ * can reach the end. Beneficiaries may be skipped (only life plans need them, document 2); Signature
+ * finishes, the Summary's Continue marks registration as finished.
+ */
+function ComingSoonStep({ index }: { index: number }) {
+  const busy = useNavigation().state === 'submitting';
+  const next = index === SUMMARY_INDEX ? 'Continue' : index === SUMMARY_INDEX - 1 ? 'Finish' : 'Next';
+  return (
+    <div>
+      <h2 className="text-lg font-semibold text-slate-900">{WIZARD_STEPS[index]}</h2>
+      <div className="mt-6 rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center">
+        <p className="text-base text-slate-700">{Messages.comingSoon}</p>
+      </div>
+      <Form method="post">
+        <input type="hidden" name="screen" value="advance" />
+        <input type="hidden" name="index" value={index} />
+        <WizardActions
+          backTo={wizardPath(index - 1)}
+          busy={busy}
+          next={next}
+          skip={
+            index === 4 ? (
+              <button type="submit" name="intent" value="skip" disabled={busy} className={secondaryButtonClass}>
+                Skip
+              </button>
+            ) : undefined
+          }
+        />
+      </Form>
+    </div>
+  );
 }
 
 function TokenErrorModal({ error }: { error: TokenError | null }) {
@@ -171,7 +266,7 @@ function TokenErrorModal({ error }: { error: TokenError | null }) {
 }
 
 function AccountSetup({ profile, questions }: { profile: RegistrationProfile; questions: SecurityQuestionOption[] }) {
-  const answer = useActionData<typeof action>();
+  const answer = useActionData<typeof action>() as AccountAnswer | undefined;
   const submitting = useNavigation().state === 'submitting';
   const hydrated = useHydrated();
   const needsEmail = profile.authenticationMethod !== 'email';

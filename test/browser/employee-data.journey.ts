@@ -1,0 +1,266 @@
+import { Client } from 'pg';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, logIn, mailbox, newPage, SITE } from '../support/browser';
+import { BROWSER_DATABASE_URL, DEMO_PASSWORD } from '../support/test-env';
+
+const API = `${SITE}/mbl/api`;
+
+/** Script errors only: a refused form answer (400) is logged by Chromium as a failed resource, which is expected here. */
+function scriptErrors(errors: string[]): string[] {
+  return errors.filter((e) => !e.startsWith('Failed to load resource'));
+}
+
+async function sql<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new Client({ connectionString: BROWSER_DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+async function apiJson<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
+  const res = await fetch(`${API}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      Accept: 'application/json',
+      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function waitForLink(to: string, link: RegExp): Promise<string> {
+  const until = Date.now() + 15_000;
+  while (Date.now() < until) {
+    for (const m of await mailbox()) {
+      const found = m.to.toLowerCase().includes(to) ? m.text.match(link)?.[0] : undefined;
+      if (found) return found;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail with ${link} reached ${to}`);
+}
+
+/** MM/DD/YYYY of a date some months ago (a child under 1). */
+function monthsAgo(months: number): string {
+  const d = new Date();
+  d.setDate(1);
+  d.setMonth(d.getMonth() - months);
+  return `${String(d.getMonth() + 1).padStart(2, '0')}/01/${d.getFullYear()}`;
+}
+
+/** Waits until a field holds a value set by the page itself (the ZIP lookup fills city and state). */
+async function waitForValue(page: Page, selector: string, expected: string): Promise<void> {
+  const until = Date.now() + 10_000;
+  while (Date.now() < until) {
+    if ((await page.locator(selector).inputValue()) === expected) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${selector} never became ${expected}`);
+}
+
+async function currentStep(page: Page): Promise<string> {
+  return page.locator('[aria-current="step"]').innerText();
+}
+
+describe('employee data journeys', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it('a new employee registers, fills the profile, adds a spouse and a newborn, fixes an incomplete one and reaches step 4', async () => {
+    // A fresh employee like nora (an administrator would add them to the census), then HR's welcome email.
+    const email = `owen.${Date.now()}@acme.test`;
+    const [account] = await sql<{ id: number }>(
+      `INSERT INTO account (client_id, username, email, authentication_method, role_type, first_name, last_name, registration_step)
+       SELECT client_id, $1, $1, 'email', 0, 'Owen', 'Parker', 1 FROM account WHERE username = 'nora@acme.test' RETURNING id`,
+      [email],
+    );
+    const [employee] = await sql<{ id: number }>(
+      `INSERT INTO employee (client_id, account_id, first_name, last_name, email, employment_id, employment_type, title, income_enc,
+         work_hours, hire_date, birth_date, gender, smoker, marital_status_id, ssn_enc, address1, zip, city, state, cell_phone, new_hire,
+         eligibility_date, enable_onboarding, group_id, office_id)
+       SELECT client_id, $1, 'Owen', 'Parker', $2, employment_id, employment_type, title, income_enc, work_hours, hire_date, birth_date,
+         gender, smoker, marital_status_id, ssn_enc, address1, zip, city, state, cell_phone, new_hire, eligibility_date, enable_onboarding,
+         group_id, office_id
+       FROM employee WHERE email = 'nora@acme.test' RETURNING id`,
+      [account.id, email],
+    );
+    const { jwt } = await apiJson<{ jwt: string }>('/login', { method: 'POST', body: { username: 'hr@acme.test', password: DEMO_PASSWORD } });
+    await apiJson(`/employees/${employee.id}/welcome-email`, { method: 'POST', token: jwt });
+    const link = await waitForLink(email, /https?:\/\/[^\s"'<>]+\/mbl\/registration\?token=[\w-]+/);
+
+    const { page, errors } = await newPage(browser);
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Registration', exact: true }).waitFor();
+    await page.getByLabel('Password', { exact: true }).fill('Owen-2027-Pass');
+    await page.getByLabel('Reenter password').fill('Owen-2027-Pass');
+    await page.getByLabel('Security question').selectOption({ index: 1 });
+    await page.getByLabel('Your answer').fill('Rex');
+    await page.getByRole('button', { name: 'Next' }).click();
+    const privacy = page.getByRole('dialog', { name: 'Privacy Notice' });
+    await privacy.getByRole('button', { name: 'Continue' }).click();
+    await privacy.waitFor({ state: 'hidden' });
+
+    // Step 2, Employee Profile: no Back, the privacy explanation, the SSN toggle, formats and the ZIP lookup.
+    await page.getByRole('heading', { name: 'Benefit Enrollment' }).waitFor();
+    expect(await currentStep(page)).toContain('Employee Profile');
+    expect(await page.getByRole('button', { name: 'Back' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Back' }).count()).toBe(0);
+    // Account Setup is done but can never be clicked.
+    expect(await page.getByRole('link', { name: /Account Setup/ }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Why do we collect this information?' }).click();
+    const why = page.getByRole('dialog', { name: 'Privacy Notice' });
+    await why.getByText('Your personal information is used only internally and is never disclosed to third parties.').waitFor();
+    await why.getByRole('button', { name: 'Close' }).click();
+
+    const ssn = page.getByRole('textbox', { name: 'Social Security Number' });
+    expect(await ssn.inputValue()).toBe('XXX-XX-6705');
+    expect(await ssn.getAttribute('readonly')).not.toBeNull();
+    await page.getByRole('button', { name: 'Edit Social Security Number' }).click();
+    expect(await page.getByRole('textbox', { name: 'Social Security Number' }).inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Decline' }).click();
+    expect(await page.getByRole('textbox', { name: 'Social Security Number' }).inputValue()).toBe('XXX-XX-6705');
+
+    // Errors only after a field is touched.
+    expect(await page.getByText('Field is required').count()).toBe(0);
+    await page.getByLabel('First name').fill('');
+    await page.getByLabel('Last name').focus();
+    await page.getByText('Field is required').waitFor();
+    await page.getByLabel('First name').fill('Owen');
+    await page.getByLabel('Cell phone').fill('');
+    await page.getByLabel('Cell phone').pressSequentially('5551234567');
+    expect(await page.getByLabel('Cell phone').inputValue()).toBe('555-123-4567');
+    await page.getByLabel('Home address').fill('350 Fifth Avenue');
+    await page.getByLabel('Zip code').fill('');
+    await page.getByLabel('Zip code').pressSequentially('10001');
+    await waitForValue(page, 'input[name="city"]', 'New York');
+    expect(await page.getByLabel('State').inputValue()).toBe('NY');
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Step 3, Dependents.
+    await page.waitForURL(`${SITE}/mbl/registration?step=3`);
+    expect(await currentStep(page)).toContain('Dependents');
+    await page.getByText('Hi Owen!').waitFor();
+    await page.getByText("You don't have any dependents").waitFor();
+
+    await page.getByRole('link', { name: 'Add Dependent' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Add Dependent' });
+    await dialog.getByLabel('Relationship type').selectOption({ label: 'Spouse' });
+    await dialog.getByLabel('First name').fill('Mia');
+    await dialog.getByLabel('Last name').fill('Parker');
+    await dialog.getByLabel('Date of birth').pressSequentially('04021990');
+    await dialog.getByLabel('Gender').selectOption({ label: 'Female' });
+    await dialog.getByLabel('Smoker').selectOption({ label: 'No' });
+    expect(await dialog.getByLabel('Totaly Disabled').count()).toBe(0);
+    // The placeholder SSN is only for a child under 1.
+    await dialog.getByRole('textbox', { name: 'Social Security Number' }).pressSequentially('000000000');
+    await dialog.getByLabel('Email').focus();
+    await dialog.getByText('Invalid SSN format').waitFor();
+    await dialog.getByRole('textbox', { name: 'Social Security Number' }).fill('');
+    await dialog.getByRole('textbox', { name: 'Social Security Number' }).pressSequentially('123456789');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('heading', { name: 'Mia Parker' }).waitFor();
+
+    await page.getByRole('link', { name: 'Add Dependent' }).click();
+    dialog = page.getByRole('dialog', { name: 'Add Dependent' });
+    await dialog.getByLabel('Relationship type').selectOption({ label: 'Child' });
+    await dialog.getByLabel('Totaly Disabled').waitFor();
+    await dialog.getByLabel('First name').fill('Leo');
+    await dialog.getByLabel('Last name').fill('Parker');
+    await dialog.getByLabel('Date of birth').pressSequentially(monthsAgo(3).replace(/\//g, ''));
+    await dialog.getByLabel('Gender').selectOption({ label: 'Male' });
+    await dialog.getByLabel('Smoker').selectOption({ label: 'No' });
+    await dialog.getByRole('textbox', { name: 'Social Security Number' }).pressSequentially('000000000');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('heading', { name: 'Leo Parker' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Next' }).isEnabled()).toBe(true);
+
+    // A dependent whose gender got lost (an import, an older record): the banner holds the step.
+    await sql(`UPDATE dependent SET gender = NULL WHERE employee_id = $1 AND first_name = 'Leo'`, [employee.id]);
+    await page.reload();
+    await page
+      .getByText('The information about your dependent(s) Leo Parker is not complete. Please fill in all required fields in order to continue.')
+      .waitFor();
+    await page.getByText('Gender is missing!').waitFor();
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+
+    await page.getByRole('link', { name: 'Edit Leo Parker' }).click();
+    dialog = page.getByRole('dialog', { name: 'Edit Dependent' });
+    expect(await dialog.getByRole('textbox', { name: 'Social Security Number' }).getAttribute('readonly')).not.toBeNull();
+    await dialog.getByLabel('Gender').selectOption({ label: 'Male' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('Gender is missing!').waitFor({ state: 'hidden' });
+    expect(await page.getByText(/is not complete/).count()).toBe(0);
+
+    // Different addresses: unchecking shows one accordion per dependent; collapsing the only one re-checks.
+    const same = page.getByLabel('All my dependents reside at my home address');
+    expect(await same.isChecked()).toBe(true);
+    await same.uncheck();
+    await page.getByText('Select dependents that have different home address').waitFor();
+    await page.getByRole('button', { name: /^Mia Parker/ }).click();
+    // The accordion's address form fills city and state from the ZIP as well.
+    await page.getByRole('textbox', { name: 'Zip code' }).pressSequentially('60601');
+    await waitForValue(page, 'input[name="addresses[0].city"]', 'Chicago');
+    await page.getByRole('button', { name: /^Mia Parker/ }).click();
+    expect(await same.isChecked()).toBe(true);
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL(`${SITE}/mbl/registration?step=4`);
+    expect(await currentStep(page)).toContain('Benefits Enrollment');
+    await page.getByText('This screen is coming soon.').waitFor();
+    const [saved] = await sql<{ registration_step: number }>('SELECT registration_step FROM account WHERE id = $1', [account.id]);
+    expect(saved.registration_step).toBe(6);
+    // Going back by the stepper works, forward does not.
+    await page.getByRole('link', { name: /Employee Profile/ }).click();
+    await page.waitForURL(`${SITE}/mbl/registration?step=2`);
+    expect(await page.getByRole('link', { name: /Benefits Enrollment/ }).count()).toBe(0);
+    expect(scriptErrors(errors)).toEqual([]);
+  });
+
+  it('jane edits her dependents from /dependents and lands back in the wizard at the Dependents step', async () => {
+    const { page, errors } = await newPage(browser);
+    try {
+      await logIn(page, 'jane@acme.test');
+      await page.waitForURL(`${SITE}/mbl`);
+      await page.goto(`${SITE}/mbl/dependents`);
+      await page.getByRole('heading', { name: 'My Dependents' }).waitFor();
+      await page.getByRole('heading', { name: 'John Doe' }).waitFor();
+      await page.getByRole('heading', { name: 'Lily Doe' }).waitFor();
+      // Cards on this page are read-only.
+      expect(await page.getByRole('link', { name: 'Edit Lily Doe' }).count()).toBe(0);
+
+      await page.getByRole('link', { name: 'Edit Dependents' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Edit Dependents' });
+      await confirm.getByText(/benefit enrollment must be redone/).waitFor();
+      await confirm.getByRole('button', { name: 'Continue' }).click();
+
+      await page.waitForURL(`${SITE}/mbl/registration?step=3`);
+      await page.getByRole('heading', { name: 'Benefit Enrollment' }).waitFor();
+      expect(await currentStep(page)).toContain('Dependents');
+      const [row] = await sql<{ registration_step: number }>(`SELECT registration_step FROM account WHERE username = 'jane@acme.test'`);
+      expect(row.registration_step).toBe(5);
+
+      await page.getByRole('link', { name: 'Edit Lily Doe' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit Dependent' });
+      await dialog.getByLabel('Middle name').fill('Rose');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByRole('heading', { name: 'Lily Rose Doe' }).waitFor();
+      expect(scriptErrors(errors)).toEqual([]);
+    } finally {
+      // Jane is the finished household of the other journeys.
+      await sql(`UPDATE account SET registration_step = 0 WHERE username = 'jane@acme.test'`);
+    }
+  });
+});

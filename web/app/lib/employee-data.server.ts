@@ -1,0 +1,85 @@
+import { redirect, type AppLoadContext } from '@remix-run/node';
+import {
+  ZAllOptions,
+  ZDependentList,
+  ZEmployeeProfile,
+  ZOkResponse,
+  type Dependent,
+  type EmployeeProfile,
+  type OptionItemDto,
+} from '@bp/api/contracts';
+import { apiCall, type ApiResult } from './api.server';
+import { commitSession, type AppSession, type FlashMessage } from './session.server';
+import { throwOnSessionFailure } from './shell.server';
+
+/** Server side of the profile and dependents screens: every call goes to the API with the session's token. */
+
+export interface Caller {
+  token: string;
+  request: Request;
+  context: AppLoadContext;
+}
+
+/** The option lists the profile and dependent forms use. */
+export const FORM_OPTION_TYPES = ['gender', 'smoker', 'maritalStatus', 'state', 'relationshipType', 'lastNameReason', 'employmentType', 'office'] as const;
+export type FormOptionType = (typeof FORM_OPTION_TYPES)[number];
+export type FormOptions = Record<FormOptionType, OptionItemDto[]>;
+
+/** GET /options. A failure is only logged (document 1 section 8): the selects stay empty. */
+export async function loadOptions({ token, request, context }: Caller): Promise<FormOptions> {
+  const result = await apiCall(ZAllOptions, '/options', { token, request, context });
+  if (!result.ok) {
+    await throwOnSessionFailure(result);
+    console.error(`loading options failed with ${result.status}`);
+  }
+  const all = result.ok ? result.data : {};
+  return Object.fromEntries(FORM_OPTION_TYPES.map((type) => [type, all[type] ?? []])) as FormOptions;
+}
+
+/** Throws what a loader should throw for a failed read: the session's own failures, else a 503 page. */
+export async function orThrow<T>(result: ApiResult<T>): Promise<T> {
+  if (result.ok) return result.data;
+  await throwOnSessionFailure(result);
+  throw new Response(result.error.message, { status: result.status === 404 ? 404 : 503 });
+}
+
+export async function loadEmployee({ token, request, context }: Caller): Promise<EmployeeProfile> {
+  return orThrow(await apiCall(ZEmployeeProfile, '/employee', { token, request, context }));
+}
+
+/** GET /dependents. A failure is only logged (document 1 section 8): the list shows empty. */
+export async function loadDependents({ token, request, context }: Caller): Promise<Dependent[]> {
+  const result = await apiCall(ZDependentList, '/dependents', { token, request, context });
+  if (result.ok) return result.data;
+  await throwOnSessionFailure(result);
+  console.error(`loading dependents failed with ${result.status}`);
+  return [];
+}
+
+/** PUT /me {step}: records the registration step. */
+export async function saveRegistrationStep(step: number, { token, request, context }: Caller): Promise<boolean> {
+  const result = await apiCall(ZOkResponse, '/me', { method: 'PUT', body: { step }, token, request, context });
+  if (result.ok) return true;
+  await throwOnSessionFailure(result);
+  console.error(`saving registration step ${step} failed with ${result.status}: ${result.error.message}`);
+  return false;
+}
+
+/** A redirect that carries a one-time toast (document 1 section 4: feedback clears after 5 seconds). */
+export async function redirectWithNotice(session: AppSession, to: string, notice?: FlashMessage): Promise<Response> {
+  if (notice) session.flash('notice', notice);
+  return redirect(to, notice ? { headers: { 'Set-Cookie': await commitSession(session) } } : undefined);
+}
+
+/**
+ * Whether the edit notices of /profile and /dependents show: for new hires, or while open enrollment has
+ * not ended (document 1 section 2). The date comes as MM/DD/YYYY or MM-DD-YYYY.
+ */
+export function canEditEnrollmentData(user: { newHire: boolean; openEnrollmentEndDate: string | null }, today: Date = new Date()): boolean {
+  if (user.newHire) return true;
+  const m = /^(\d{2})[/-](\d{2})[/-](\d{4})$/.exec(user.openEnrollmentEndDate?.trim() ?? '');
+  if (!m) return false;
+  const end = new Date(Number(m[3]), Number(m[1]) - 1, Number(m[2]));
+  const startOfToday = new Date(today.getFullYear(), today.getMonth(), today.getDate());
+  return end.getTime() > startOfToday.getTime();
+}
