@@ -96,6 +96,21 @@ describe('auth core: login, logout, me, token expiry, idle sessions', () => {
     await db.query(`UPDATE client SET pay_periods = $1, header_color = $2 WHERE name = 'Acme Corp'`, [row.pay_periods, row.header_color]);
   });
 
+  it('medicalEnrolled follows the medical election of the current period', async () => {
+    const jane = await api().get('/mbl/api/me').set('Authorization', `Bearer ${await t.login('jane@acme.test')}`).expect(200);
+    expect(jane.body.medicalEnrolled).toBe(true);
+    const sam = await api().get('/mbl/api/me').set('Authorization', `Bearer ${await t.login('sam@acme.test')}`).expect(200);
+    expect(sam.body.medicalEnrolled).toBe(false);
+    const [row] = await db.query(
+      `UPDATE enrollment e SET status = 0, plan_id = NULL FROM enrollment old
+        WHERE e.id = old.id AND e.plan_type_id = 1 AND e.employee_id = $1 RETURNING e.id, old.plan_id`,
+      [jane.body.employeeId],
+    );
+    const after = await api().get('/mbl/api/me').set('Authorization', `Bearer ${await t.login('jane@acme.test')}`).expect(200);
+    expect(after.body.medicalEnrolled).toBe(false);
+    await db.query(`UPDATE enrollment SET status = 1, plan_id = $2 WHERE id = $1`, [row.id, row.plan_id]);
+  });
+
   it('answers the admin flag and test-user flag from the account', async () => {
     const hr = await api().get('/mbl/api/me').set('Authorization', `Bearer ${await t.login('hr@acme.test')}`).expect(200);
     expect(hr.body).toMatchObject({ roleType: 1, testUser: false, isAgent: false });

@@ -20,7 +20,10 @@ SELECT a.id AS account_id, a.role_type, a.test_user, a.password_reset, a.securit
        c.privacy_notice_url,
        g.name AS agency_name, g.logo_url AS agency_logo, g.website AS agency_website,
        oe.id AS open_enrollment_id, to_char(oe.end_date, 'MM/DD/YYYY') AS open_enrollment_end_date,
-       to_char(oe.closed_date, 'MM/DD/YYYY') AS open_enrollment_closed_date
+       to_char(oe.closed_date, 'MM/DD/YYYY') AS open_enrollment_closed_date,
+       EXISTS (SELECT 1 FROM enrollment en
+                WHERE en.employee_id = e.id AND en.open_enrollment_period_id = oe.id
+                  AND en.plan_type_id = 1 AND en.status = 1) AS medical_enrolled
   FROM client c
   JOIN agency g ON g.id = c.agency_id
   JOIN account a ON a.id = $1
@@ -77,6 +80,7 @@ export interface CurrentUserRow {
   open_enrollment_id: number | null;
   open_enrollment_end_date: string | null;
   open_enrollment_closed_date: string | null;
+  medical_enrolled: boolean;
 }
 
 const STEP_CODES: Record<number, string> = {
@@ -141,8 +145,7 @@ export function toCurrentUser(row: CurrentUserRow, session: SessionFacts): Curre
     workHoursRequired: row.work_hours_required,
     hideDocumentWarnings: row.hide_document_warnings,
     maritalStatusId: row.marital_status_id,
-    // Elections arrive with the enrollment module; until then nobody is enrolled in medical.
-    medicalEnrolled: false,
+    medicalEnrolled: row.medical_enrolled,
     midyearChangesData: row.midyear_changes_data,
     enableMidyearChanges: row.enable_midyear_changes,
     mblPrivacyPolicyAgreement: row.privacy_agreed === true,
