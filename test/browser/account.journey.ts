@@ -1,10 +1,9 @@
 import { createDecipheriv, scryptSync } from 'node:crypto';
 import Redis from 'ioredis';
-import { Client } from 'pg';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, logIn, mailbox, newPage, SITE } from '../support/browser';
+import { launchBrowser, logIn, mailbox, newPage, SITE, sql } from '../support/browser';
 import { portalEnv } from '../support/portal-process';
-import { BROWSER_DATABASE_URL, DEMO_PASSWORD, REDIS_URL } from '../support/test-env';
+import { DEMO_PASSWORD, REDIS_URL } from '../support/test-env';
 
 const API = `${SITE}/mbl/api`;
 
@@ -47,16 +46,6 @@ async function linksSoFar(link: RegExp): Promise<Set<string>> {
   return new Set(all.map((m) => m.text.match(link)?.[0]).filter((l): l is string => Boolean(l)));
 }
 
-/** Runs SQL on the portal's own database (the journeys' set-up steps an administrator would do elsewhere). */
-async function sql<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new Client({ connectionString: BROWSER_DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 /** Keeps an account's password hash and puts it back afterwards, so other journeys still log in with the demo password. */
 async function withRestoredPassword(username: string, run: () => Promise<void>): Promise<void> {

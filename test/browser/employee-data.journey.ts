@@ -1,7 +1,6 @@
-import { Client } from 'pg';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, logIn, mailbox, newPage, SITE } from '../support/browser';
-import { BROWSER_DATABASE_URL, DEMO_PASSWORD } from '../support/test-env';
+import { launchBrowser, logIn, mailbox, newPage, SITE, sql } from '../support/browser';
+import { DEMO_PASSWORD } from '../support/test-env';
 
 const API = `${SITE}/mbl/api`;
 
@@ -10,15 +9,6 @@ function scriptErrors(errors: string[]): string[] {
   return errors.filter((e) => !e.startsWith('Failed to load resource'));
 }
 
-async function sql<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new Client({ connectionString: BROWSER_DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 async function apiJson<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
   const res = await fetch(`${API}${path}`, {

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { launchBrowser, logIn, newPage, SITE } from '../support/browser';
+import { launchBrowser, logIn, newPage, SITE, sql } from '../support/browser';
 
 describe('site shell journeys', () => {
   let browser: Browser;
@@ -91,5 +91,27 @@ describe('site shell journeys', () => {
     await page.getByRole('button', { name: 'Login' }).waitFor();
     await page.goto(`${SITE}/mbl/profile`);
     await page.getByRole('button', { name: 'Login' }).waitFor();
+  });
+
+  it('an agent switches between the clients of the agency from the header', async () => {
+    const [agency] = await sql<{ id: number }>(`SELECT id FROM agency WHERE name = 'Harbor Benefits Group'`);
+    const existing = await sql(`SELECT id FROM client WHERE name = 'Initech'`);
+    if (existing.length === 0) {
+      await sql(`INSERT INTO client (agency_id, name, header_color) VALUES ($1, 'Initech', '#F5F5F5')`, [agency!.id]);
+    }
+    const { page, errors } = await newPage(browser);
+    await logIn(page, 'agent@harbor.test');
+    await page.waitForURL(`${SITE}/mbl`);
+    const banner = page.getByRole('banner');
+    await banner.getByRole('link', { name: 'Acme Corp' }).waitFor();
+    const picker = banner.getByLabel('Client');
+    expect(await picker.locator('option').allTextContents()).toEqual(['Acme Corp', 'Initech']);
+    await picker.selectOption({ label: 'Initech' });
+    await banner.getByRole('button', { name: 'Open' }).click();
+    await banner.getByRole('link', { name: 'Initech' }).waitFor();
+    // The footer still names the agency; the administrator menu follows the agent into the new client.
+    await page.getByRole('contentinfo').getByText('Harbor Benefits Group').waitFor();
+    await page.getByRole('navigation', { name: /main/i }).getByText('Administrator').waitFor();
+    expect(errors).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
+import { Client } from 'pg';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { BROWSER_PORT, CHROMIUM, DEMO_PASSWORD } from './test-env';
+import { BROWSER_DATABASE_URL, BROWSER_PORT, CHROMIUM, DEMO_PASSWORD } from './test-env';
 
 export const SITE = `http://127.0.0.1:${BROWSER_PORT}`;
 
@@ -35,4 +36,15 @@ export async function logIn(page: Page, username: string, password = DEMO_PASSWO
 export async function mailbox(): Promise<{ to: string; subject: string; html: string; text: string }[]> {
   const res = await fetch(`${SITE}/mbl/dev/mailbox.json`);
   return (await res.json()) as { to: string; subject: string; html: string; text: string }[];
+}
+
+/** One statement against the browser portal's database (set-up and checks a person cannot do by hand). */
+export async function sql<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new Client({ connectionString: BROWSER_DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows as T[];
+  } finally {
+    await client.end();
+  }
 }

@@ -2,6 +2,7 @@ import type { CSSProperties } from 'react';
 import { Link } from '@remix-run/react';
 import { bandColors } from '~/lib/luminance';
 import type { ShellData } from '~/lib/shell.server';
+import { ClientSwitcher } from './ClientSwitcher';
 import { ProfileMenu } from './ProfileMenu';
 import { ReturnToMyAccount } from './ReturnToMyAccount';
 
@@ -53,7 +54,7 @@ export function Header({ data, sidebar }: { data: ShellData; sidebar: SidebarTog
       </Link>
 
       <div className="ml-auto flex items-center gap-2">
-        {/* Seam: the agent's client switcher goes here. */}
+        {data.agencyClients ? <ClientSwitcher clients={data.agencyClients} /> : null}
         {data.impersonating ? <ReturnToMyAccount /> : null}
         {user ? (
           <ProfileMenu user={user} productName={data.productName} />

@@ -1,5 +1,5 @@
 import { redirect, type AppLoadContext } from '@remix-run/node';
-import { MessageCodes, Messages, ZCurrentUser, type CurrentUser } from '@bp/api/contracts';
+import { MessageCodes, Messages, ZAgencyResponse, ZCurrentUser, type CurrentUser } from '@bp/api/contracts';
 import { apiCall, type ApiFailure } from './api.server';
 import {
   resolveRoute,
@@ -63,6 +63,8 @@ export interface ShellData {
   showHeaderFooter: boolean;
   showSidebar: boolean;
   sidebar: SidebarGroup[];
+  /** An agent's clients for the header's client switcher (decisions section 1); null for everyone else. */
+  agencyClients: { id: number; name: string; current: boolean }[] | null;
 }
 
 export interface ShellContext {
@@ -129,6 +131,11 @@ async function buildShell(request: Request, context: AppLoadContext): Promise<Sh
   }
 
   const user = load.kind === 'user' ? load.user : null;
+  // Only agents (not while acting as an employee) pay for this second call.
+  const agency =
+    user?.isAgent && user.impersonatingUserId === null && load.kind === 'user'
+      ? await apiCall(ZAgencyResponse, '/agency', { token: load.token, request, context })
+      : null;
   const signedIn = load.kind === 'user' || load.kind === 'idle';
   const routingUser = user ? toRoutingUser(user) : null;
   const decision = resolveRoute({ pathname, signedIn, user: routingUser });
@@ -152,6 +159,7 @@ async function buildShell(request: Request, context: AppLoadContext): Promise<Sh
       showHeaderFooter: showHeaderFooter(pathname, signedIn),
       showSidebar: showSidebar({ signedIn, user: routingUser }),
       sidebar: user ? sidebarGroups(user) : [],
+      agencyClients: agency?.ok ? agency.data.clients.map(({ id, name, current }) => ({ id, name, current })) : null,
     },
   };
 }
