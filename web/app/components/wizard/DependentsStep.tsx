@@ -130,8 +130,9 @@ export function DependentsStep({
               <input
                 type="checkbox"
                 name={fields.sameAddress.name}
-                // Uncontrolled before hydration so the plain form keeps what the person ticks.
-                {...(hydrated ? { checked: sameAddress } : { defaultChecked: sameAddress })}
+                // Always controlled (switching from defaultChecked after hydration is a React error). Before
+                // hydration the browser still toggles it natively, and the plain form posts what is ticked.
+                checked={sameAddress}
                 onChange={(event) => {
                   const checked = event.currentTarget.checked;
                   setSameAddress(checked);
