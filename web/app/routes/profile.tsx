@@ -49,8 +49,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 const currency = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
-const PERSONAL: SecuredItem[] = [
-  { key: 'ssn', label: 'Social Security Number', masked: 'XXX-XX-XXXX' },
+/** The API's own mask (XXX-XX-1234) stands in for the SSN until it is unlocked. */
+const personalItems = (maskedSsn: string | null): SecuredItem[] => [
+  { key: 'ssn', label: 'Social Security Number', masked: maskedSsn ?? '—' },
   {
     key: 'income',
     label: 'Income',
@@ -104,7 +105,7 @@ export default function ProfileRoute() {
               ['Marital status', optionText(options.maritalStatus, e.maritalStatusId)],
             ]}
           >
-            <SecuredValues items={PERSONAL} skipPrompt={skipPrompt} />
+            <SecuredValues items={personalItems(e.ssn)} skipPrompt={skipPrompt} />
           </Card>
           <Card
             id="contact-heading"
