@@ -101,7 +101,8 @@ describe('auth core: login, logout, me, token expiry, idle sessions', () => {
     expect(jane.body.medicalEnrolled).toBe(true);
     const sam = await api().get('/mbl/api/me').set('Authorization', `Bearer ${await t.login('sam@acme.test')}`).expect(200);
     expect(sam.body.medicalEnrolled).toBe(false);
-    const [row] = await db.query(
+    // TypeORM answers an UPDATE as [rows, affected]: without the inner destructuring the restore below matched nothing.
+    const [[row]] = await db.query(
       `UPDATE enrollment e SET status = 0, plan_id = NULL FROM enrollment old
         WHERE e.id = old.id AND e.plan_type_id = 1 AND e.employee_id = $1 RETURNING e.id, old.plan_id`,
       [jane.body.employeeId],
