@@ -110,6 +110,9 @@ describe('auth core: login, logout, me, token expiry, idle sessions', () => {
     const after = await api().get('/mbl/api/me').set('Authorization', `Bearer ${await t.login('jane@acme.test')}`).expect(200);
     expect(after.body.medicalEnrolled).toBe(false);
     await db.query(`UPDATE enrollment SET status = 1, plan_id = $2 WHERE id = $1`, [row.id, row.plan_id]);
+    // Back exactly as seeded: other suites read jane's elections.
+    const restored = await api().get('/mbl/api/me').set('Authorization', `Bearer ${await t.login('jane@acme.test')}`).expect(200);
+    expect(restored.body.medicalEnrolled).toBe(true);
   });
 
   it('answers the admin flag and test-user flag from the account', async () => {
