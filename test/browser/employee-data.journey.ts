@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, logIn, mailbox, newPage, SITE, sql } from '../support/browser';
+import { expectStep, launchBrowser, logIn, mailbox, newPage, SITE, sql } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/test-env';
 
 const API = `${SITE}/mbl/api`;
@@ -54,9 +54,6 @@ async function waitForValue(page: Page, selector: string, expected: string): Pro
   throw new Error(`${selector} never became ${expected}`);
 }
 
-async function currentStep(page: Page): Promise<string> {
-  return page.locator('[aria-current="step"]').innerText();
-}
 
 describe('employee data journeys', () => {
   let browser: Browser;
@@ -101,7 +98,7 @@ describe('employee data journeys', () => {
 
     // Step 2, Employee Profile: no Back, the privacy explanation, the SSN toggle, formats and the ZIP lookup.
     await page.getByRole('heading', { name: 'Benefit Enrollment' }).waitFor();
-    expect(await currentStep(page)).toContain('Employee Profile');
+    await expectStep(page, 'Employee Profile');
     expect(await page.getByRole('button', { name: 'Back' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Back' }).count()).toBe(0);
     // Account Setup is done but can never be clicked.
@@ -137,7 +134,7 @@ describe('employee data journeys', () => {
 
     // Step 3, Dependents.
     await page.waitForURL(`${SITE}/mbl/registration?step=3`);
-    expect(await currentStep(page)).toContain('Dependents');
+    await expectStep(page, 'Dependents');
     await page.getByText('Hi Owen!').waitFor();
     await page.getByText("You don't have any dependents").waitFor();
 
@@ -207,8 +204,9 @@ describe('employee data journeys', () => {
 
     await page.getByRole('button', { name: 'Next' }).click();
     await page.waitForURL(`${SITE}/mbl/registration?step=4`);
-    expect(await currentStep(page)).toContain('Benefits Enrollment');
-    await page.getByText('This screen is coming soon.').waitFor();
+    // Step 4 draws once its plans are loaded.
+    await page.getByRole('heading', { name: 'Benefits Enrollment', level: 2 }).waitFor();
+    await expectStep(page, 'Benefits Enrollment');
     const [saved] = await sql<{ registration_step: number }>('SELECT registration_step FROM account WHERE id = $1', [account.id]);
     expect(saved.registration_step).toBe(6);
     // Going back by the stepper works, forward does not.
@@ -237,7 +235,7 @@ describe('employee data journeys', () => {
 
       await page.waitForURL(`${SITE}/mbl/registration?step=3`);
       await page.getByRole('heading', { name: 'Benefit Enrollment' }).waitFor();
-      expect(await currentStep(page)).toContain('Dependents');
+      await expectStep(page, 'Dependents');
       const [row] = await sql<{ registration_step: number }>(`SELECT registration_step FROM account WHERE username = 'jane@acme.test'`);
       expect(row.registration_step).toBe(5);
 

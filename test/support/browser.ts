@@ -48,3 +48,8 @@ export async function sql<T = Record<string, unknown>>(text: string, values: unk
     await client.end();
   }
 }
+
+/** Waits for the wizard's stepper to mark a step: the address changes a moment before the page re-renders. */
+export async function expectStep(page: Page, label: string): Promise<void> {
+  await page.locator('[aria-current="step"]', { hasText: label }).waitFor();
+}

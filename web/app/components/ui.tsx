@@ -104,6 +104,7 @@ export function Modal({
   dismissable = true,
   onOpenChange,
   wide = false,
+  xl = false,
 }: {
   open: boolean;
   title: string;
@@ -112,10 +113,12 @@ export function Modal({
   dismissable?: boolean;
   onOpenChange?: (open: boolean) => void;
   wide?: boolean;
+  /** The enrollment, plan summary and compare dialogs carry tables: they take most of the screen. */
+  xl?: boolean;
 }) {
   const hydrated = useHydrated();
   if (!open) return null;
-  const panel = cx('rounded-xl bg-white p-6 text-slate-900 shadow-xl', wide ? 'max-w-lg' : 'max-w-md');
+  const panel = cx('rounded-xl bg-white p-6 text-slate-900 shadow-xl', xl ? 'max-w-4xl' : wide ? 'max-w-lg' : 'max-w-md');
   if (!hydrated) {
     return (
       <div className="fixed inset-0 z-50 flex items-center justify-center overflow-y-auto bg-slate-900/50 p-4">

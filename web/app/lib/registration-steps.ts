@@ -14,6 +14,7 @@ export const WIZARD_STEPS = [
 
 export const PROFILE_INDEX = 1;
 export const DEPENDENTS_INDEX = 2;
+export const ENROLLMENT_INDEX = 3;
 export const SUMMARY_INDEX = WIZARD_STEPS.length - 1;
 
 /** 'STEP 01' .. 'STEP 08'. */

@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import type { SubmissionResult } from '@conform-to/react';
 import {
   dependentSchema,
+  EnrollmentMessages,
   Messages,
   ZDependent,
   ZDependentAddressList,
@@ -16,15 +17,19 @@ import { fieldErrorsOf } from './account.server';
 import { apiCall, type ApiFailure } from './api.server';
 import { dependentsNextSchema } from './dependent-forms';
 import { loadDependents, loadEmployee, redirectWithNotice, saveRegistrationStep, type Caller } from './employee-data.server';
-import { completedStepOf, DEPENDENTS_INDEX, laterStep, PROFILE_INDEX, SUMMARY_INDEX, wizardIndexOf, wizardPath } from './registration-steps';
+import { decline, enroll, loadEnrollmentsForNext } from './enrollment.server';
+import { allDecided } from './enrollment-rules';
+import { completedStepOf, DEPENDENTS_INDEX, ENROLLMENT_INDEX, laterStep, PROFILE_INDEX, SUMMARY_INDEX, wizardIndexOf, wizardPath } from './registration-steps';
 import type { AppSession } from './session.server';
 import { throwOnSessionFailure } from './shell.server';
 
 /** What a wizard step's submission answers when it stays on the page: the form's reply and a toast. */
 export interface WizardAnswer {
-  screen: 'profile' | 'dependent' | 'dependents' | 'advance';
+  screen: 'profile' | 'dependent' | 'dependents' | 'advance' | 'enroll' | 'decline' | 'enrollments';
   result: SubmissionResult<string[]> | null;
   toast: string | null;
+  /** Shown in place: a refused election's API message in the open dialog, or step 4's selection message. */
+  message?: string | null;
 }
 
 interface WizardContext {
@@ -74,10 +79,15 @@ export async function wizardAction(formData: FormData, ctx: WizardContext) {
       return deleteDependent(formData, ctx);
     case 'dependents':
       return resume < DEPENDENTS_INDEX ? redirectWithNotice(ctx.session, wizardPath(resume)) : dependentsNext(formData, ctx);
+    case 'enroll':
+    case 'decline':
+      return resume < ENROLLMENT_INDEX ? redirectWithNotice(ctx.session, wizardPath(resume)) : saveEnrollment(formData, ctx);
+    case 'enrollments':
+      return resume < ENROLLMENT_INDEX ? redirectWithNotice(ctx.session, wizardPath(resume)) : enrollmentsNext(ctx);
     case 'advance': {
       const index = Number(formData.get('index'));
-      // Only a step the person has reached can be completed.
-      if (!Number.isInteger(index) || index <= DEPENDENTS_INDEX || index > resume) return redirectWithNotice(ctx.session, wizardPath(resume));
+      // Only a step the person has reached can be completed; Benefits Enrollment has its own Next.
+      if (!Number.isInteger(index) || index <= ENROLLMENT_INDEX || index > resume) return redirectWithNotice(ctx.session, wizardPath(resume));
       return advance(index, ctx, 'advance');
     }
     default:
@@ -164,4 +174,36 @@ async function dependentsNext(formData: FormData, ctx: WizardContext) {
     }
   }
   return advance(DEPENDENTS_INDEX, ctx, 'dependents');
+}
+
+/**
+ * Enroll or Decline in the enrollment dialog. Success closes the dialog and the list reloads (document 2
+ * section 4); a refused election keeps the dialog open with the API's message; any other failure closes it
+ * with 'Cannot create enrollment'.
+ */
+async function saveEnrollment(formData: FormData, ctx: WizardContext) {
+  const id = Number(formData.get('enrollmentId'));
+  const stepPath = wizardPath(ENROLLMENT_INDEX);
+  if (!Number.isInteger(id) || id <= 0) return redirectWithNotice(ctx.session, stepPath);
+  if (formData.get('screen') === 'decline') {
+    const { submission, result } = await decline(id, formData, ctx.caller);
+    if (!result) return answer('decline', submission.reply(), null, 400);
+    if (result.ok) return redirectWithNotice(ctx.session, stepPath);
+    if (result.status === 400) return data<WizardAnswer>({ screen: 'decline', result: submission.reply(), toast: null, message: result.message }, { status: 400 });
+    return redirectWithNotice(ctx.session, stepPath, { type: 'error', text: result.message });
+  }
+  const result = await enroll(id, formData, ctx.caller);
+  if (result.ok) return redirectWithNotice(ctx.session, stepPath);
+  if (result.status === 400) return data<WizardAnswer>({ screen: 'enroll', result: null, toast: null, message: result.message }, { status: 400 });
+  return redirectWithNotice(ctx.session, stepPath, { type: 'error', text: result.message });
+}
+
+/** Next on Benefits Enrollment: only when every plan type is decided (when enrollments are enabled). */
+async function enrollmentsNext(ctx: WizardContext) {
+  if (ctx.user.enrollmentsEnabled) {
+    const list = await loadEnrollmentsForNext(ctx.caller);
+    if (!list) return answer('enrollments', null, EnrollmentMessages.cannotFetchEnrollments, 503);
+    if (!allDecided(list)) return data<WizardAnswer>({ screen: 'enrollments', result: null, toast: null, message: EnrollmentMessages.selectAllPlans }, { status: 400 });
+  }
+  return advance(ENROLLMENT_INDEX, ctx, 'enrollments');
 }

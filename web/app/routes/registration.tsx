@@ -15,11 +15,13 @@ import {
   ZJwtResponse,
   ZRegistrationProfile,
   ZUsernameValidationResponse,
+  type CurrentUser,
   type RegistrationProfile,
 } from '@bp/api/contracts';
 import { PasswordStrength } from '~/components/PasswordStrength';
 import { RegistrationWizard } from '~/components/RegistrationWizard';
 import { Alert, FieldError, Modal, Toast, inputClass, labelClass, primaryButtonClass, secondaryButtonClass, useHydrated } from '~/components/ui';
+import { EnrollmentStep } from '~/components/enrollment/EnrollmentStep';
 import { DependentsStep, type DependentsStepData } from '~/components/wizard/DependentsStep';
 import { ProfileStep, type ProfileStepData } from '~/components/wizard/ProfileStep';
 import { WizardActions } from '~/components/wizard/WizardActions';
@@ -28,7 +30,8 @@ import { accountSetupSchema } from '~/lib/account-forms';
 import { apiCall, type ApiFailure } from '~/lib/api.server';
 import { loadDependents, loadEmployee, loadOptions, type Caller } from '~/lib/employee-data.server';
 import { pageTitle } from '~/lib/meta';
-import { DEPENDENTS_INDEX, PROFILE_INDEX, SUMMARY_INDEX, WIZARD_STEPS, wizardIndexOf, wizardPath, wizardTitle } from '~/lib/registration-steps';
+import { loadEnrollmentStep, type EnrollmentStepData } from '~/lib/enrollment.server';
+import { DEPENDENTS_INDEX, ENROLLMENT_INDEX, PROFILE_INDEX, SUMMARY_INDEX, WIZARD_STEPS, wizardIndexOf, wizardPath, wizardTitle } from '~/lib/registration-steps';
 import { commitSession, createSignedInSession, signedOutRedirect } from '~/lib/session.server';
 import { loadShell, requireUser, sessionIdleResponse } from '~/lib/shell.server';
 import { wizardAction, type WizardAnswer } from '~/lib/wizard.server';
@@ -61,7 +64,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page, matches }) => [
 type LoaderData =
   | { view: 'account'; profile: RegistrationProfile; questions: SecurityQuestionOption[] }
   | { view: 'tokenError'; error: TokenError }
-  | { view: 'step'; step: number; profile: ProfileStepData | null; dependents: DependentsStepData | null };
+  | { view: 'step'; step: number; profile: ProfileStepData | null; dependents: DependentsStepData | null; enrollment: EnrollmentStepData | null };
 
 /** The screen to show: the one asked for in ?step= when it is not past the saved progress, else the resume point. */
 function shownIndex(url: URL, resume: number): number {
@@ -71,10 +74,13 @@ function shownIndex(url: URL, resume: number): number {
 }
 
 /** What the shown step needs from the API, loaded before the page draws (document 1 section 4: prefetch). */
-async function loadStep(index: number, url: URL, caller: Caller): Promise<LoaderData> {
+async function loadStep(index: number, url: URL, user: CurrentUser, caller: Caller): Promise<LoaderData> {
   if (index === PROFILE_INDEX) {
     const [employee, options] = await Promise.all([loadEmployee(caller), loadOptions(caller)]);
-    return { view: 'step', step: index, profile: { employee, options }, dependents: null };
+    return { view: 'step', step: index, profile: { employee, options }, dependents: null, enrollment: null };
+  }
+  if (index === ENROLLMENT_INDEX) {
+    return { view: 'step', step: index, profile: null, dependents: null, enrollment: await loadEnrollmentStep(url, user, caller) };
   }
   if (index === DEPENDENTS_INDEX) {
     const [employee, dependents, options] = await Promise.all([loadEmployee(caller), loadDependents(caller), loadOptions(caller)]);
@@ -91,9 +97,10 @@ async function loadStep(index: number, url: URL, caller: Caller): Promise<Loader
       step: index,
       profile: null,
       dependents: { dependents, options, dialog, employee: { firstName: employee.firstName, lastName: employee.lastName } },
+      enrollment: null,
     };
   }
-  return { view: 'step', step: index, profile: null, dependents: null };
+  return { view: 'step', step: index, profile: null, dependents: null, enrollment: null };
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<LoaderData> {
@@ -112,7 +119,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   if (shell.data.signedIn) {
     if (shell.data.sessionIdle || !shell.data.user || !shell.token) throw sessionIdleResponse();
     const index = shownIndex(url, wizardIndexOf(shell.data.user.registrationStep));
-    return loadStep(index, url, { token: shell.token, request, context });
+    return loadStep(index, url, shell.data.user, { token: shell.token, request, context });
   }
 
   const token = shell.session.get('registrationToken');
@@ -210,7 +217,16 @@ export default function RegistrationRoute() {
           nextResult={resultFor('dependents')}
         />
       ) : null}
-      {page.view === 'step' && !page.profile && !page.dependents ? <ComingSoonStep index={page.step} /> : null}
+      {page.view === 'step' && page.enrollment && user ? (
+        <EnrollmentStep
+          data={page.enrollment}
+          eoi={user.eoi}
+          selectionError={wizardAnswer?.screen === 'enrollments' ? (wizardAnswer.message ?? null) : null}
+          dialogMessage={wizardAnswer?.screen === 'enroll' || wizardAnswer?.screen === 'decline' ? (wizardAnswer.message ?? null) : null}
+          declineResult={resultFor('decline')}
+        />
+      ) : null}
+      {page.view === 'step' && !page.profile && !page.dependents && !page.enrollment ? <ComingSoonStep index={page.step} /> : null}
       {wizardAnswer?.toast ? <Toast tone="error" text={wizardAnswer.toast} resetKey={wizardAnswer} /> : null}
       <TokenErrorModal error={tokenError} />
     </RegistrationWizard>
@@ -218,7 +234,7 @@ export default function RegistrationRoute() {
 }
 
 /**
- * Steps 4 to 8 until their issue lands: a coming-soon panel whose Next still saves the step, so a person
+ * Steps 5 to 8 until their issue lands: a coming-soon panel whose Next still saves the step, so a person
  * can reach the end. Beneficiaries may be skipped (only life plans need them, document 2); Signature
  * finishes, the Summary's Continue marks registration as finished.
  */

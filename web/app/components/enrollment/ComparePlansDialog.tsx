@@ -1,0 +1,138 @@
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from '@remix-run/react';
+import { DENTAL_TYPES, MEDICAL_TYPES, PlanTypeIds, VISION_TYPES, type Plan } from '@bp/api/contracts';
+import { Modal, primaryButtonClass, secondaryButtonClass } from '~/components/ui';
+import { usd } from '~/lib/enrollment-rules';
+import type { CompareData } from '~/lib/enrollment.server';
+import { NotListed } from './tables';
+
+type Row = readonly [string, (p: Plan) => ReactNode];
+
+const medical = (f: (b: Extract<Plan['benefits'], { kind: 'medical' }>) => string | null) => (p: Plan) => (p.benefits.kind === 'medical' ? f(p.benefits) : null);
+const dental = (f: (b: Extract<Plan['benefits'], { kind: 'dental' }>) => string | null) => (p: Plan) => (p.benefits.kind === 'dental' ? f(p.benefits) : null);
+const vision = (f: (b: Extract<Plan['benefits'], { kind: 'vision' }>) => string | null) => (p: Plan) => (p.benefits.kind === 'vision' ? f(p.benefits) : null);
+
+const CONTRIBUTION: Row = ['Contribution per paycheck', (p) => usd(p.contributionAmount)];
+
+/** The rows of each layout (document 2 section 2: medical, dental, vision, life or other). */
+function rowsFor(planTypeId: number): Row[] {
+  if (MEDICAL_TYPES.includes(planTypeId)) {
+    return [
+      CONTRIBUTION,
+      ['Deductible (single/family)', medical((b) => b.inDeductible)],
+      ['Coinsurance', medical((b) => b.inCoinsurance)],
+      ['Max out of pocket', medical((b) => b.inMoop)],
+      ['PCP copay', medical((b) => b.inPcpCopay)],
+      ['Specialist copay', medical((b) => b.inSpecialistCopay)],
+      ['ER copay', medical((b) => b.inEmergency)],
+      ['Inpatient hospital copay', medical((b) => b.inHospitalCopay)],
+      ['Out-of-network deductible', medical((b) => (b.outOfNetwork ? b.outDeductible : 'No out-of-network coverage'))],
+      ['Rx generic (retail)', medical((b) => b.rxRetailGeneric)],
+      ['Rx preferred (retail)', medical((b) => b.rxRetailPreferred)],
+      ['Rx non-preferred (retail)', medical((b) => b.rxRetailNonpreferred)],
+      ['HSA qualified', medical((b) => (b.hsaQualified ? 'Yes' : 'No'))],
+    ];
+  }
+  if (DENTAL_TYPES.includes(planTypeId)) {
+    return [
+      CONTRIBUTION,
+      ['Deductible (single)', dental((b) => b.deductibleSingleIn)],
+      ['Deductible (family)', dental((b) => b.deductibleFamilyIn)],
+      ['Annual maximum', dental((b) => b.annualMaxIn)],
+      ['Preventive / diagnostic', dental((b) => b.diagnosticIn)],
+      ['Basic', dental((b) => b.basicIn)],
+      ['Major', dental((b) => b.majorIn)],
+      ['Orthodontics', dental((b) => b.orthoIn)],
+      ['Orthodontic max', dental((b) => b.orthoMaxIn)],
+    ];
+  }
+  if (VISION_TYPES.includes(planTypeId)) {
+    return [
+      CONTRIBUTION,
+      ['Exam copay', vision((b) => b.examCopay)],
+      ['Exam frequency', vision((b) => b.examFrequency)],
+      ['Lenses copay', vision((b) => b.lensesCopay)],
+      ['Frames allowance', vision((b) => b.framesAllowanceIn)],
+      ['Contacts allowance', vision((b) => b.contactsAllowanceIn)],
+    ];
+  }
+  if (planTypeId === PlanTypeIds.Life || planTypeId === PlanTypeIds.VoluntaryLife) {
+    return [
+      CONTRIBUTION,
+      ['Benefit amount', (p) => (p.benefitAmount ? usd(p.benefitAmount) : null)],
+      ['Guarantee issue amount', (p) => (p.guaranteedAmount ? usd(p.guaranteedAmount) : null)],
+      ['Carrier', (p) => p.carrier],
+    ];
+  }
+  return [CONTRIBUTION, ['Carrier', (p) => p.carrier], ['Description', (p) => p.description]];
+}
+
+/**
+ * Compare Plans (document 2 section 2): the group's plans side by side with a Select per plan, which opens
+ * the enrollment dialog with that plan chosen. Addressed by ?compare= so it works without JavaScript.
+ */
+export function ComparePlansDialog({ data, closeTo, selectTo }: { data: CompareData; closeTo: string; selectTo: (planId: number) => string }) {
+  const navigate = useNavigate();
+  const rows = rowsFor(data.enrollment.planTypeId);
+  const columns = [...data.previous, ...data.plans];
+  const offered = new Set(data.plans.map((p) => p.id));
+  return (
+    <Modal open xl title="Compare Plans" onOpenChange={(open) => (open ? undefined : navigate(closeTo, { preventScrollReset: true }))}>
+      <p className="mt-1 text-sm text-slate-700">{data.enrollment.planType}</p>
+      <div className="mt-4 overflow-x-auto">
+        <table className="w-full min-w-[32rem] border-collapse text-left text-sm">
+          <caption className="sr-only">{`${data.enrollment.planType} plans side by side`}</caption>
+          <thead>
+            <tr className="border-b border-slate-300 bg-slate-50">
+              <th scope="col" className="px-3 py-2">
+                <span className="sr-only">Benefit</span>
+              </th>
+              {columns.map((p) => (
+                <th key={p.id} scope="col" className="px-3 py-2 font-semibold text-slate-900">
+                  {p.title}
+                  {p.current ? <span className="ml-1 font-normal text-slate-700">{offered.has(p.id) ? '(current)' : '(your current plan)'}</span> : null}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(([label, value]) => (
+              <tr key={label} className="border-b border-slate-200 align-top">
+                <th scope="row" className="px-3 py-2 font-medium text-slate-800">
+                  {label}
+                </th>
+                {columns.map((p) => {
+                  const v = value(p);
+                  return (
+                    <td key={p.id} className="px-3 py-2 text-slate-700">
+                      {v === null || v === '' ? <NotListed /> : v}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+            <tr>
+              <td />
+              {columns.map((p) => (
+                <td key={p.id} className="px-3 py-3">
+                  {!offered.has(p.id) ? null : p.restricted === 0 ? (
+                    <Link to={selectTo(p.id)} preventScrollReset aria-label={`Select ${p.title}`} className={primaryButtonClass}>
+                      Select
+                    </Link>
+                  ) : (
+                    <span className="text-slate-700">Not Available</span>
+                  )}
+                </td>
+              ))}
+            </tr>
+          </tbody>
+        </table>
+      </div>
+      <div className="mt-6 flex justify-end">
+        <Link to={closeTo} preventScrollReset className={secondaryButtonClass}>
+          Close
+        </Link>
+      </div>
+    </Modal>
+  );
+}

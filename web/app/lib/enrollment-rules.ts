@@ -1,0 +1,161 @@
+import {
+  addDays,
+  checkDependent,
+  DENTAL_TYPES,
+  EnrollmentStatus,
+  formatUsd,
+  isoToUs,
+  MEDICAL_TYPES,
+  parseMoney,
+  PlanTypeIds,
+  RESTRICTION_MESSAGES,
+  usToIso,
+  VISION_TYPES,
+  WAIVABLE_TYPES,
+  type Dependent,
+  type EligibilityResult,
+  type Enrollment,
+  type Plan,
+} from '@bp/api/contracts';
+
+/**
+ * Display rules of the Benefits Enrollment step and its dialogs (document 2 sections 2, 4 and 5), pure so
+ * the server render, the browser and the unit tests agree.
+ */
+
+/** Plan groups (a block listing every plan) exist only for medical, dental and vision. */
+export function isPlanGroup(planTypeId: number): boolean {
+  return MEDICAL_TYPES.includes(planTypeId) || DENTAL_TYPES.includes(planTypeId) || VISION_TYPES.includes(planTypeId);
+}
+
+export function isWaivable(planTypeId: number): boolean {
+  return WAIVABLE_TYPES.includes(planTypeId);
+}
+
+/** A new open-enrollment row is treated as not yet chosen, whatever it carries. */
+export function isChosen(e: Pick<Enrollment, 'status' | 'isNewOE'>): boolean {
+  return !e.isNewOE && e.status !== EnrollmentStatus.NotSelected;
+}
+
+/** 'Enrolled', 'Waived', 'Declined' or null (not chosen yet). */
+export function statusText(e: Pick<Enrollment, 'status' | 'isNewOE'>): string | null {
+  if (!isChosen(e)) return null;
+  if (e.status === EnrollmentStatus.Enrolled) return 'Enrolled';
+  return e.status === EnrollmentStatus.Waived ? 'Waived' : 'Declined';
+}
+
+/** 'Select' when nothing is chosen (or a new open enrollment), else 'Modify'. */
+export function actionLabel(e: Pick<Enrollment, 'status' | 'isNewOE'>): 'Select' | 'Modify' {
+  return isChosen(e) ? 'Modify' : 'Select';
+}
+
+/** Whether the row offers Select or Modify: employer-paid rows only with a choice of plans, never for an HRA. */
+export function canOpenDialog(e: Pick<Enrollment, 'selectable' | 'restricted' | 'planCount' | 'planTypeId'>): boolean {
+  if (e.restricted > 0) return false;
+  if (!e.selectable) return e.planCount > 1 && e.planTypeId !== PlanTypeIds.HRA;
+  return true;
+}
+
+/** The step is complete when every row is decided, restricted or has nothing to choose (document 2 section 4). */
+export function isDecided(e: Pick<Enrollment, 'status' | 'isNewOE' | 'restricted' | 'selectable'>): boolean {
+  if (e.isNewOE) return false;
+  return e.status !== EnrollmentStatus.NotSelected || e.restricted > 0 || !e.selectable;
+}
+
+export function allDecided(list: ReadonlyArray<Pick<Enrollment, 'status' | 'isNewOE' | 'restricted' | 'selectable'>>): boolean {
+  return list.every(isDecided);
+}
+
+/** Nothing to choose at all: no plans, or every row restricted. */
+export function nothingToChoose(list: ReadonlyArray<Pick<Enrollment, 'restricted'>>): boolean {
+  return list.length === 0 || list.every((e) => e.restricted > 0);
+}
+
+/** The sum of every enrolled row's per-paycheck contribution, in cents. */
+export function totalContributionCents(list: ReadonlyArray<Pick<Enrollment, 'status' | 'isNewOE' | 'contributionAmount'>>): number {
+  return list.reduce((sum, e) => (isChosen(e) && e.status === EnrollmentStatus.Enrolled ? sum + (parseMoney(e.contributionAmount) ?? 0) : sum), 0);
+}
+
+/** '$1,234.50' from a wire amount; '$0.00' when absent (document 2 section 9: default $0.00). */
+export function usd(amount: string | null | undefined): string {
+  return formatUsd(parseMoney(amount ?? null) ?? 0);
+}
+
+/** The subtitle of a restricted row, or the future eligibility date's message. */
+export function rowNotice(e: Pick<Enrollment, 'restricted' | 'eligibilityDate'>): string | null {
+  if (e.restricted >= 2 && e.restricted <= 6) return RESTRICTION_MESSAGES[e.restricted] ?? null;
+  if (e.restricted === 0 && e.eligibilityDate) return `You will be eligible for this benefit on ${e.eligibilityDate}`;
+  return null;
+}
+
+/** The day before a MM/DD/YYYY date, for 'MY PLAN (until ...)'. */
+export function dayBefore(us: string): string {
+  const iso = usToIso(us);
+  return iso ? (isoToUs(addDays(iso, -1)) ?? us) : us;
+}
+
+export type DialogTab = 'enroll' | 'decline';
+
+/**
+ * The tab the dialog opens on (document 2 section 4): Enroll when enrolled, not selectable or a plan was
+ * chosen (from Compare Plans); Decline when declined or waived; an explicit ?tab= when it is allowed.
+ */
+export function openingTab(e: Pick<Enrollment, 'status' | 'selectable' | 'declineAllowed' | 'isNewOE'>, asked: string | null, chosenPlan: boolean): DialogTab {
+  if (chosenPlan || !e.declineAllowed) return 'enroll';
+  if (asked === 'decline' || asked === 'enroll') return asked;
+  if (e.status === EnrollmentStatus.Enrolled || !e.selectable) return 'enroll';
+  if (!e.isNewOE && (e.status === EnrollmentStatus.Declined || e.status === EnrollmentStatus.Waived)) return 'decline';
+  return 'enroll';
+}
+
+/** The plan preselected in the dialog: the asked one, the only one, else the enrolled one. */
+export function preselectedPlanId(plans: ReadonlyArray<Pick<Plan, 'id'>>, enrolledPlanId: number | null, asked: number | null): number | null {
+  if (asked !== null && plans.some((p) => p.id === asked)) return asked;
+  if (plans.length === 1) return plans[0]?.id ?? null;
+  return enrolledPlanId !== null && plans.some((p) => p.id === enrolledPlanId) ? enrolledPlanId : null;
+}
+
+/** Eligibility of a dependent for a plan on its coverage start (the shared rule the API enforces). */
+export function dependentEligibility(plan: Plan, dependent: Dependent, employeeGender: number | null, todayIso: string): EligibilityResult {
+  const start = usToIso(plan.effectiveDate);
+  const on = start && start > todayIso ? start : todayIso;
+  const birth = dependent.birthDate ? usToIso(dependent.birthDate) : null;
+  return checkDependent(
+    { planTypeId: plan.planTypeId, tierStructure: plan.tierStructure, dependentMaxAge: plan.dependentMaxAge, domesticPartnerRule: plan.domesticPartner },
+    { relationshipTypeId: dependent.relationshipTypeId ?? 0, birthDate: birth, gender: dependent.gender, disabled: dependent.disabled === 1 },
+    employeeGender,
+    on,
+  );
+}
+
+/** Voluntary life option label relative to the current amount (document 2 section 5). */
+export function amountOptionLabel(optionCents: number, currentCents: number | null): string {
+  const amount = formatUsd(optionCents);
+  if (currentCents === null || currentCents <= 0) return amount;
+  if (optionCents === currentCents) return `Keep at ${amount}`;
+  return optionCents > currentCents ? `Increase to ${amount}` : `Decrease to ${amount}`;
+}
+
+/** FSA: annual = per period x pay periods, per period = annual / pay periods, both to the cent. */
+export function fsaAnnualText(perPeriod: string, payPeriods: number): string {
+  const cents = parseMoney(perPeriod);
+  return cents === null ? '' : formatPlain(cents * payPeriods);
+}
+
+export function fsaPerPeriodText(annual: string, payPeriods: number): string {
+  const cents = parseMoney(annual);
+  if (cents === null || payPeriods <= 0) return '';
+  // Half away from zero, like the engine's divRound, without floating point.
+  const q = Math.floor(cents / payPeriods);
+  const r = cents - q * payPeriods;
+  return formatPlain(2 * r >= payPeriods ? q + 1 : q);
+}
+
+/** Cents as an input's text: '1234.50'. */
+export function formatPlain(cents: number): string {
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** Amounts typed into HSA and FSA fields: not negative and without leading zeros (document 2 section 5). */
+export const AMOUNT_PATTERN = /^(0|[1-9]\d{0,9})(\.\d{1,2})?$/;
