@@ -136,6 +136,16 @@ describe('enrollments API', () => {
     expect(ok.body).toMatchObject({ status: '1', contributionAmount: '176.92', fsaContributionAmounts: { med: '3300.00', dep: '1300.00', tra: '0.00', park: '0.00' } });
   });
 
+  it('marks the HSA restricted while the medical election is not a qualified high-deductible plan', async () => {
+    const p = await person();
+    expect((await row(20, p.jwt)).restricted).toBe(0);
+    await put((await row(1, p.jwt)).id, { status: '1', planId: plan(/PPO/).id, dependents: [] }, p.jwt).expect(200);
+    // Not a decision the person can make, so step 4 can be completed without it.
+    expect(await row(20, p.jwt)).toMatchObject({ restricted: 4, status: '0' });
+    await put((await row(1, p.jwt)).id, { status: '1', planId: plan(/HDHP/).id, dependents: [] }, p.jwt).expect(200);
+    expect((await row(20, p.jwt)).restricted).toBe(0);
+  });
+
   it('rejects an over-limit HSA with the employer amount in the message; catch-up from 55', async () => {
     const hsaPlan = plan(/Savings/).id;
     const p = await person(40);

@@ -20,8 +20,18 @@ types AS (
          max(p.end_date) AS end_date,
          (array_agg(p.id ORDER BY p.sort_order, p.id))[1] AS first_plan_id
     FROM plan p JOIN oe ON p.open_enrollment_period_id = oe.id CROSS JOIN emp
-   GROUP BY p.plan_type_id)
-SELECT t.plan_type_id, t.plan_count, t.employer_paid_only, t.employer_contributes, t.restricted, t.not_eligible,
+   GROUP BY p.plan_type_id),
+-- The current medical election: an HSA can only go with a qualified high-deductible medical plan.
+med AS (
+  SELECT en.status, coalesce((pl.benefits->>'hsaQualified')::boolean, false) AS hsa_qualified
+    FROM enrollment en JOIN oe ON en.open_enrollment_period_id = oe.id LEFT JOIN plan pl ON pl.id = en.plan_id
+   WHERE en.employee_id = $1 AND en.plan_type_id = 1)
+SELECT t.plan_type_id, t.plan_count, t.employer_paid_only, t.employer_contributes,
+       CASE WHEN t.restricted > 0 THEN t.restricted
+            WHEN t.plan_type_id = 20 AND EXISTS (SELECT 1 FROM med WHERE med.status = 1 AND NOT med.hsa_qualified)
+              THEN ${RestrictionCodes.RequiresHighDeductibleMedical}
+            ELSE 0 END AS restricted,
+       t.not_eligible,
        greatest(emp.eligibility_date, emp.hire_date + t.waiting_days)::text AS eligible_from, t.end_date::text AS end_date,
        current_date::text AS today, t.first_plan_id, oe.id AS period_id,
        en.id, en.plan_id, pl.name AS plan_name, en.status, en.tier, en.contribution_cents, en.employer_contribution_cents,
