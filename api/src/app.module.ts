@@ -7,10 +7,13 @@ import { AccountsModule } from './modules/accounts/accounts.module';
 import { AgencyModule } from './modules/agency/agency.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { ConsentModule } from './modules/consent/consent.module';
+import { BeneficiariesModule } from './modules/beneficiaries/beneficiaries.module';
+import { DashboardModule } from './modules/dashboard/dashboard.module';
 import { DependentsModule } from './modules/dependents/dependents.module';
 import { EmployeesModule } from './modules/employees/employees.module';
 import { EnrollmentsModule } from './modules/enrollments/enrollments.module';
 import { FilesModule } from './modules/files/files.module';
+import { FormsModule } from './modules/forms/forms.module';
 import { HealthModule } from './modules/health/health.module';
 import { ImpersonationModule } from './modules/impersonation/impersonation.module';
 import { OptionsModule } from './modules/options/options.module';
@@ -38,6 +41,9 @@ export const FEATURE_MODULES = [
   FilesModule,
   PlansModule,
   EnrollmentsModule,
+  BeneficiariesModule,
+  DashboardModule,
+  FormsModule,
 ];
 
 @Module({

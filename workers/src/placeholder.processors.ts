@@ -21,16 +21,6 @@ export class ReportsProcessor extends WorkerHost {
   }
 }
 
-// Document signing arrives with the actions issue.
-@Processor(QueueName.Documents)
-export class DocumentsProcessor extends WorkerHost {
-  private readonly logger = new Logger(DocumentsProcessor.name);
-
-  async process(job: Job): Promise<void> {
-    unknownJob(this.logger, job);
-  }
-}
-
 @Processor(QueueName.OpenEnrollment)
 export class OpenEnrollmentProcessor extends WorkerHost {
   private readonly logger = new Logger(OpenEnrollmentProcessor.name);

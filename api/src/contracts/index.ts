@@ -10,3 +10,6 @@ export * from './profile';
 export * from './dependents';
 export * from './plans';
 export * from './enrollments';
+export * from './beneficiaries';
+export * from './forms';
+export * from './dashboard';

@@ -4,6 +4,7 @@ import { hashSecret, normalizeAnswer } from '../core/auth/passwords';
 import type { SecuredDataCipher } from '../core/crypto/secured-data';
 import { derivedToken, hashToken } from '../modules/accounts/account-tokens';
 import { LocalDiskStorage } from '../modules/files/file-storage';
+import { seedFormQuestions, seedJaneBeneficiaries } from './forms.seed';
 import { seedPlans } from './plans.seed';
 
 export const DEMO_PASSWORD = 'Passw0rd!';
@@ -198,6 +199,9 @@ export async function seedDemoData(m: EntityManager, config: AppConfig, cipher: 
   if (await seedDependents(m, cipher, now)) created = true;
   // Plans, their SBC files and jane's elections: after the dependents, whose family they enroll.
   if (await seedPlans(m, new LocalDiskStorage(config.fileStorageDir), clientId!)) created = true;
+  // Beneficiaries name jane's dependents; the questions are Acme's additional information step.
+  if (await seedJaneBeneficiaries(m, cipher)) created = true;
+  if (await seedFormQuestions(m, clientId!)) created = true;
 
   // The link for the employee who has not registered: derived from the secret, so every run prints the same one.
   const unregistered = EMPLOYEES.find((p) => p.password === null)!;

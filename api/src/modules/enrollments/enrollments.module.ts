@@ -3,5 +3,5 @@ import { PlansModule } from '../plans/plans.module';
 import { EnrollmentsController } from './enrollments.controller';
 import { EnrollmentsService } from './enrollments.service';
 
-@Module({ imports: [PlansModule], controllers: [EnrollmentsController], providers: [EnrollmentsService] })
+@Module({ imports: [PlansModule], controllers: [EnrollmentsController], providers: [EnrollmentsService], exports: [EnrollmentsService] })
 export class EnrollmentsModule {}

@@ -1,0 +1,110 @@
+import { beneficiarySchema, beneficiaryShareTotals, clampShare, lifePlanEnrolled, maxShareFor, shareIssue, type ShareRow } from './beneficiaries';
+
+const P = (id: number, share: number | string): ShareRow => ({ id, beneficiaryType: 1, share });
+const C = (id: number, share: number | string): ShareRow => ({ id, beneficiaryType: 2, share });
+const T = (id: number, share: number | string): ShareRow => ({ id, beneficiaryType: '3', share });
+
+describe('beneficiary share totals (document 2 section 5)', () => {
+  it.each([
+    // [case, rows, totals, left, errors]
+    ['nobody yet: primary must make 100', [], [0, 0, 0], [100, 100, 100], ['Total primary share must equal 100%']],
+    ['one primary at 100', [P(1, 100)], [100, 0, 0], [0, 100, 100], []],
+    ['two primaries making 100 (strings as the spec sends them)', [P(1, '60'), P(2, '40')], [100, 0, 0], [0, 100, 100], []],
+    ['primary short', [P(1, 60)], [60, 0, 0], [40, 100, 100], ['Total primary share must equal 100%']],
+    ['contingent only counts once one exists', [P(1, 100), C(2, 50)], [100, 50, 0], [0, 50, 100], ['Total contingent share must equal 100%']],
+    ['tertiary too', [P(1, 100), C(2, 100), T(3, 20)], [100, 100, 20], [0, 0, 80], ['Total tertiary share must equal 100%']],
+    ['all three wrong, primary first', [P(1, 10), C(2, 10), T(3, 10)], [10, 10, 10], [90, 90, 90], ['Total primary share must equal 100%', 'Total contingent share must equal 100%', 'Total tertiary share must equal 100%']],
+    ['over 100 is also wrong and leaves nothing', [P(1, 70), P(2, 40)], [110, 0, 0], [0, 100, 100], ['Total primary share must equal 100%']],
+    ['unknown types are ignored', [P(1, 100), { id: 9, beneficiaryType: 7, share: 5 }], [100, 0, 0], [0, 100, 100], []],
+  ] as const)('%s', (_case, rows, totals, left, errors) => {
+    const r = beneficiaryShareTotals(rows as readonly ShareRow[]);
+    expect([r.totals[1], r.totals[2], r.totals[3]]).toEqual(totals);
+    expect([r.left[1], r.left[2], r.left[3]]).toEqual(left);
+    expect(r.errors).toEqual(errors);
+    expect(r.valid).toBe(errors.length === 0);
+  });
+
+  it('leaves out the beneficiary being edited', () => {
+    expect(maxShareFor([P(1, 60), P(2, 40)], 1, 2)).toBe(40);
+    expect(maxShareFor([P(1, 60), P(2, 40)], 1)).toBe(0);
+    expect(maxShareFor([P(1, 60)], 2)).toBe(100);
+    expect(maxShareFor([P(1, 60)], 0)).toBe(0);
+  });
+});
+
+describe('share clamping and the share field messages', () => {
+  it.each([
+    // [input, max, clamped]
+    ['50', 100, 50],
+    [150, 100, 100],
+    [150, 40, 40],
+    [0, 40, 1],
+    [-5, 40, 1],
+    ['abc', 40, undefined],
+    ['', 40, undefined],
+    [30, 0, 0],
+  ] as const)('clampShare(%j, max %d) -> %j', (input, max, out) => {
+    expect(clampShare(input, max)).toBe(out);
+  });
+
+  it.each([
+    // [share, type, max, message]
+    ['50', undefined, 100, 'Choose type of share'],
+    ['50', '', 100, 'Choose type of share'],
+    ['50', 1, 0, 'You already spent it'],
+    ['50', '1', 40, 'From 1 to 40'],
+    ['0', 2, 100, 'From 1 to 100'],
+    ['', 2, 100, 'From 1 to 100'],
+    ['12.5', 2, 100, 'From 1 to 100'],
+    ['40', 1, 40, null],
+    [1, 3, 100, null],
+  ] as const)('share %j type %j max %d -> %j', (share, type, max, message) => {
+    expect(shareIssue(share, type, max)).toBe(message);
+  });
+});
+
+describe('Add/Edit Beneficiary form and POST/PUT /beneficiaries', () => {
+  const VALID = { firstName: 'John', lastName: 'Doe', relationshipTypeId: '1', beneficiaryType: '1', share: '100', birthDate: '02/14/1986', ssn: '123-45-6711' };
+  const errorsOf = (body: Record<string, unknown>, others: ShareRow[] = [], editingId?: number) => {
+    const r = beneficiarySchema({ others, editingId }).safeParse(body);
+    return r.success ? [] : r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  };
+
+  it('takes a complete beneficiary and answers the share as a number', () => {
+    expect(beneficiarySchema({ others: [] }).parse(VALID)).toMatchObject({ share: 100, beneficiaryType: 1, relationshipTypeId: 1, ssn: '123-45-6711' });
+  });
+
+  it.each(['firstName', 'lastName', 'relationshipTypeId', 'birthDate', 'ssn'])('%s is required: "Field is required"', (field) => {
+    expect(errorsOf({ ...VALID, [field]: '' })).toEqual([{ path: field, message: 'Field is required' }]);
+  });
+
+  it('beneficiaryType is required, and the share asks for it', () => {
+    expect(errorsOf({ ...VALID, beneficiaryType: '' })).toEqual([
+      { path: 'beneficiaryType', message: 'Field is required' },
+      { path: 'share', message: 'Choose type of share' },
+    ]);
+  });
+
+  it.each([
+    ['a share above what is left', { share: '50' }, [P(1, 60)], undefined, [{ path: 'share', message: 'From 1 to 40' }]],
+    ['nothing left of the type', { share: '10' }, [P(1, 100)], undefined, [{ path: 'share', message: 'You already spent it' }]],
+    ['editing keeps its own share available', { share: '100' }, [P(1, 100)], 1, []],
+    ['another type has its own 100', { beneficiaryType: '2', share: '100' }, [P(1, 100)], undefined, []],
+    ['a bad SSN', { ssn: '123-45-67' }, [], undefined, [{ path: 'ssn', message: 'Invalid SSN format' }]],
+    ['a birth date that is not a date', { birthDate: '02/30/1986' }, [], undefined, [{ path: 'birthDate', message: 'This is not a valid date' }]],
+  ] as const)('%s', (_case, patch, others, editingId, expected) => {
+    expect(errorsOf({ ...VALID, ...patch }, [...others], editingId)).toEqual(expected);
+  });
+});
+
+describe('life plans', () => {
+  it.each([
+    [[{ planTypeId: 3, status: '1' }], true],
+    [[{ planTypeId: 33, status: '1' }], true],
+    [[{ planTypeId: 3, status: '-2' }], false],
+    [[{ planTypeId: 1, status: '1' }], false],
+    [[], false],
+  ] as const)('%j -> %s', (rows, expected) => {
+    expect(lifePlanEnrolled(rows)).toBe(expected);
+  });
+});

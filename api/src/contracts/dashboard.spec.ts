@@ -1,0 +1,110 @@
+import { carrierCategory, carrierLinkItems, changeWindow, daysLeft, daysLeftMessage, linkHost, summaryTables, type CarrierLinkRow, type PlanEnrollmentSummary } from './dashboard';
+
+const TODAY = new Date(2026, 10, 22, 15, 30); // 11/22/2026, afternoon
+
+describe('carrier links (document 2 section 3)', () => {
+  it.each([
+    [1, 'Medical'],
+    [2, 'Dental'],
+    [32, 'Dental'],
+    [42, 'Dental'],
+    [8, 'Vision'],
+    [38, 'Vision'],
+    [48, 'Vision'],
+    [3, null],
+    [12, null],
+  ] as const)('plan type %d -> %s', (type, category) => {
+    expect(carrierCategory(type)).toBe(category);
+  });
+
+  it.each([
+    ['https://providers.bluehorizon.example/ppo?x=1', 'providers.bluehorizon.example'],
+    ['http://rx.example', 'rx.example'],
+    ['javascript:alert(1)', null],
+    ['not a url', null],
+    [null, null],
+  ] as const)('host of %j -> %j', (url, host) => {
+    expect(linkHost(url)).toBe(host);
+  });
+
+  it('lists medical and Rx for medical plans, the own directory for dental and vision, nothing else', () => {
+    const row = (planTypeId: number, links: Partial<CarrierLinkRow>): CarrierLinkRow => ({
+      planId: planTypeId,
+      planTypeId,
+      planName: `Plan ${planTypeId}`,
+      carrier: null,
+      medicalDirectory: null,
+      rxDirectory: null,
+      dentalDirectory: null,
+      visionDirectory: null,
+      ...links,
+    });
+    const items = carrierLinkItems([
+      row(1, { medicalDirectory: 'https://med.example/a', rxDirectory: 'https://rx.example', dentalDirectory: 'https://ignored.example' }),
+      row(32, { dentalDirectory: 'https://dent.example' }),
+      row(48, { visionDirectory: 'ftp://vision.example' }),
+      row(3, { medicalDirectory: 'https://life.example' }),
+    ]);
+    expect(items.map((i) => [i.category, i.label, i.host])).toEqual([
+      ['Medical', 'Medical directory', 'med.example'],
+      ['Medical', 'Rx directory', 'rx.example'],
+      ['Dental', 'Dental directory', 'dent.example'],
+    ]);
+    expect(carrierLinkItems([])).toEqual([]);
+  });
+});
+
+describe("'You can still make changes to your benefits' card (document 2 section 4)", () => {
+  it.each([
+    ['11/22/2026', 0],
+    ['11/23/2026', 1],
+    ['12/22/2026', 30],
+    ['11/21/2026', -1],
+  ] as const)('days left until %s: %d', (end, days) => {
+    expect(daysLeft(end, TODAY)).toBe(days);
+  });
+
+  it.each([
+    [0, 'Today is the last day.'],
+    [1, 'You have 1 day(s) left.'],
+    [12, 'You have 12 day(s) left.'],
+  ] as const)('%d -> %s', (days, text) => {
+    expect(daysLeftMessage(days)).toBe(text);
+  });
+
+  it.each([
+    ['open enrollment running', { newHire: false, eligibilityDate: null, openEnrollmentEndDate: '12/01/2026' }, { show: true, daysLeft: 9, message: 'You have 9 day(s) left.' }],
+    ['open enrollment ends today', { newHire: false, eligibilityDate: null, openEnrollmentEndDate: '11/22/2026' }, { show: true, daysLeft: 0, message: 'Today is the last day.' }],
+    ['open enrollment over', { newHire: false, eligibilityDate: null, openEnrollmentEndDate: '11/21/2026' }, { show: false, daysLeft: 0, message: null }],
+    ['new hire before eligibility', { newHire: true, eligibilityDate: '11/25/2026', openEnrollmentEndDate: null }, { show: true, daysLeft: 3, message: 'You have 3 day(s) left.' }],
+    ['new hire past eligibility, open enrollment running', { newHire: true, eligibilityDate: '11/01/2026', openEnrollmentEndDate: '11/30/2026' }, { show: true, daysLeft: 8, message: 'You have 8 day(s) left.' }],
+    ['not a new hire: the eligibility date does not count', { newHire: false, eligibilityDate: '11/25/2026', openEnrollmentEndDate: null }, { show: false, daysLeft: 0, message: null }],
+  ] as const)('%s', (_case, user, expected) => {
+    expect(changeWindow(user, TODAY)).toEqual(expected);
+  });
+});
+
+describe("summary tables ('Plans You Elected' / 'Plans You Declined')", () => {
+  const row = (planTypeId: number, status: PlanEnrollmentSummary['status'], contributionAmount: string): PlanEnrollmentSummary => ({
+    enrollmentId: planTypeId,
+    planId: status === '1' ? planTypeId : null,
+    planTypeId,
+    planType: `Type ${planTypeId}`,
+    planName: `Plan ${planTypeId}`,
+    status,
+    dependents: [],
+    eligibilityDate: null,
+    effectiveToDate: null,
+    policyNumber: null,
+    memberNumber: null,
+    contributionAmount,
+  });
+
+  it('splits elected from declined and waived, leaves undecided out, and totals the elected', () => {
+    const t = summaryTables([row(1, '1', '120.50'), row(2, '1', '10.05'), row(7, '-2', '0.00'), row(8, '-1', '0.00'), row(12, '0', '0.00')]);
+    expect(t.elected.map((r) => r.planTypeId)).toEqual([1, 2]);
+    expect(t.declined.map((r) => r.planTypeId)).toEqual([7, 8]);
+    expect(t.totalContribution).toBe('130.55');
+    expect(summaryTables([]).totalContribution).toBe('0.00');
+  });
+});

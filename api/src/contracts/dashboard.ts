@@ -1,0 +1,205 @@
+import { z } from 'zod';
+import { centsToDecimal, parseMoney } from './engine/money';
+import { DENTAL_TYPES, MEDICAL_TYPES, VISION_TYPES } from './engine/plan-types';
+import { ZEnrollmentStatus } from './enrollments';
+import { ZMoney } from './plans';
+
+/** Texts of the Summary step and the dashboard (document 2 sections 2, 4 and 8). */
+export const DashboardMessages = {
+  plansYouElected: 'Plans You Elected',
+  plansYouDeclined: 'Plans You Declined',
+  noDeclinedPlans: 'You have not declined any plans',
+  notEnrolledInAny: 'You are not enrolled in any plans',
+  canStillChange: 'You can still make changes to your benefits',
+  modifySelections: 'Modify Selections',
+  lastDay: 'Today is the last day.',
+  daysLeft: (n: number) => `You have ${n} day(s) left.`,
+  noCarrierLinks: 'There are no available carrier links',
+  // Not spec texts: the enrollment issues the spec lists without wording them.
+  undecidedPlans: 'Please make a selection for all plans',
+  beneficiariesIncomplete: (detail: string) => `Your beneficiary designation is not complete: ${detail}`,
+  eoiRequired: (planName: string) => `Evidence of Insurability Form is required for this level of coverage (${planName})`,
+  dependentIncomplete: (name: string) => `The information about your dependent ${name} is not complete`,
+  overageDisabled: 'You may need to submit supporting documentation in order to enroll an overage, totally disabled dependent.',
+  signatureMissing: 'Please sign your enrollment',
+} as const;
+
+// ---------------------------------------------------------------------------------------------------------
+// Plan enrollment (summary view): GET /summary and GET /employees/{id}/summary
+
+export const ZPlanEnrollmentSummary = z.object({
+  enrollmentId: z.number().int(),
+  planId: z.number().int().nullable(),
+  planTypeId: z.number().int(),
+  /** Group name ('Group Medical'). */
+  planType: z.string(),
+  /** The chosen plan; for a declined type, the group name. */
+  planName: z.string(),
+  status: ZEnrollmentStatus,
+  /** 'First Last' of the covered dependents. */
+  dependents: z.array(z.string()),
+  /** MM/DD/YYYY, shown as Effective From. */
+  eligibilityDate: z.string().nullable(),
+  effectiveToDate: z.string().nullable(),
+  policyNumber: z.string().nullable(),
+  memberNumber: z.string().nullable(),
+  /** Employee cost per pay period. */
+  contributionAmount: ZMoney,
+});
+export type PlanEnrollmentSummary = z.infer<typeof ZPlanEnrollmentSummary>;
+export const ZPlanEnrollmentSummaryList = z.array(ZPlanEnrollmentSummary);
+
+export interface SummaryTables {
+  elected: PlanEnrollmentSummary[];
+  declined: PlanEnrollmentSummary[];
+  /** Sum of the elected plans' contributions per pay period. */
+  totalContribution: string;
+}
+
+/** 'Plans You Elected' (Enrolled) and 'Plans You Declined' (Waived or Declined); undecided rows are in neither. */
+export function summaryTables(list: readonly PlanEnrollmentSummary[]): SummaryTables {
+  const elected = list.filter((r) => r.status === '1');
+  const declined = list.filter((r) => r.status === '-1' || r.status === '-2');
+  return { elected, declined, totalContribution: totalContribution(elected) };
+}
+
+/** Sum of contributions (decimal strings) in cents, answered as a decimal string. */
+export function totalContribution(rows: ReadonlyArray<{ contributionAmount: string; status?: string }>): string {
+  return centsToDecimal(rows.filter((r) => r.status === undefined || r.status === '1').reduce((sum, r) => sum + (parseMoney(r.contributionAmount) ?? 0), 0));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Carrier links: GET /carrier-links
+
+export const ZCarrierLinkRow = z.object({
+  planId: z.number().int(),
+  planTypeId: z.number().int(),
+  planName: z.string(),
+  carrier: z.string().nullable(),
+  medicalDirectory: z.string().nullable(),
+  rxDirectory: z.string().nullable(),
+  dentalDirectory: z.string().nullable(),
+  visionDirectory: z.string().nullable(),
+});
+export type CarrierLinkRow = z.infer<typeof ZCarrierLinkRow>;
+export const ZCarrierLinkList = z.array(ZCarrierLinkRow);
+
+export type CarrierCategory = 'Medical' | 'Dental' | 'Vision';
+
+/** Plan type 1 is Medical; 2, 32, 42 Dental; 8, 38, 48 Vision (document 2 section 3); others have no card. */
+export function carrierCategory(planTypeId: number): CarrierCategory | null {
+  if (MEDICAL_TYPES.includes(planTypeId)) return 'Medical';
+  if (DENTAL_TYPES.includes(planTypeId)) return 'Dental';
+  if (VISION_TYPES.includes(planTypeId)) return 'Vision';
+  return null;
+}
+
+/** The link's host name as the card shows it; null for anything that is not an http(s) URL. */
+export function linkHost(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.hostname : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface CarrierLinkItem {
+  category: CarrierCategory;
+  /** 'Medical directory', 'Rx directory', 'Dental directory' or 'Vision directory'. */
+  label: string;
+  url: string;
+  host: string;
+  planName: string;
+}
+
+/**
+ * The Carrier links card: per plan, the directories of its category (medical and Rx for medical plans),
+ * each with its host name; links that are not http(s) URLs are left out. Empty: 'There are no available
+ * carrier links'.
+ */
+export function carrierLinkItems(rows: readonly CarrierLinkRow[]): CarrierLinkItem[] {
+  const items: CarrierLinkItem[] = [];
+  for (const r of rows) {
+    const category = carrierCategory(r.planTypeId);
+    if (!category) continue;
+    const candidates: Array<[string, string | null]> =
+      category === 'Medical'
+        ? [
+            ['Medical directory', r.medicalDirectory],
+            ['Rx directory', r.rxDirectory],
+          ]
+        : category === 'Dental'
+          ? [['Dental directory', r.dentalDirectory]]
+          : [['Vision directory', r.visionDirectory]];
+    for (const [label, url] of candidates) {
+      const host = linkHost(url);
+      if (url && host) items.push({ category, label, url, host, planName: r.planName });
+    }
+  }
+  return items;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Enrollment issues: GET /tasks and GET /employees/{id}/tasks
+
+export const ZEnrollmentIssue = z.object({
+  label: z.string(),
+  /** A file to open for the issue (a form to fill in), or null. */
+  fileId: z.number().int().nullable(),
+});
+export type EnrollmentIssue = z.infer<typeof ZEnrollmentIssue>;
+export const ZEnrollmentIssueList = z.array(ZEnrollmentIssue);
+
+// ---------------------------------------------------------------------------------------------------------
+// 'You can still make changes to your benefits' card
+
+export interface ChangeWindowInput {
+  newHire: boolean;
+  /** MM/DD/YYYY. */
+  eligibilityDate: string | null;
+  /** MM/DD/YYYY. */
+  openEnrollmentEndDate: string | null;
+}
+
+export interface ChangeWindow {
+  show: boolean;
+  daysLeft: number;
+  message: string | null;
+}
+
+const usToUtc = (us: string | null): number | null => {
+  const m = us ? /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(us) : null;
+  return m ? Date.UTC(Number(m[3]), Number(m[1]) - 1, Number(m[2])) : null;
+};
+
+/** Rounded-up days from today to the end date (document 2 section 4); negative once it has passed. */
+export function daysLeft(endDate: string, today: Date = new Date()): number | null {
+  const end = usToUtc(endDate);
+  if (end === null) return null;
+  const start = Date.UTC(today.getFullYear(), today.getMonth(), today.getDate());
+  return Math.ceil((end - start) / 86_400_000);
+}
+
+/** The days-left text: under 1 day 'Today is the last day.', else 'You have N day(s) left.'. */
+export const daysLeftMessage = (days: number): string => (days < 1 ? DashboardMessages.lastDay : DashboardMessages.daysLeft(days));
+
+/**
+ * Shown for a new hire until the eligibility date, or while open enrollment has not ended (its end date
+ * is today or later). A new hire's own window wins when both apply.
+ */
+export function changeWindow(user: ChangeWindowInput, today: Date = new Date()): ChangeWindow {
+  const candidates: number[] = [];
+  if (user.newHire && user.eligibilityDate) {
+    const d = daysLeft(user.eligibilityDate, today);
+    if (d !== null && d >= 0) candidates.push(d);
+  }
+  if (user.openEnrollmentEndDate) {
+    const d = daysLeft(user.openEnrollmentEndDate, today);
+    if (d !== null && d >= 0) candidates.push(d);
+  }
+  if (candidates.length === 0) return { show: false, daysLeft: 0, message: null };
+  const days = candidates[0]!;
+  return { show: true, daysLeft: days, message: daysLeftMessage(days) };
+}

@@ -1,0 +1,290 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { ZodValidationException } from 'nestjs-zod';
+import { DataSource, type EntityManager } from 'typeorm';
+import {
+  BENEFICIARY_TYPE_NAMES,
+  BeneficiaryMessages,
+  beneficiarySchema,
+  beneficiaryShareTotals,
+  isBeneficiaryType,
+  LIFE_PLAN_TYPE_IDS,
+  type Beneficiary,
+  type BeneficiaryPersonal,
+  type BeneficiaryRequest,
+} from '../../contracts/beneficiaries';
+import { isMaskedSsn, toIsoDate, toUsDate } from '../../contracts/formats';
+import { Messages } from '../../contracts/messages';
+import { AuditService } from '../../core/audit/audit.service';
+import { anyChanged, auditChanges, type AuditedField } from '../../core/audit/field-changes';
+import type { AuthUser } from '../../core/auth/auth-user';
+import { maskSsn, SecuredDataCipher } from '../../core/crypto/secured-data';
+import { fieldErrors } from '../../core/http/field-errors';
+import { OPTION_LISTS } from '../options/option-lists.data';
+import { BeneficiaryEntity } from './beneficiary.entity';
+
+interface Owner {
+  employeeId: number;
+  clientId: number;
+  firstName: string;
+  lastName: string;
+}
+
+/** The audit entry's fields, with the labels of the Add/Edit Beneficiary dialog. */
+export const BENEFICIARY_AUDIT_FIELDS: Record<string, AuditedField> = {
+  firstName: { title: 'First name' },
+  lastName: { title: 'Last name' },
+  relationshipTypeId: { title: 'Relationship', kind: { option: 'beneficiaryRelationshipType' } },
+  relationshipId: { title: 'Dependent' },
+  beneficiaryType: { title: 'Type of share', kind: { option: 'beneficiaryType' } },
+  share: { title: 'Share (%)' },
+  birthDate: { title: 'Date of birth' },
+  ssn: { title: 'SSN', kind: 'ssn' },
+};
+
+const RELATIONSHIP_TEXT = new Map(OPTION_LISTS.beneficiaryRelationshipType.map((o) => [o.id, o.text]));
+
+const employeeNotFound = () => new NotFoundException({ statusCode: 404, message: Messages.noEmployeeFound });
+const beneficiaryNotFound = () => new NotFoundException({ statusCode: 404, message: BeneficiaryMessages.notFound });
+
+const fullName = (b: Pick<BeneficiaryEntity, 'firstName' | 'lastName'>) => `${b.firstName} ${b.lastName}`;
+const typeName = (type: number) => (isBeneficiaryType(type) ? BENEFICIARY_TYPE_NAMES[type] : String(type));
+
+/** The audited view of a beneficiary: clear SSN (the audit masks it), dates as on screen. */
+function auditView(b: Omit<BeneficiaryEntity, 'ssnEnc'>, ssn: string | null): Record<string, unknown> {
+  return {
+    firstName: b.firstName,
+    lastName: b.lastName,
+    relationshipTypeId: b.relationshipTypeId,
+    relationshipId: b.relationshipId,
+    beneficiaryType: b.beneficiaryType,
+    share: b.share,
+    birthDate: toUsDate(b.birthDate),
+    ssn,
+  };
+}
+
+/**
+ * Beneficiaries of the token's employee (and the administrator's census view). Every query is scoped by
+ * employee and client, so another employee's or client's beneficiary is simply not found (404). Writes
+ * lock the employee row first: two concurrent adds cannot both take the last share of a type.
+ */
+@Injectable()
+export class BeneficiariesService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly cipher: SecuredDataCipher,
+    private readonly audit: AuditService,
+  ) {}
+
+  async list(user: AuthUser): Promise<Beneficiary[]> {
+    const m = this.dataSource.manager;
+    const owner = await this.owner(m, user.clientId, this.ownEmployee(user), false);
+    return (await this.rows(m, owner)).map((b) => this.toBeneficiary(b));
+  }
+
+  /** Census Beneficiaries tab: an employee of the administrator's own client only. */
+  async listForEmployee(user: AuthUser, employeeId: number): Promise<Beneficiary[]> {
+    const m = this.dataSource.manager;
+    const owner = await this.owner(m, user.clientId, employeeId, false);
+    return (await this.rows(m, owner)).map((b) => this.toBeneficiary(b));
+  }
+
+  async get(user: AuthUser, id: number): Promise<Beneficiary> {
+    const m = this.dataSource.manager;
+    const owner = await this.owner(m, user.clientId, this.ownEmployee(user), false);
+    return this.toBeneficiary(await this.row(m, owner, id));
+  }
+
+  async create(user: AuthUser, body: unknown, ip: string | null): Promise<Beneficiary> {
+    return this.dataSource.transaction(async (m) => {
+      const owner = await this.owner(m, user.clientId, this.ownEmployee(user), true);
+      const req = this.parse(body, await this.rows(m, owner), null);
+      await this.checkDependent(m, owner, req.relationshipId);
+      // A mask stands for a stored SSN, and a new beneficiary has none.
+      if (isMaskedSsn(req.ssn)) throw fieldErrors([{ path: 'ssn', message: Messages.ssnInvalid }]);
+      const { identifiers } = await m.getRepository(BeneficiaryEntity).insert({ ...this.valuesOf(req), clientId: owner.clientId, employeeId: owner.employeeId, ssnEnc: this.cipher.encrypt(req.ssn) });
+      const created = await this.row(m, owner, Number(identifiers[0]!.id));
+      await this.audit.record(
+        user,
+        {
+          clientId: owner.clientId,
+          employeeId: owner.employeeId,
+          eventType: 'Beneficiary',
+          actionType: 'create',
+          description: `Beneficiary ${fullName(created)} (${typeName(created.beneficiaryType)}, ${created.share}%) added`,
+          data: auditChanges(BENEFICIARY_AUDIT_FIELDS, null, auditView(created, req.ssn)),
+          ip,
+        },
+        m,
+      );
+      return this.toBeneficiary(created);
+    });
+  }
+
+  async update(user: AuthUser, id: number, body: unknown, ip: string | null): Promise<Beneficiary> {
+    return this.dataSource.transaction(async (m) => {
+      const owner = await this.owner(m, user.clientId, this.ownEmployee(user), true);
+      const all = await this.rows(m, owner);
+      const current = all.find((b) => b.id === id);
+      if (!current) throw beneficiaryNotFound();
+      const req = this.parse(body, all, id);
+      await this.checkDependent(m, owner, req.relationshipId);
+      const storedSsn = this.cipher.decrypt(current.ssnEnc);
+      const ssn = isMaskedSsn(req.ssn) ? storedSsn : req.ssn;
+      if (ssn === null) throw fieldErrors([{ path: 'ssn', message: Messages.ssnInvalid }]);
+      const next = Object.assign(new BeneficiaryEntity(), current, this.valuesOf(req));
+      const changes = auditChanges(BENEFICIARY_AUDIT_FIELDS, auditView(current, storedSsn), auditView(next, ssn));
+      if (!anyChanged(changes)) return this.toBeneficiary(current);
+      // Re-seal only a changed SSN, so an unchanged one keeps its ciphertext (and its key id).
+      await m.getRepository(BeneficiaryEntity).update({ id }, { ...this.valuesOf(req), ...(ssn !== storedSsn ? { ssnEnc: this.cipher.encrypt(ssn) } : {}) });
+      await this.audit.record(
+        user,
+        {
+          clientId: owner.clientId,
+          employeeId: owner.employeeId,
+          eventType: 'Beneficiary',
+          actionType: 'update',
+          description: `Beneficiary ${fullName(next)} (${typeName(next.beneficiaryType)}, ${next.share}%) updated`,
+          data: changes,
+          ip,
+        },
+        m,
+      );
+      return this.toBeneficiary(await this.row(m, owner, id));
+    });
+  }
+
+  async remove(user: AuthUser, id: number, ip: string | null): Promise<void> {
+    await this.dataSource.transaction(async (m) => {
+      const owner = await this.owner(m, user.clientId, this.ownEmployee(user), true);
+      const current = await this.row(m, owner, id);
+      await m.getRepository(BeneficiaryEntity).delete({ id, employeeId: owner.employeeId });
+      await this.audit.record(
+        user,
+        {
+          clientId: owner.clientId,
+          employeeId: owner.employeeId,
+          eventType: 'Beneficiary',
+          actionType: 'delete',
+          description: `Beneficiary ${fullName(current)} (${typeName(current.beneficiaryType)}, ${current.share}%) removed`,
+          data: auditChanges(BENEFICIARY_AUDIT_FIELDS, auditView(current, this.cipher.decrypt(current.ssnEnc)), null),
+          ip,
+        },
+        m,
+      );
+    });
+  }
+
+  /** Clear SSNs of the caller's beneficiaries, after the unlock guard; every read is audited. */
+  async personal(user: AuthUser, ip: string | null): Promise<BeneficiaryPersonal> {
+    const m = this.dataSource.manager;
+    const owner = await this.owner(m, user.clientId, this.ownEmployee(user), false);
+    const rows = await this.rows(m, owner);
+    await this.audit.record(user, {
+      clientId: owner.clientId,
+      employeeId: owner.employeeId,
+      eventType: 'Personal data',
+      actionType: 'unlock',
+      // Names what was shown, never the values.
+      description: `Secured data viewed (SSN) of the beneficiaries of ${owner.firstName} ${owner.lastName}`,
+      ip,
+    });
+    return rows.map((b) => ({ id: b.id, ssn: this.cipher.decrypt(b.ssnEnc) }));
+  }
+
+  /**
+   * The three total rules' messages when the employee is enrolled in a life or voluntary life plan of the
+   * current period (the Beneficiaries step's Next); empty otherwise.
+   */
+  async totalsIssues(employeeId: number, clientId: number, m: EntityManager = this.dataSource.manager): Promise<string[]> {
+    const life: Array<{ n: number }> = await m.query(
+      `SELECT count(*)::int AS n FROM enrollment en JOIN open_enrollment_period oe ON oe.id = en.open_enrollment_period_id AND oe.is_current
+        WHERE en.employee_id = $1 AND en.client_id = $2 AND en.status = 1 AND en.plan_type_id = ANY ($3)`,
+      [employeeId, clientId, LIFE_PLAN_TYPE_IDS],
+    );
+    if ((life[0]?.n ?? 0) === 0) return [];
+    const rows = await m.getRepository(BeneficiaryEntity).find({ where: { employeeId, clientId } });
+    return beneficiaryShareTotals(rows).errors;
+  }
+
+  // -------------------------------------------------------------------------------------------------------
+
+  private ownEmployee(user: AuthUser): number {
+    if (user.employeeId === null) throw employeeNotFound();
+    return user.employeeId;
+  }
+
+  private async owner(m: EntityManager, clientId: number, employeeId: number, lock: boolean): Promise<Owner> {
+    const rows: Array<{ id: number; client_id: number; first_name: string; last_name: string }> = await m.query(
+      `SELECT id, client_id, first_name, last_name FROM employee WHERE id = $1 AND client_id = $2${lock ? ' FOR UPDATE' : ''}`,
+      [employeeId, clientId],
+    );
+    const r = rows[0];
+    if (!r) throw employeeNotFound();
+    return { employeeId: r.id, clientId: r.client_id, firstName: r.first_name, lastName: r.last_name };
+  }
+
+  private query(m: EntityManager, owner: Owner) {
+    return m
+      .getRepository(BeneficiaryEntity)
+      .createQueryBuilder('b')
+      .addSelect('b.ssnEnc')
+      .where('b.employeeId = :employeeId AND b.clientId = :clientId', { employeeId: owner.employeeId, clientId: owner.clientId });
+  }
+
+  /** Primary first, then contingent and tertiary; the largest share first within a type. */
+  private rows(m: EntityManager, owner: Owner): Promise<BeneficiaryEntity[]> {
+    return this.query(m, owner).orderBy('b.beneficiaryType', 'ASC').addOrderBy('b.share', 'DESC').addOrderBy('b.id', 'ASC').getMany();
+  }
+
+  private async row(m: EntityManager, owner: Owner, id: number): Promise<BeneficiaryEntity> {
+    const found = await this.query(m, owner).andWhere('b.id = :id', { id }).getOne();
+    if (!found) throw beneficiaryNotFound();
+    return found;
+  }
+
+  private parse(body: unknown, rows: readonly BeneficiaryEntity[], editingId: number | null): BeneficiaryRequest {
+    const parsed = beneficiarySchema({ others: rows, editingId }).safeParse(body ?? {});
+    if (!parsed.success) throw new ZodValidationException(parsed.error);
+    return parsed.data;
+  }
+
+  /** A beneficiary named from the dependents must be a current dependent of this employee. */
+  private async checkDependent(m: EntityManager, owner: Owner, dependentId: number | undefined): Promise<void> {
+    if (dependentId === undefined) return;
+    const rows: unknown[] = await m.query(`SELECT 1 FROM dependent WHERE id = $1 AND employee_id = $2 AND client_id = $3 AND deleted_at IS NULL`, [
+      dependentId,
+      owner.employeeId,
+      owner.clientId,
+    ]);
+    if (rows.length === 0) throw fieldErrors([{ path: 'relationshipId', message: Messages.unknownOption }]);
+  }
+
+  private valuesOf(req: BeneficiaryRequest): Pick<BeneficiaryEntity, 'firstName' | 'lastName' | 'relationshipTypeId' | 'relationshipId' | 'beneficiaryType' | 'share' | 'birthDate'> {
+    return {
+      firstName: req.firstName,
+      lastName: req.lastName,
+      relationshipTypeId: req.relationshipTypeId,
+      relationshipId: req.relationshipId ?? null,
+      beneficiaryType: req.beneficiaryType,
+      share: req.share,
+      birthDate: toIsoDate(req.birthDate),
+    };
+  }
+
+  private toBeneficiary(b: BeneficiaryEntity): Beneficiary {
+    return {
+      id: b.id,
+      firstName: b.firstName,
+      lastName: b.lastName,
+      relationshipTypeId: b.relationshipTypeId,
+      relationshipType: RELATIONSHIP_TEXT.get(b.relationshipTypeId) ?? null,
+      relationshipId: b.relationshipId,
+      beneficiaryType: b.beneficiaryType,
+      beneficiaryTypeName: typeName(b.beneficiaryType),
+      share: b.share,
+      birthDate: toUsDate(b.birthDate),
+      ssn: maskSsn(this.cipher.decrypt(b.ssnEnc)),
+    };
+  }
+}

@@ -1,0 +1,68 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { createZodDto } from 'nestjs-zod';
+import {
+  ZCarrierLinkList,
+  ZEnrollmentIssueList,
+  ZPlanEnrollmentSummaryList,
+  type CarrierLinkRow,
+  type EnrollmentIssue,
+  type PlanEnrollmentSummary,
+} from '../../contracts/dashboard';
+import { Access } from '../../core/auth/access.decorator';
+import type { AuthUser } from '../../core/auth/auth-user';
+import { CurrentUser } from '../../core/auth/current-user.decorator';
+import { ErrorResponseDto } from '../auth/auth.dto';
+import { EmployeeIdPipe } from '../employees/employee-id.pipe';
+import { DashboardService } from './dashboard.service';
+
+class SummaryListDto extends createZodDto(ZPlanEnrollmentSummaryList) {}
+class EnrollmentIssueListDto extends createZodDto(ZEnrollmentIssueList) {}
+class CarrierLinkListDto extends createZodDto(ZCarrierLinkList) {}
+
+/** The Summary step (8) and the dashboard's side panels; the Benefits Snapshot reads GET /enrollments. */
+@ApiTags('dashboard')
+@Controller()
+export class DashboardController {
+  constructor(private readonly dashboard: DashboardService) {}
+
+  @Get('summary')
+  @Access('user')
+  @ApiOkResponse({ type: SummaryListDto, description: "Decided elections of the current period: status '1' for 'Plans You Elected', '-1'/'-2' for 'Plans You Declined'" })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  async summary(@CurrentUser() user: AuthUser): Promise<PlanEnrollmentSummary[]> {
+    return this.dashboard.summary(await this.dashboard.employeeOf(user), user.clientId);
+  }
+
+  @Get('employees/:id/summary')
+  @Access('admin')
+  @ApiOkResponse({ type: SummaryListDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  async employeeSummary(@CurrentUser() user: AuthUser, @Param('id', EmployeeIdPipe) id: number): Promise<PlanEnrollmentSummary[]> {
+    return this.dashboard.summary(await this.dashboard.employeeOf(user, id), user.clientId);
+  }
+
+  @Get('tasks')
+  @Access('user')
+  @ApiOkResponse({ type: EnrollmentIssueListDto, description: 'Enrollment issues: label and the file to open (or null)' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  async tasks(@CurrentUser() user: AuthUser): Promise<EnrollmentIssue[]> {
+    return this.dashboard.tasks(await this.dashboard.employeeOf(user), user.clientId);
+  }
+
+  @Get('employees/:id/tasks')
+  @Access('admin')
+  @ApiOkResponse({ type: EnrollmentIssueListDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  async employeeTasks(@CurrentUser() user: AuthUser, @Param('id', EmployeeIdPipe) id: number): Promise<EnrollmentIssue[]> {
+    return this.dashboard.tasks(await this.dashboard.employeeOf(user, id), user.clientId);
+  }
+
+  @Get('carrier-links')
+  @Access('user')
+  @ApiOkResponse({ type: CarrierLinkListDto, description: 'Per enrolled medical, dental or vision plan: planTypeId and its directories' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  async carrierLinks(@CurrentUser() user: AuthUser): Promise<CarrierLinkRow[]> {
+    return this.dashboard.carrierLinks(await this.dashboard.employeeOf(user), user.clientId);
+  }
+}

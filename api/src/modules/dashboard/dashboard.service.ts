@@ -1,0 +1,165 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { DashboardMessages, type CarrierLinkRow, type EnrollmentIssue, type PlanEnrollmentSummary } from '../../contracts/dashboard';
+import { EnrollmentStatus, type EnrollmentStatusValue } from '../../contracts/enrollments';
+import { Messages } from '../../contracts/messages';
+import { centsToDecimal, isoToUs, parseMoney, PLAN_TYPE_NAMES, PlanTypeIds, type CarrierLinks, type PlanBenefits, type PlanTypeId } from '../../contracts/plans';
+import type { AuthUser } from '../../core/auth/auth-user';
+import { BeneficiariesService } from '../beneficiaries/beneficiaries.service';
+import { ENROLLMENTS_SQL, type EnrollmentRow } from '../enrollments/enrollments.query';
+import { EnrollmentsService } from '../enrollments/enrollments.service';
+
+const employeeNotFound = () => new NotFoundException({ statusCode: 404, message: Messages.noEmployeeFound });
+
+const STATUS: Record<string, EnrollmentStatusValue> = { '1': '1', '0': '0', '-1': '-1', '-2': '-2' };
+const typeName = (id: number) => PLAN_TYPE_NAMES[id as PlanTypeId] ?? String(id);
+
+interface SummaryRow {
+  id: number;
+  plan_id: number | null;
+  plan_type_id: number;
+  status: number;
+  plan_name: string | null;
+  effective_date: string | null;
+  effective_to_date: string | null;
+  policy_number: string | null;
+  member_number: string | null;
+  contribution_cents: number;
+  dependents: string[];
+}
+
+/** Decided elections (not NotSelected) of the current period, with the covered dependents' full names. */
+const SUMMARY_SQL = `
+SELECT en.id, en.plan_id, en.plan_type_id, en.status, pl.name AS plan_name, en.effective_date::text AS effective_date,
+       en.effective_to_date::text AS effective_to_date, en.policy_number, en.member_number, en.contribution_cents,
+       coalesce((SELECT json_agg(concat_ws(' ', d.first_name, d.last_name) ORDER BY d.id)
+                   FROM enrollment_dependent ed JOIN dependent d ON d.id = ed.dependent_id
+                  WHERE ed.enrollment_id = en.id), '[]') AS dependents
+  FROM enrollment en
+  JOIN open_enrollment_period oe ON oe.id = en.open_enrollment_period_id AND oe.is_current
+  LEFT JOIN plan pl ON pl.id = en.plan_id
+ WHERE en.employee_id = $1 AND en.client_id = $2 AND en.status <> 0
+ ORDER BY en.plan_type_id`;
+
+interface LifeRow {
+  plan_type_id: number;
+  plan_name: string;
+  benefits: PlanBenefits;
+  ce: string | null;
+  cs: string | null;
+  cc: string | null;
+  eoi: boolean;
+  eoi_file_id: number | null;
+}
+
+/**
+ * What the Summary step and the dashboard read besides GET /enrollments: the plan enrollment summary
+ * view, carrier links of the enrolled plans and the enrollment issues. Scoped by employee and client.
+ */
+@Injectable()
+export class DashboardService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly beneficiaries: BeneficiariesService,
+    private readonly enrollments: EnrollmentsService,
+  ) {}
+
+  /**
+   * The employee of the token, or (for an administrator) an employee of the token's client, with the
+   * elections of the current period settled: GET /enrollments writes the rows of types nobody decided yet
+   * (employer-paid-only types become Enrolled), and every view here must show the same elections.
+   */
+  async employeeOf(user: AuthUser, employeeId?: number): Promise<number> {
+    const id = employeeId ?? user.employeeId;
+    if (id === null) throw employeeNotFound();
+    const rows: unknown[] = await this.dataSource.query('SELECT 1 FROM employee WHERE id = $1 AND client_id = $2', [id, user.clientId]);
+    if (rows.length === 0) throw employeeNotFound();
+    // Same client (checked above); the settling is done as that employee.
+    await this.enrollments.list({ ...user, employeeId: id });
+    return id;
+  }
+
+  async summary(employeeId: number, clientId: number, m: EntityManager = this.dataSource.manager): Promise<PlanEnrollmentSummary[]> {
+    const rows: SummaryRow[] = await m.query(SUMMARY_SQL, [employeeId, clientId]);
+    return rows.map((r) => ({
+      enrollmentId: r.id,
+      planId: r.plan_id,
+      planTypeId: r.plan_type_id,
+      planType: typeName(r.plan_type_id),
+      planName: r.plan_name ?? typeName(r.plan_type_id),
+      status: STATUS[String(r.status)] ?? EnrollmentStatus.NotSelected,
+      dependents: r.dependents,
+      eligibilityDate: isoToUs(r.effective_date),
+      effectiveToDate: isoToUs(r.effective_to_date),
+      policyNumber: r.policy_number,
+      memberNumber: r.member_number,
+      contributionAmount: centsToDecimal(r.status === 1 ? r.contribution_cents : 0),
+    }));
+  }
+
+  /** Directories of the enrolled medical, dental and vision plans of the current period. */
+  async carrierLinks(employeeId: number, clientId: number): Promise<CarrierLinkRow[]> {
+    const rows: Array<{ id: number; plan_type_id: number; name: string; carrier: string | null; links: Partial<CarrierLinks> }> = await this.dataSource.query(
+      `SELECT p.id, p.plan_type_id, p.name, p.carrier, p.links
+         FROM enrollment en
+         JOIN open_enrollment_period oe ON oe.id = en.open_enrollment_period_id AND oe.is_current
+         JOIN plan p ON p.id = en.plan_id
+        WHERE en.employee_id = $1 AND en.client_id = $2 AND en.status = 1 AND en.plan_type_id = ANY ($3)
+        ORDER BY en.plan_type_id, p.id`,
+      [employeeId, clientId, [1, 2, 32, 42, 8, 38, 48]],
+    );
+    return rows.map((r) => ({
+      planId: r.id,
+      planTypeId: r.plan_type_id,
+      planName: r.name,
+      carrier: r.carrier,
+      medicalDirectory: r.links.medicalDirectory ?? null,
+      rxDirectory: r.links.rxDirectory ?? null,
+      dentalDirectory: r.links.dentalDirectory ?? null,
+      visionDirectory: r.links.visionDirectory ?? null,
+    }));
+  }
+
+  /**
+   * Enrollment issues: plan types still undecided, beneficiary totals that break the rules while a life
+   * plan is enrolled, and life coverage above the guaranteed issue amount (with the plan's EOI form).
+   */
+  async tasks(employeeId: number, clientId: number): Promise<EnrollmentIssue[]> {
+    const m = this.dataSource.manager;
+    const issues: EnrollmentIssue[] = [];
+    const offered: EnrollmentRow[] = await m.query(ENROLLMENTS_SQL, [employeeId, clientId]);
+    const undecided = offered.some((r) => (r.id === null || r.status === 0) && !r.employer_paid_only && r.restricted === 0 && !r.not_eligible);
+    if (undecided) issues.push({ label: DashboardMessages.undecidedPlans, fileId: null });
+
+    for (const message of await this.beneficiaries.totalsIssues(employeeId, clientId, m)) issues.push({ label: DashboardMessages.beneficiariesIncomplete(message), fileId: null });
+
+    const life: LifeRow[] = await m.query(
+      `SELECT en.plan_type_id, p.name AS plan_name, p.benefits, en.coverage_employee_cents::text AS ce, en.coverage_spouse_cents::text AS cs,
+              en.coverage_children_cents::text AS cc, e.eoi,
+              (SELECT f.id FROM plan_file pf JOIN file f ON f.id = pf.file_id
+                WHERE pf.plan_id = p.id AND f.title ~* '(evidence of insurability|\\meoi\\M)' ORDER BY pf.sort_order, f.id LIMIT 1) AS eoi_file_id
+         FROM enrollment en
+         JOIN open_enrollment_period oe ON oe.id = en.open_enrollment_period_id AND oe.is_current
+         JOIN plan p ON p.id = en.plan_id
+         JOIN employee e ON e.id = en.employee_id
+        WHERE en.employee_id = $1 AND en.client_id = $2 AND en.status = 1 AND en.plan_type_id = ANY ($3)
+        ORDER BY en.plan_type_id`,
+      [employeeId, clientId, [PlanTypeIds.Life, PlanTypeIds.VoluntaryLife]],
+    );
+    for (const r of life) if (this.needsEoi(r)) issues.push({ label: DashboardMessages.eoiRequired(r.plan_name), fileId: r.eoi_file_id });
+    return issues;
+  }
+
+  private needsEoi(r: LifeRow): boolean {
+    // Group life: the employee's eoi flag (income above the guaranteed issue) says so.
+    if (r.plan_type_id === PlanTypeIds.Life) return r.eoi;
+    if (r.benefits.kind !== 'voluntaryLife') return false;
+    const above = (amount: string | null, guaranteed: string | null | undefined) => {
+      const a = amount === null ? null : Number(amount);
+      const g = parseMoney(guaranteed ?? null);
+      return a !== null && g !== null && a > g;
+    };
+    const b = r.benefits;
+    return above(r.ce, b.employee.guaranteedIssue) || above(r.cs, b.spouse?.guaranteedIssue) || above(r.cc, b.child?.guaranteedIssue);
+  }
+}

@@ -1,0 +1,60 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { UnrecoverableError } from 'bullmq';
+import { DataSource } from 'typeorm';
+import { AuditService } from '../../core/audit/audit.service';
+import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
+import { SignatureEntity } from './form.entities';
+import { renderSignedSummaryPdf } from './signed-summary';
+
+/**
+ * Renders the signed enrollment summary of a signature (documents worker) and stores it as a personal
+ * file of the employee. Idempotent: a signature that already has its PDF answers that file, so a retried
+ * or repeated job never writes a second one.
+ */
+@Injectable()
+export class EnrollmentSummaryService {
+  private readonly logger = new Logger(EnrollmentSummaryService.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+  ) {}
+
+  async generate(signatureId: number): Promise<number> {
+    return this.dataSource.transaction(async (m) => {
+      const signature = await m.getRepository(SignatureEntity).findOne({ where: { id: signatureId }, lock: { mode: 'pessimistic_write' } });
+      // A signature that does not exist will not appear on a retry.
+      if (!signature) throw new UnrecoverableError(`signature ${signatureId} not found`);
+      if (signature.summaryFileId !== null) return signature.summaryFileId;
+      const images: Array<{ storage_key: string }> = await m.query('SELECT storage_key FROM file WHERE id = $1 AND client_id = $2', [signature.imageFileId, signature.clientId]);
+      if (!images[0]) throw new UnrecoverableError(`signature ${signatureId} has no image file`);
+      const pdf = await renderSignedSummaryPdf(signature.summary, await this.storage.read(images[0].storage_key));
+      const key = `employees/${signature.employeeId}/signatures/${signature.id}-enrollment-summary.pdf`;
+      await this.storage.put(key, Buffer.from(pdf));
+      const signedOn = signature.summary.signedAt.slice(0, 10).split('-');
+      const [file] = (await m.query(
+        `INSERT INTO file (client_id, employee_id, title, file_type, storage_key, content_type, size_bytes)
+         VALUES ($1, $2, $3, 'personal', $4, 'application/pdf', $5)
+         ON CONFLICT (storage_key) DO UPDATE SET size_bytes = EXCLUDED.size_bytes RETURNING id`,
+        [signature.clientId, signature.employeeId, `Signed Enrollment Summary ${signedOn[1]}/${signedOn[2]}/${signedOn[0]}`, key, pdf.length],
+      )) as Array<{ id: number }>;
+      await m.getRepository(SignatureEntity).update({ id: signature.id }, { summaryFileId: file!.id });
+      // Written by the system on the employee's behalf: nobody signed in performed it.
+      await this.audit.record(
+        { accountId: null, impersonatorId: null },
+        {
+          clientId: signature.clientId,
+          employeeId: signature.employeeId,
+          eventType: 'Signature',
+          actionType: 'create',
+          description: 'Signed enrollment summary stored',
+          data: [{ title: 'File', oldValue: null, newValue: String(file!.id), changed: true }],
+        },
+        m,
+      );
+      this.logger.log({ signatureId, fileId: file!.id }, 'signed enrollment summary stored');
+      return file!.id;
+    });
+  }
+}

@@ -1,0 +1,61 @@
+import { Body, Controller, Get, Post, Put, Req } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiBody, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { createZodDto } from 'nestjs-zod';
+import { ZFormAnswers, ZFormQuestionList, ZSignatureRequest, ZSignatureResponse, type FormQuestion, type SignatureResponse } from '../../contracts/forms';
+import { Access } from '../../core/auth/access.decorator';
+import type { AuthUser } from '../../core/auth/auth-user';
+import { CurrentUser } from '../../core/auth/current-user.decorator';
+import { ErrorResponseDto } from '../auth/auth.dto';
+import { FormQuestionsService } from './form-questions.service';
+import { SignatureService } from './signature.service';
+
+class FormQuestionListDto extends createZodDto(ZFormQuestionList) {}
+class FormAnswersDto extends createZodDto(ZFormAnswers) {}
+class SignatureRequestDto extends createZodDto(ZSignatureRequest) {}
+class SignatureResponseDto extends createZodDto(ZSignatureResponse) {}
+
+/** Registration steps 6 (Additional Information) and 7 (Signature). */
+@ApiTags('forms')
+@Controller('forms')
+export class FormsController {
+  constructor(
+    private readonly questions: FormQuestionsService,
+    private readonly signatures: SignatureService,
+  ) {}
+
+  @Get('questions')
+  @Access('user')
+  @ApiOkResponse({ type: FormQuestionListDto, description: "The client's questions with the employee's and each dependent's answers; empty: 'No additional information required'" })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  list(@CurrentUser() user: AuthUser): Promise<FormQuestion[]> {
+    return this.questions.list(user);
+  }
+
+  @Put('questions')
+  @Access('user')
+  @ApiBody({ type: FormAnswersDto, description: 'Every answer of the form as {fieldId, dependentId, info}; a missing answer is cleared' })
+  @ApiOkResponse({ type: FormQuestionListDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: "errors[] keyed q{fieldId} or q{fieldId}_{dependentId}: 'Field is required' for a shown required question, option and ownership checks" })
+  save(@CurrentUser() user: AuthUser, @Body() body: unknown, @Req() req: Request): Promise<FormQuestion[]> {
+    return this.questions.save(user, body, req.ip ?? null);
+  }
+
+  /** The registration signature: a PNG data URL of the drawn canvas. */
+  @Post()
+  @Access('user')
+  @ApiBody({ type: SignatureRequestDto })
+  @ApiCreatedResponse({ type: SignatureResponseDto, description: 'Stored; the signed enrollment summary PDF follows (summaryFileId, see GET /forms/signature)' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Not a PNG data URL, too large, or nothing drawn (the trimmed drawing must be larger than 1x1)' })
+  sign(@CurrentUser() user: AuthUser, @Body() body: unknown, @Req() req: Request): Promise<SignatureResponse> {
+    return this.signatures.sign(user, body, req.ip ?? null);
+  }
+
+  @Get('signature')
+  @Access('user')
+  @ApiOkResponse({ type: SignatureResponseDto, description: "The latest registration signature; summaryFileId is null until the PDF is written" })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  latest(@CurrentUser() user: AuthUser): Promise<SignatureResponse> {
+    return this.signatures.latest(user);
+  }
+}

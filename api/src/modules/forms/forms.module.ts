@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { BeneficiariesModule } from '../beneficiaries/beneficiaries.module';
+import { DashboardModule } from '../dashboard/dashboard.module';
+import { FilesModule } from '../files/files.module';
+import { EnrollmentSummaryService } from './enrollment-summary.service';
+import { FormQuestionsService } from './form-questions.service';
+import { FormsController } from './forms.controller';
+import { RegistrationStepChecks } from './registration-step-checks';
+import { SignatureService } from './signature.service';
+
+@Module({
+  imports: [BeneficiariesModule, DashboardModule, FilesModule],
+  controllers: [FormsController],
+  providers: [FormQuestionsService, SignatureService, EnrollmentSummaryService, RegistrationStepChecks],
+  exports: [FormQuestionsService, SignatureService, EnrollmentSummaryService, RegistrationStepChecks],
+})
+export class FormsModule {}

@@ -1,0 +1,166 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import { ZodValidationException } from 'nestjs-zod';
+import { randomUUID } from 'node:crypto';
+import { DataSource, type EntityManager } from 'typeorm';
+import { totalContribution } from '../../contracts/dashboard';
+import { toUsDate } from '../../contracts/formats';
+import { FormMessages, SIGNATURE_DATA_URL_PREFIX, SIGNATURE_MAX_BYTES, ZSignatureRequest, type SignatureResponse } from '../../contracts/forms';
+import { Messages } from '../../contracts/messages';
+import { AuditService } from '../../core/audit/audit.service';
+import type { AuthUser } from '../../core/auth/auth-user';
+import { fieldErrors } from '../../core/http/field-errors';
+import { QueueName } from '../../core/queues/queue-names';
+import { DashboardService } from '../dashboard/dashboard.service';
+import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
+import { OPTION_LISTS } from '../options/option-lists.data';
+import { SignatureEntity } from './form.entities';
+import type { SignedSummary } from './signed-summary';
+import { inspectSignaturePng } from './signature-png';
+
+/** The documents queue's job that renders a signed enrollment summary PDF. */
+export const ENROLLMENT_SUMMARY_JOB = 'enrollment-summary';
+export interface EnrollmentSummaryJobData {
+  signatureId: number;
+}
+
+const RELATIONSHIP_TEXT = new Map(OPTION_LISTS.relationshipType.map((o) => [o.id, o.text]));
+const employeeNotFound = () => new NotFoundException({ statusCode: 404, message: Messages.noEmployeeFound });
+const signatureNotFound = () => new NotFoundException({ statusCode: 404, message: FormMessages.signatureMissing });
+
+const usDate = (d: Date) => toUsDate(d.toISOString().slice(0, 10)) ?? '';
+
+/**
+ * POST /forms (registration step 7): checks the drawing, stores it as a personal file of the employee,
+ * fixes what is being signed (elections, dependents, cost) on the signature row, and queues the PDF. The
+ * PDF is rendered by the documents worker: pdf-lib with an embedded image is CPU work that should not
+ * hold an API request, and a failed render is retried there without asking the employee to sign again.
+ */
+@Injectable()
+export class SignatureService {
+  private readonly logger = new Logger(SignatureService.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
+    private readonly dashboard: DashboardService,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    @InjectQueue(QueueName.Documents) private readonly documents: Queue<EnrollmentSummaryJobData>,
+  ) {}
+
+  async sign(user: AuthUser, body: unknown, ip: string | null): Promise<SignatureResponse> {
+    const parsed = ZSignatureRequest.safeParse(body ?? {});
+    if (!parsed.success) throw new ZodValidationException(parsed.error);
+    const png = Buffer.from(parsed.data.signature.slice(SIGNATURE_DATA_URL_PREFIX.length), 'base64');
+    if (png.length > SIGNATURE_MAX_BYTES) throw fieldErrors([{ path: 'signature', message: FormMessages.signatureTooLarge }]);
+    const check = inspectSignaturePng(png);
+    if (!check.ok) throw fieldErrors([{ path: 'signature', message: check.message }]);
+    const employeeId = await this.dashboard.employeeOf(user);
+
+    // Bytes before rows, under a fresh key: if the transaction then fails, an unreferenced file is all that is left.
+    const key = `employees/${employeeId}/signatures/${randomUUID()}.png`;
+    const saved = await this.dataSource.transaction(async (m) => {
+      const emp: Array<{ first_name: string; last_name: string; client_name: string; pay_periods: number; period_id: number | null; period_title: string | null }> = await m.query(
+        `SELECT e.first_name, e.last_name, c.name AS client_name, c.pay_periods, oe.id AS period_id, oe.title AS period_title
+           FROM employee e JOIN client c ON c.id = e.client_id
+           LEFT JOIN open_enrollment_period oe ON oe.client_id = c.id AND oe.is_current
+          WHERE e.id = $1 AND e.client_id = $2 FOR UPDATE OF e`,
+        [employeeId, user.clientId],
+      );
+      const e = emp[0];
+      if (!e) throw employeeNotFound();
+      await this.storage.put(key, png);
+      const signedAt = new Date();
+      const [file] = (await m.query(
+        `INSERT INTO file (client_id, employee_id, title, file_type, storage_key, content_type, size_bytes)
+         VALUES ($1, $2, $3, 'personal', $4, 'image/png', $5) RETURNING id`,
+        [user.clientId, employeeId, `Signature ${usDate(signedAt)}`, key, png.length],
+      )) as Array<{ id: number }>;
+      const summary = await this.snapshot(m, employeeId, user.clientId, e, signedAt, ip);
+      const { identifiers } = await m.getRepository(SignatureEntity).insert({
+        clientId: user.clientId,
+        employeeId,
+        kind: 'registration',
+        imageFileId: file!.id,
+        summaryFileId: null,
+        openEnrollmentPeriodId: e.period_id,
+        ip,
+        summary,
+        signedAt,
+      });
+      const id = Number(identifiers[0]!.id);
+      await this.audit.record(
+        user,
+        {
+          clientId: user.clientId,
+          employeeId,
+          eventType: 'Signature',
+          actionType: 'create',
+          description: `Enrollment signed by ${e.first_name} ${e.last_name}`,
+          data: [
+            { title: 'Elected plans', oldValue: null, newValue: summary.elections.filter((x) => x.status === '1').map((x) => x.planName).join(', ') || null, changed: true },
+            { title: 'Total per paycheck', oldValue: null, newValue: summary.totalContribution, changed: true },
+          ],
+          ip,
+        },
+        m,
+      );
+      return { id, signedAt, imageFileId: file!.id };
+    });
+    // After the commit, so the worker always finds the row; the job id makes a repeated add a no-op.
+    await this.documents.add(ENROLLMENT_SUMMARY_JOB, { signatureId: saved.id }, { jobId: `${ENROLLMENT_SUMMARY_JOB}-${saved.id}`, attempts: 5, backoff: { type: 'exponential', delay: 2000 } });
+    this.logger.log({ signatureId: saved.id, employeeId }, 'enrollment signed; summary PDF queued');
+    return { id: saved.id, signedAt: saved.signedAt.toISOString(), imageFileId: saved.imageFileId, summaryFileId: null };
+  }
+
+  /** The employee's latest registration signature (the site waits on summaryFileId for the PDF link). */
+  async latest(user: AuthUser): Promise<SignatureResponse> {
+    if (user.employeeId === null) throw employeeNotFound();
+    const row = await this.latestRow(this.dataSource.manager, user.employeeId, user.clientId);
+    if (!row) throw signatureNotFound();
+    return { id: row.id, signedAt: row.signedAt.toISOString(), imageFileId: row.imageFileId, summaryFileId: row.summaryFileId };
+  }
+
+  latestRow(m: EntityManager | undefined, employeeId: number, clientId: number): Promise<SignatureEntity | null> {
+    return (m ?? this.dataSource.manager).getRepository(SignatureEntity).findOne({ where: { employeeId, clientId, kind: 'registration' }, order: { signedAt: 'DESC', id: 'DESC' } });
+  }
+
+  private async snapshot(
+    m: EntityManager,
+    employeeId: number,
+    clientId: number,
+    e: { first_name: string; last_name: string; client_name: string; pay_periods: number; period_title: string | null },
+    signedAt: Date,
+    ip: string | null,
+  ): Promise<SignedSummary> {
+    const elections = await this.dashboard.summary(employeeId, clientId, m);
+    const dependents: Array<{ name: string; relationship_type_id: number | null; birth_date: string | null }> = await m.query(
+      `SELECT concat_ws(' ', first_name, last_name) AS name, relationship_type_id, birth_date::text AS birth_date
+         FROM dependent WHERE employee_id = $1 AND client_id = $2 AND deleted_at IS NULL ORDER BY id`,
+      [employeeId, clientId],
+    );
+    return {
+      employeeName: `${e.first_name} ${e.last_name}`,
+      clientName: e.client_name,
+      periodTitle: e.period_title,
+      payPeriods: e.pay_periods,
+      elections: elections.map((x) => ({
+        planType: x.planType,
+        planName: x.planName,
+        status: x.status,
+        dependents: x.dependents,
+        contributionAmount: x.contributionAmount,
+        effectiveDate: x.eligibilityDate,
+      })),
+      dependents: dependents.map((d) => ({
+        name: d.name,
+        relationship: d.relationship_type_id === null ? '' : (RELATIONSHIP_TEXT.get(d.relationship_type_id) ?? ''),
+        birthDate: toUsDate(d.birth_date),
+      })),
+      totalContribution: totalContribution(elections),
+      signedAt: signedAt.toISOString(),
+      ip,
+    };
+  }
+}

@@ -1,0 +1,73 @@
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { summaryTables, type CarrierLinkRow, type PlanEnrollmentSummary } from '../../api/src/contracts/dashboard';
+import type { Enrollment } from '../../api/src/contracts/enrollments';
+import { createTestApp, type TestApp } from '../support/app';
+import { createOtherTenant, createPerson, employeeIdOf } from '../support/fixtures';
+
+describe('summary and dashboard data', () => {
+  let t: TestApp;
+  let db: DataSource;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    db = t.app.get(DataSource);
+  });
+  afterAll(() => t.close());
+
+  const api = () => request(t.server);
+  const auth = (jwt: string) => ({ Authorization: `Bearer ${jwt}` });
+
+  it("answers jane's elected and declined plans as the summary view, matching GET /enrollments", async () => {
+    const jwt = await t.login('jane@acme.test');
+    const list = (await api().get('/mbl/api/summary').set(auth(jwt)).expect(200)).body as PlanEnrollmentSummary[];
+    const enrollments = (await api().get('/mbl/api/enrollments').set(auth(jwt)).expect(200)).body as Enrollment[];
+    const tables = summaryTables(list);
+    expect(tables.elected.map((r) => r.planTypeId).sort()).toEqual(enrollments.filter((e) => e.status === '1').map((e) => e.planTypeId).sort());
+    expect(tables.declined.map((r) => r.planTypeId).sort()).toEqual(enrollments.filter((e) => e.status === '-1' || e.status === '-2').map((e) => e.planTypeId).sort());
+    expect(tables.declined.length).toBeGreaterThan(0);
+    const medical = list.find((r) => r.planTypeId === 1)!;
+    expect(medical).toMatchObject({ status: '1', planType: 'Group Medical', dependents: ['John Doe', 'Lily Doe'] });
+    expect(medical.eligibilityDate).toMatch(/^01\/01\/\d{4}$/);
+    for (const r of list) {
+      const e = enrollments.find((x) => x.planTypeId === r.planTypeId)!;
+      expect(r.contributionAmount).toBe(e.contributionAmount);
+    }
+    const totalCents = enrollments.filter((e) => e.status === '1').reduce((s, e) => s + Math.round(Number(e.contributionAmount) * 100), 0);
+    expect(Math.round(Number(tables.totalContribution) * 100)).toBe(totalCents);
+
+    // HR reads the same view; another client's employee is not found.
+    const hr = await t.login('hr@acme.test');
+    const janeId = await employeeIdOf(db, 'jane@acme.test');
+    expect((await api().get(`/mbl/api/employees/${janeId}/summary`).set(auth(hr)).expect(200)).body).toEqual(list);
+    const other = await createOtherTenant(db);
+    await api().get(`/mbl/api/employees/${other.employeeId}/summary`).set(auth(hr)).expect(404);
+    await api().get(`/mbl/api/employees/${other.employeeId}/tasks`).set(auth(hr)).expect(404);
+  });
+
+  it('lists the carrier links of the enrolled medical, dental and vision plans', async () => {
+    const jwt = await t.login('jane@acme.test');
+    const links = (await api().get('/mbl/api/carrier-links').set(auth(jwt)).expect(200)).body as CarrierLinkRow[];
+    expect(links.map((l) => l.planTypeId).sort((a, b) => a - b)).toEqual([1, 2, 8]);
+    expect(links.find((l) => l.planTypeId === 1)).toMatchObject({ medicalDirectory: expect.stringMatching(/^https:\/\/providers\./), rxDirectory: 'https://rx.bluehorizon.example' });
+    expect(links.find((l) => l.planTypeId === 2)?.dentalDirectory).toBe('https://find.smilewell.example');
+    expect(links.find((l) => l.planTypeId === 8)?.visionDirectory).toBe('https://locator.clearview.example');
+    const fresh = await createPerson(db, { registered: true });
+    expect((await api().get('/mbl/api/carrier-links').set(auth(await t.login(fresh.email))).expect(200)).body).toEqual([]);
+  });
+
+  it('lists enrollment issues: undecided plans for a new employee; jane has no beneficiary issue', async () => {
+    const jane = await t.login('jane@acme.test');
+    const janeTasks = (await api().get('/mbl/api/tasks').set(auth(jane)).expect(200)).body as Array<{ label: string; fileId: number | null }>;
+    expect(janeTasks.filter((x) => x.label.startsWith('Your beneficiary designation'))).toEqual([]);
+    const fresh = await createPerson(db, { registered: true });
+    const tasks = (await api().get('/mbl/api/tasks').set(auth(await t.login(fresh.email))).expect(200)).body;
+    // Group life is employer paid, so a new employee is enrolled in it at once and owes a primary beneficiary.
+    expect(tasks).toEqual([
+      { label: 'Please make a selection for all plans', fileId: null },
+      { label: 'Your beneficiary designation is not complete: Total primary share must equal 100%', fileId: null },
+    ]);
+    const hr = await t.login('hr@acme.test');
+    expect((await api().get(`/mbl/api/employees/${fresh.employeeId}/tasks`).set(auth(hr)).expect(200)).body).toEqual(tasks);
+  });
+});
