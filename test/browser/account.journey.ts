@@ -1,30 +1,12 @@
 import { createDecipheriv, scryptSync } from 'node:crypto';
 import Redis from 'ioredis';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, logIn, mailbox, newPage, SITE, sql } from '../support/browser';
+import { apiJson, launchBrowser, logIn, mailbox, newPage, scriptErrors, SITE, sql } from '../support/browser';
 import { portalEnv } from '../support/portal-process';
 import { DEMO_PASSWORD, REDIS_URL } from '../support/test-env';
 
-const API = `${SITE}/mbl/api`;
 
-/** Script errors only: a refused form answer (400) is logged by Chromium as a failed resource, which is expected here. */
-function scriptErrors(errors: string[]): string[] {
-  return errors.filter((e) => !e.startsWith('Failed to load resource'));
-}
 
-async function apiJson<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
-  const res = await fetch(`${API}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      Accept: 'application/json',
-      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 /** The newest mail to `to` whose body carries a link matching `link`, ignoring mails seen before. */
 async function waitForLink(to: string, link: RegExp, seen: Set<string>): Promise<string> {

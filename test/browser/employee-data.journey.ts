@@ -1,40 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { expectStep, launchBrowser, logIn, mailbox, newPage, SITE, sql } from '../support/browser';
+import type { Browser } from 'playwright-core';
+import { apiJson, expectStep, launchBrowser, logIn, newPage, scriptErrors, SITE, sql, waitForLink, waitForValue } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/test-env';
-
-const API = `${SITE}/mbl/api`;
-
-/** Script errors only: a refused form answer (400) is logged by Chromium as a failed resource, which is expected here. */
-function scriptErrors(errors: string[]): string[] {
-  return errors.filter((e) => !e.startsWith('Failed to load resource'));
-}
-
-
-async function apiJson<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
-  const res = await fetch(`${API}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      Accept: 'application/json',
-      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-async function waitForLink(to: string, link: RegExp): Promise<string> {
-  const until = Date.now() + 15_000;
-  while (Date.now() < until) {
-    for (const m of await mailbox()) {
-      const found = m.to.toLowerCase().includes(to) ? m.text.match(link)?.[0] : undefined;
-      if (found) return found;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no mail with ${link} reached ${to}`);
-}
 
 /** MM/DD/YYYY of a date some months ago (a child under 1). */
 function monthsAgo(months: number): string {
@@ -43,17 +9,6 @@ function monthsAgo(months: number): string {
   d.setMonth(d.getMonth() - months);
   return `${String(d.getMonth() + 1).padStart(2, '0')}/01/${d.getFullYear()}`;
 }
-
-/** Waits until a field holds a value set by the page itself (the ZIP lookup fills city and state). */
-async function waitForValue(page: Page, selector: string, expected: string): Promise<void> {
-  const until = Date.now() + 10_000;
-  while (Date.now() < until) {
-    if ((await page.locator(selector).inputValue()) === expected) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${selector} never became ${expected}`);
-}
-
 
 describe('employee data journeys', () => {
   let browser: Browser;

@@ -1,10 +1,7 @@
-import { Client } from 'pg';
 import type { Browser } from 'playwright-core';
 import { formatUsd, parseMoney } from '../../api/src/contracts/engine';
-import { launchBrowser, mailbox, newPage, SITE } from '../support/browser';
-import { BROWSER_DATABASE_URL, DEMO_PASSWORD } from '../support/test-env';
-
-const API = `${SITE}/mbl/api`;
+import { apiJson, launchBrowser, newPage, scriptErrors, SITE, sql, waitForLink } from '../support/browser';
+import { DEMO_PASSWORD } from '../support/test-env';
 
 interface EnrollmentRow {
   id: number;
@@ -20,47 +17,6 @@ interface PlanRow {
   title: string;
   planTypeId: number;
   tiers: { tier: number; contributionAmount: string }[];
-}
-
-/** Script errors only: a refused form answer (400) is logged by Chromium as a failed resource, which is expected here. */
-function scriptErrors(errors: string[]): string[] {
-  return errors.filter((e) => !e.startsWith('Failed to load resource'));
-}
-
-async function sql<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new Client({ connectionString: BROWSER_DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
-
-async function apiJson<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
-  const res = await fetch(`${API}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      Accept: 'application/json',
-      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-async function waitForLink(to: string, link: RegExp): Promise<string> {
-  const until = Date.now() + 15_000;
-  while (Date.now() < until) {
-    for (const m of await mailbox()) {
-      const found = m.to.toLowerCase().includes(to) ? m.text.match(link)?.[0] : undefined;
-      if (found) return found;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no mail with ${link} reached ${to}`);
 }
 
 describe('benefits enrollment journey', () => {

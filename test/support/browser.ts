@@ -3,6 +3,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { BROWSER_DATABASE_URL, BROWSER_PORT, CHROMIUM, DEMO_PASSWORD } from './test-env';
 
 export const SITE = `http://127.0.0.1:${BROWSER_PORT}`;
+/** The portal's REST API, for set-up a person would do through other screens. */
+export const API = `${SITE}/mbl/api`;
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -52,4 +54,45 @@ export async function sql<T = Record<string, unknown>>(text: string, values: unk
 /** Waits for the wizard's stepper to mark a step: the address changes a moment before the page re-renders. */
 export async function expectStep(page: Page, label: string): Promise<void> {
   await page.locator('[aria-current="step"]', { hasText: label }).waitFor();
+}
+
+/** Script errors only: a refused form answer (400) is logged by Chromium as a failed resource, which is expected here. */
+export function scriptErrors(errors: string[]): string[] {
+  return errors.filter((e) => !e.startsWith('Failed to load resource'));
+}
+
+export async function apiJson<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
+  const res = await fetch(`${API}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      Accept: 'application/json',
+      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+export async function waitForLink(to: string, link: RegExp): Promise<string> {
+  const until = Date.now() + 15_000;
+  while (Date.now() < until) {
+    for (const m of await mailbox()) {
+      const found = m.to.toLowerCase().includes(to) ? m.text.match(link)?.[0] : undefined;
+      if (found) return found;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail with ${link} reached ${to}`);
+}
+
+/** Waits until a field holds a value set by the page itself (the ZIP lookup fills city and state). */
+export async function waitForValue(page: Page, selector: string, expected: string): Promise<void> {
+  const until = Date.now() + 10_000;
+  while (Date.now() < until) {
+    if ((await page.locator(selector).inputValue()) === expected) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${selector} never became ${expected}`);
 }

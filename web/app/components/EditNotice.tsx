@@ -6,7 +6,20 @@ import { Modal, primaryButtonClass, secondaryButtonClass } from './ui';
  * means doing the benefit enrollment again (document 1 section 2). The confirmation opens from the address
  * (?edit=1) so it also works without JavaScript; confirming posts `intent=edit`.
  */
-export function EditNotice({ what, button, confirmOpen, closeTo }: { what: string; button: string; confirmOpen: boolean; closeTo: string }) {
+export function EditNotice({
+  what,
+  button,
+  confirmOpen,
+  closeTo,
+  description,
+}: {
+  what: string;
+  button: string;
+  confirmOpen: boolean;
+  closeTo: string;
+  /** The confirmation's text when the screen has its own (My Beneficiaries). */
+  description?: string;
+}) {
   const navigate = useNavigate();
   const busy = useNavigation().state === 'submitting';
   return (
@@ -21,7 +34,7 @@ export function EditNotice({ what, button, confirmOpen, closeTo }: { what: strin
       <Modal
         open={confirmOpen}
         title={button}
-        description={`If you edit your ${what}, your benefit enrollment must be redone: you will go through the enrollment steps again. Do you want to continue?`}
+        description={description ?? `If you edit your ${what}, your benefit enrollment must be redone: you will go through the enrollment steps again. Do you want to continue?`}
         onOpenChange={(open) => (open ? undefined : navigate(closeTo, { preventScrollReset: true }))}
       >
         <Form method="post" className="mt-6 flex justify-end gap-3">

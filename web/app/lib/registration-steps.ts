@@ -15,6 +15,9 @@ export const WIZARD_STEPS = [
 export const PROFILE_INDEX = 1;
 export const DEPENDENTS_INDEX = 2;
 export const ENROLLMENT_INDEX = 3;
+export const BENEFICIARIES_INDEX = 4;
+export const ADDITIONAL_INFO_INDEX = 5;
+export const SIGNATURE_INDEX = 6;
 export const SUMMARY_INDEX = WIZARD_STEPS.length - 1;
 
 /** 'STEP 01' .. 'STEP 08'. */

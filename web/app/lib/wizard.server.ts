@@ -20,6 +20,7 @@ import { loadDependents, loadEmployee, redirectWithNotice, saveRegistrationStep,
 import { decline, enroll, loadEnrollmentsForNext } from './enrollment.server';
 import { allDecided } from './enrollment-rules';
 import { completedStepOf, DEPENDENTS_INDEX, ENROLLMENT_INDEX, laterStep, PROFILE_INDEX, SUMMARY_INDEX, wizardIndexOf, wizardPath } from './registration-steps';
+import { isLateScreen, lateStepAction } from './late-steps.server';
 import type { AppSession } from './session.server';
 import { throwOnSessionFailure } from './shell.server';
 
@@ -84,6 +85,16 @@ export async function wizardAction(formData: FormData, ctx: WizardContext) {
       return resume < ENROLLMENT_INDEX ? redirectWithNotice(ctx.session, wizardPath(resume)) : saveEnrollment(formData, ctx);
     case 'enrollments':
       return resume < ENROLLMENT_INDEX ? redirectWithNotice(ctx.session, wizardPath(resume)) : enrollmentsNext(ctx);
+    case 'beneficiary':
+    case 'deleteBeneficiary':
+    case 'beneficiaries':
+    case 'additionalInfo':
+    case 'signature':
+    case 'summary':
+      // Steps 5 to 8: their own forms, each finishing with the wizard's advance.
+      return isLateScreen(formData.get('screen'))
+        ? lateStepAction(formData, { caller: ctx.caller, session: ctx.session, resume }, (index) => advance(index, ctx, 'advance'))
+        : redirectWithNotice(ctx.session, wizardPath(resume));
     case 'advance': {
       const index = Number(formData.get('index'));
       // Only a step the person has reached can be completed; Benefits Enrollment has its own Next.

@@ -1,22 +1,36 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { Dashboard } from '~/components/Dashboard';
 import { LoginPage } from '~/components/LoginForm';
+import { loadDashboard, modifySelections } from '~/lib/dashboard.server';
 import { loginAction, loginLoaderData } from '~/lib/login.server';
 import { pageTitle } from '~/lib/meta';
-import { loadShell } from '~/lib/shell.server';
+import { loadShell, requireUser, sessionIdleResponse } from '~/lib/shell.server';
 import type { loader as rootLoader } from '~/root';
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/RouteErrorBoundary';
 
 /** '/' is the dashboard when signed in and the login page when signed out (document 1 section 2). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const shell = await loadShell(request, context);
-  if (shell.data.signedIn) return { view: 'dashboard' as const, notice: null };
+  if (shell.data.signedIn) {
+    if (shell.data.sessionIdle || !shell.data.user || !shell.token) throw sessionIdleResponse();
+    const dashboard = await loadDashboard(new URL(request.url), shell.data.user, { token: shell.token, request, context });
+    return { view: 'dashboard' as const, notice: null, dashboard };
+  }
   const { notice, headers } = await loginLoaderData(request, context);
-  return data({ view: 'login' as const, notice }, { headers });
+  return data({ view: 'login' as const, notice, dashboard: null }, { headers });
 }
 
-// The login form posts to the page it is on, so '/' accepts it too.
-export const action = loginAction;
+/** The login form posts to the page it is on, so '/' accepts it too; signed in, the dashboard's Modify Selections. */
+export async function action(args: ActionFunctionArgs) {
+  const { request, context } = args;
+  // Read a copy: the login action reads the body itself.
+  const intent = (await request.clone().formData()).get('intent');
+  if (intent !== 'modify') return loginAction(args);
+  const { user, token, session } = await requireUser(request, context);
+  return modifySelections(user, { token, request, context }, session);
+}
 
 export const meta: MetaFunction<typeof loader> = ({ data: page, matches }) => [
   { title: page?.view === 'login' ? 'Login' : pageTitle(matches, 'Dashboard') },
@@ -25,6 +39,6 @@ export const meta: MetaFunction<typeof loader> = ({ data: page, matches }) => [
 export default function IndexRoute() {
   const page = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>('root');
-  if (page.view === 'login') return <LoginPage productName={root?.productName ?? ''} notice={page.notice} />;
-  return <Dashboard user={root?.user ?? null} sidebar={root?.sidebar ?? []} />;
+  if (page.view === 'login' || !page.dashboard) return <LoginPage productName={root?.productName ?? ''} notice={page.notice} />;
+  return <Dashboard data={page.dashboard} firstName={root?.user?.firstName?.trim() || null} />;
 }

@@ -20,18 +20,19 @@ import {
 } from '@bp/api/contracts';
 import { PasswordStrength } from '~/components/PasswordStrength';
 import { RegistrationWizard } from '~/components/RegistrationWizard';
-import { Alert, FieldError, Modal, Toast, inputClass, labelClass, primaryButtonClass, secondaryButtonClass, useHydrated } from '~/components/ui';
+import { Alert, FieldError, Modal, Toast, inputClass, labelClass, primaryButtonClass, useHydrated } from '~/components/ui';
 import { EnrollmentStep } from '~/components/enrollment/EnrollmentStep';
+import { LateStep } from '~/components/wizard/LateStep';
 import { DependentsStep, type DependentsStepData } from '~/components/wizard/DependentsStep';
 import { ProfileStep, type ProfileStepData } from '~/components/wizard/ProfileStep';
-import { WizardActions } from '~/components/wizard/WizardActions';
 import { fieldErrorsOf, loadSecurityQuestions, type SecurityQuestionOption } from '~/lib/account.server';
 import { accountSetupSchema } from '~/lib/account-forms';
 import { apiCall, type ApiFailure } from '~/lib/api.server';
 import { loadDependents, loadEmployee, loadOptions, type Caller } from '~/lib/employee-data.server';
 import { pageTitle } from '~/lib/meta';
 import { loadEnrollmentStep, type EnrollmentStepData } from '~/lib/enrollment.server';
-import { DEPENDENTS_INDEX, ENROLLMENT_INDEX, PROFILE_INDEX, SUMMARY_INDEX, WIZARD_STEPS, wizardIndexOf, wizardPath, wizardTitle } from '~/lib/registration-steps';
+import { loadLateStep, type LateStepData } from '~/lib/late-steps.server';
+import { DEPENDENTS_INDEX, ENROLLMENT_INDEX, PROFILE_INDEX, WIZARD_STEPS, wizardIndexOf, wizardPath, wizardTitle } from '~/lib/registration-steps';
 import { commitSession, createSignedInSession, signedOutRedirect } from '~/lib/session.server';
 import { loadShell, requireUser, sessionIdleResponse } from '~/lib/shell.server';
 import { wizardAction, type WizardAnswer } from '~/lib/wizard.server';
@@ -64,7 +65,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page, matches }) => [
 type LoaderData =
   | { view: 'account'; profile: RegistrationProfile; questions: SecurityQuestionOption[] }
   | { view: 'tokenError'; error: TokenError }
-  | { view: 'step'; step: number; profile: ProfileStepData | null; dependents: DependentsStepData | null; enrollment: EnrollmentStepData | null };
+  | { view: 'step'; step: number; profile: ProfileStepData | null; dependents: DependentsStepData | null; enrollment: EnrollmentStepData | null; late: LateStepData | null };
 
 /** The screen to show: the one asked for in ?step= when it is not past the saved progress, else the resume point. */
 function shownIndex(url: URL, resume: number): number {
@@ -77,10 +78,10 @@ function shownIndex(url: URL, resume: number): number {
 async function loadStep(index: number, url: URL, user: CurrentUser, caller: Caller): Promise<LoaderData> {
   if (index === PROFILE_INDEX) {
     const [employee, options] = await Promise.all([loadEmployee(caller), loadOptions(caller)]);
-    return { view: 'step', step: index, profile: { employee, options }, dependents: null, enrollment: null };
+    return { view: 'step', step: index, profile: { employee, options }, dependents: null, enrollment: null, late: null };
   }
   if (index === ENROLLMENT_INDEX) {
-    return { view: 'step', step: index, profile: null, dependents: null, enrollment: await loadEnrollmentStep(url, user, caller) };
+    return { view: 'step', step: index, profile: null, dependents: null, enrollment: await loadEnrollmentStep(url, user, caller), late: null };
   }
   if (index === DEPENDENTS_INDEX) {
     const [employee, dependents, options] = await Promise.all([loadEmployee(caller), loadDependents(caller), loadOptions(caller)]);
@@ -98,9 +99,10 @@ async function loadStep(index: number, url: URL, user: CurrentUser, caller: Call
       profile: null,
       dependents: { dependents, options, dialog, employee: { firstName: employee.firstName, lastName: employee.lastName } },
       enrollment: null,
+      late: null,
     };
   }
-  return { view: 'step', step: index, profile: null, dependents: null, enrollment: null };
+  return { view: 'step', step: index, profile: null, dependents: null, enrollment: null, late: await loadLateStep(index, url, caller) };
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<LoaderData> {
@@ -226,44 +228,10 @@ export default function RegistrationRoute() {
           declineResult={resultFor('decline')}
         />
       ) : null}
-      {page.view === 'step' && !page.profile && !page.dependents && !page.enrollment ? <ComingSoonStep index={page.step} /> : null}
+      {page.view === 'step' && page.late ? <LateStep step={page.step} late={page.late} answer={answer} /> : null}
       {wizardAnswer?.toast ? <Toast tone="error" text={wizardAnswer.toast} resetKey={wizardAnswer} /> : null}
       <TokenErrorModal error={tokenError} />
     </RegistrationWizard>
-  );
-}
-
-/**
- * Steps 5 to 8 until their issue lands: a coming-soon panel whose Next still saves the step, so a person
- * can reach the end. Beneficiaries may be skipped (only life plans need them, document 2); Signature
- * finishes, the Summary's Continue marks registration as finished.
- */
-function ComingSoonStep({ index }: { index: number }) {
-  const busy = useNavigation().state === 'submitting';
-  const next = index === SUMMARY_INDEX ? 'Continue' : index === SUMMARY_INDEX - 1 ? 'Finish' : 'Next';
-  return (
-    <div>
-      <h2 className="text-lg font-semibold text-slate-900">{WIZARD_STEPS[index]}</h2>
-      <div className="mt-6 rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center">
-        <p className="text-base text-slate-700">{Messages.comingSoon}</p>
-      </div>
-      <Form method="post">
-        <input type="hidden" name="screen" value="advance" />
-        <input type="hidden" name="index" value={index} />
-        <WizardActions
-          backTo={wizardPath(index - 1)}
-          busy={busy}
-          next={next}
-          skip={
-            index === 4 ? (
-              <button type="submit" name="intent" value="skip" disabled={busy} className={secondaryButtonClass}>
-                Skip
-              </button>
-            ) : undefined
-          }
-        />
-      </Form>
-    </div>
   );
 }
 

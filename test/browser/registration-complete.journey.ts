@@ -1,0 +1,312 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { API, apiJson, expectStep, launchBrowser, logIn, newPage, scriptErrors, SITE, sql, waitForLink, waitForValue } from '../support/browser';
+import { DEMO_PASSWORD } from '../support/test-env';
+
+/** '$1,234.50' of a sum of cents. */
+const usd = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+const cents = (amount: string) => Math.round(Number(amount) * 100);
+
+interface EnrollmentRow {
+  id: number;
+  planTypeId: number;
+  planName: string | null;
+  status: string;
+  selectable: boolean;
+  restricted: number;
+  declineAllowed: boolean;
+  contributionAmount: string;
+}
+
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The elections as the API answers them to the employee (independent of the pages under test). */
+async function enrollmentsOf(username: string, password = DEMO_PASSWORD): Promise<Array<{ planName: string | null; planType: string; status: string; contributionAmount: string }>> {
+  const login = await fetch(`${API}/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const { jwt } = (await login.json()) as { jwt: string };
+  const res = await fetch(`${API}/enrollments`, { headers: { Authorization: `Bearer ${jwt}` } });
+  return (await res.json()) as Array<{ planName: string | null; planType: string; status: string; contributionAmount: string }>;
+}
+
+/** The snapshot's rows as the page shows them: [plan, status, per paycheck]. */
+async function snapshotRows(page: Page): Promise<string[][]> {
+  const rows = page.getByRole('table', { name: /Your benefits/ }).locator('tbody tr:has(td)');
+  const out: string[][] = [];
+  for (let i = 0; i < (await rows.count()); i++) out.push((await rows.nth(i).locator('th, td').allInnerTexts()).map((t) => t.trim()));
+  return out;
+}
+
+/** Waits until the button is enabled (or disabled): the pad decides it as the person draws. */
+async function waitEnabled(button: Locator, enabled: boolean): Promise<void> {
+  const until = Date.now() + 5_000;
+  while (Date.now() < until) {
+    if ((await button.isEnabled()) === enabled) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`the button never became ${enabled ? 'enabled' : 'disabled'}`);
+}
+
+describe('finishing registration and the dashboard', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it("jane's dashboard: snapshot with total and plan details, change card, issues, carrier links; My Beneficiaries", async () => {
+    // Read first: GET /enrollments also records the employer-paid rows the seed leaves out (LTD, HRA).
+    const elected = (await enrollmentsOf('jane@acme.test')).filter((e) => e.status === '1');
+    const { page, errors } = await newPage(browser);
+    await logIn(page, 'jane@acme.test');
+    await page.waitForURL(`${SITE}/mbl`);
+    await page.getByRole('heading', { name: 'Benefits Snapshot' }).waitFor();
+
+    // Exactly her enrolled elections, with the sum of their per-paycheck costs.
+    const rows = await snapshotRows(page);
+    const enrolledRows = rows.filter((r) => r[1] === 'Enrolled');
+    expect(enrolledRows.length).toBe(elected.length);
+    for (const e of elected) expect(enrolledRows.some((r) => r[0]!.startsWith(e.planName!) && r[2] === usd(cents(e.contributionAmount)))).toBe(true);
+    const total = elected.reduce((sum, e) => sum + cents(e.contributionAmount), 0);
+    expect(await page.getByTestId('snapshot-total').innerText()).toBe(usd(total));
+
+    // The plan detail dialog opens from the row and closes with Escape.
+    await page.getByRole('link', { name: elected[0]!.planName! }).first().click();
+    const detail = page.getByRole('dialog', { name: elected[0]!.planName! });
+    await detail.getByText('Your cost per paycheck').waitFor();
+    await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'hidden' });
+
+    // Open enrollment is open in the demo: the change card with its days left.
+    await page.getByRole('heading', { name: 'You can still make changes to your benefits' }).waitFor();
+    await page.getByText(/^(Today is the last day\.|You have \d+ day\(s\) left\.)$/).waitFor();
+    await page.getByRole('heading', { name: 'Enrollment issues' }).waitFor();
+    const carrier = page.getByRole('article', { name: 'Carrier links' });
+    await carrier.getByRole('link', { name: /providers\.bluehorizon\.example/ }).first().waitFor();
+
+    // My Beneficiaries: cards, the SSN behind the lock.
+    await page.goto(`${SITE}/mbl/beneficiaries`);
+    await page.getByRole('heading', { name: 'My Beneficiaries' }).waitFor();
+    await page.getByRole('heading', { name: 'John Doe' }).waitFor();
+    await page.getByRole('heading', { name: 'Lily Doe' }).waitFor();
+    expect(await page.getByText('123-45-6711').count()).toBe(0);
+    await page.getByRole('button', { name: 'Show secured data' }).click();
+    const prompt = page.getByRole('dialog', { name: 'Enter your password' });
+    await prompt.getByLabel('Password').fill('Passw0rd!');
+    await prompt.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('123-45-6711').waitFor();
+    expect(scriptErrors(errors)).toEqual([]);
+  });
+  it('a new registrant goes from the welcome email through all 8 steps to a dashboard showing exactly the elections made', async () => {
+    // A fresh employee like nora (an administrator would add them to the census), then HR's welcome email.
+    const email = `iris.${Date.now()}@acme.test`;
+    const [account] = await sql<{ id: number }>(
+      `INSERT INTO account (client_id, username, email, authentication_method, role_type, first_name, last_name, registration_step)
+       SELECT client_id, $1, $1, 'email', 0, 'Iris', 'Parker', 1 FROM account WHERE username = 'nora@acme.test' RETURNING id`,
+      [email],
+    );
+    const [employee] = await sql<{ id: number }>(
+      `INSERT INTO employee (client_id, account_id, first_name, last_name, email, employment_id, employment_type, title, income_enc,
+         work_hours, hire_date, birth_date, gender, smoker, marital_status_id, ssn_enc, address1, zip, city, state, cell_phone, new_hire,
+         eligibility_date, enable_onboarding, group_id, office_id)
+       SELECT client_id, $1, 'Iris', 'Parker', $2, employment_id, employment_type, title, income_enc, work_hours, hire_date, birth_date,
+         gender, smoker, marital_status_id, ssn_enc, address1, zip, city, state, cell_phone, new_hire, eligibility_date, enable_onboarding,
+         group_id, office_id
+       FROM employee WHERE email = 'nora@acme.test' RETURNING id`,
+      [account.id, email],
+    );
+    const hr = await apiJson<{ jwt: string }>('/login', { method: 'POST', body: { username: 'hr@acme.test', password: DEMO_PASSWORD } });
+    await apiJson(`/employees/${employee.id}/welcome-email`, { method: 'POST', token: hr.jwt });
+    const link = await waitForLink(email, /https?:\/\/[^\s"'<>]+\/mbl\/registration\?token=[\w-]+/);
+
+    // Step 1, Account Setup.
+    const { page, errors } = await newPage(browser);
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Registration', exact: true }).waitFor();
+    await page.getByLabel('Password', { exact: true }).fill('Iris-2027-Pass');
+    await page.getByLabel('Reenter password').fill('Iris-2027-Pass');
+    await page.getByLabel('Security question').selectOption({ index: 1 });
+    await page.getByLabel('Your answer').fill('Rex');
+    await page.getByRole('button', { name: 'Next' }).click();
+    const privacy = page.getByRole('dialog', { name: 'Privacy Notice' });
+    await privacy.getByRole('button', { name: 'Continue' }).click();
+    await privacy.waitFor({ state: 'hidden' });
+
+    // Step 2, Employee Profile.
+    await page.getByRole('heading', { name: 'Benefit Enrollment' }).waitFor();
+    await expectStep(page, 'Employee Profile');
+    await page.getByLabel('Home address').fill('350 Fifth Avenue');
+    await page.getByLabel('Zip code').fill('');
+    await page.getByLabel('Zip code').pressSequentially('10001');
+    await waitForValue(page, 'input[name="city"]', 'New York');
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Step 3, Dependents: a spouse.
+    await page.waitForURL(`${SITE}/mbl/registration?step=3`);
+    await page.getByRole('link', { name: 'Add Dependent' }).click();
+    const dependent = page.getByRole('dialog', { name: 'Add Dependent' });
+    await dependent.getByLabel('Relationship type').selectOption({ label: 'Spouse' });
+    await dependent.getByLabel('First name').fill('Mia');
+    await dependent.getByLabel('Last name').fill('Parker');
+    await dependent.getByLabel('Date of birth').pressSequentially('04021990');
+    await dependent.getByLabel('Gender').selectOption({ label: 'Female' });
+    await dependent.getByLabel('Smoker').selectOption({ label: 'No' });
+    await dependent.getByRole('textbox', { name: 'Social Security Number' }).pressSequentially('123456701');
+    await dependent.getByRole('button', { name: 'Save' }).click();
+    await dependent.waitFor({ state: 'hidden' });
+    await page.getByRole('heading', { name: 'Mia Parker' }).waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Step 4, Benefits Enrollment: medical for the couple in the browser; the other types (their dialogs
+    // have their own journey) decided through the API as the same person.
+    await page.waitForURL(`${SITE}/mbl/registration?step=4`);
+    await page.getByRole('link', { name: 'Select Group Medical' }).click();
+    const enroll = page.getByRole('dialog', { name: 'Benefits Enrollment' });
+    await enroll.getByRole('radio', { name: /HDHP/ }).check();
+    await enroll.getByRole('checkbox', { name: /Mia Parker/ }).check();
+    await enroll.getByRole('button', { name: 'Enroll' }).click();
+    await enroll.waitFor({ state: 'hidden' });
+    const { jwt } = await apiJson<{ jwt: string }>('/login', { method: 'POST', body: { username: email, password: 'Iris-2027-Pass' } });
+    for (const row of (await apiJson<EnrollmentRow[]>('/enrollments', { token: jwt })).filter((r) => r.status === '0' && r.selectable && r.restricted === 0)) {
+      const plans = await apiJson<Array<{ id: number }>>(`/plans?type=${row.planTypeId}`, { token: jwt });
+      const body = row.declineAllowed
+        ? { status: '-2' }
+        : row.planTypeId === 20
+          ? { status: '1', planId: plans[0]!.id, hsaContributionAmount: '1300.00' }
+          : row.planTypeId === 12
+            ? { status: '1', planId: plans[0]!.id, fsaContributionAmounts: { med: '520.00' } }
+            : { status: '1', planId: plans[0]!.id };
+      await apiJson(`/enrollments/${row.id}`, { method: 'PUT', token: jwt, body });
+    }
+    const elections = await apiJson<EnrollmentRow[]>('/enrollments', { token: jwt });
+    const elected = elections.filter((e) => e.status === '1');
+    const declined = elections.filter((e) => e.status === '-1' || e.status === '-2');
+    expect(elected.some((e) => e.planTypeId === 3)).toBe(true);
+    await page.reload();
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Step 5, Beneficiaries: group life is enrolled, so the primary shares must make 100%.
+    await page.waitForURL(`${SITE}/mbl/registration?step=5`);
+    await expectStep(page, 'Beneficiaries');
+    for (const header of ['Beneficiary', 'Primary', 'Contingent', 'Tertiary', 'Actions']) await page.getByRole('columnheader', { name: header, exact: true }).waitFor();
+    await page.getByText('Total primary share must equal 100%').waitFor();
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+
+    await page.getByRole('link', { name: 'Add Beneficiary' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Add Beneficiary' });
+    // Naming a dependent fills what the portal knows; the share is clamped to what is left (100).
+    await dialog.getByLabel('One of my dependents (optional)').selectOption({ label: 'Mia Parker' });
+    expect(await dialog.getByLabel('First name').inputValue()).toBe('Mia');
+    expect(await dialog.getByRole('combobox', { name: 'Relationship', exact: true }).inputValue()).toBe('1');
+    await dialog.getByRole('textbox', { name: 'Social Security Number' }).pressSequentially('123456701');
+    await dialog.getByLabel('Type of share').selectOption({ label: 'Primary' });
+    await dialog.getByLabel('Share (%)').pressSequentially('150');
+    expect(await dialog.getByLabel('Share (%)').inputValue()).toBe('100');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('rowheader', { name: /Mia Parker/ }).waitFor();
+    await page.getByText('Total primary share must equal 100%').waitFor({ state: 'hidden' });
+
+    // A second primary: nothing is left of the primary share.
+    await page.getByRole('link', { name: 'Add Beneficiary' }).click();
+    dialog = page.getByRole('dialog', { name: 'Add Beneficiary' });
+    await dialog.getByLabel('First name').fill('Ann');
+    await dialog.getByLabel('Last name').fill('Parker');
+    await dialog.getByRole('combobox', { name: 'Relationship', exact: true }).selectOption({ label: 'Parent' });
+    await dialog.getByLabel('Date of birth').pressSequentially('05061960');
+    await dialog.getByRole('textbox', { name: 'Social Security Number' }).pressSequentially('123456702');
+    await dialog.getByLabel('Share (%)').pressSequentially('40');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Choose type of share').waitFor();
+    await dialog.getByLabel('Type of share').selectOption({ label: 'Primary' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('You already spent it').waitFor();
+    // As contingent, 40% saves, and the contingent total rule holds the step.
+    await dialog.getByLabel('Type of share').selectOption({ label: 'Contingent' });
+    expect(await dialog.getByLabel('Share (%)').inputValue()).toBe('40');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('Total contingent share must equal 100%').waitFor();
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await page.getByRole('link', { name: 'Edit Ann Parker' }).click();
+    dialog = page.getByRole('dialog', { name: 'Edit Beneficiary' });
+    await dialog.getByLabel('Share (%)').fill('');
+    await dialog.getByLabel('Share (%)').pressSequentially('100');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('Total contingent share must equal 100%').waitFor({ state: 'hidden' });
+    const footer = page.locator('tfoot tr');
+    expect((await footer.innerText()).replace(/\s+/g, ' ')).toContain('Total share 100% 100% 0%');
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Step 6, Additional Information: required answers, and a question shown by a filter.
+    await page.waitForURL(`${SITE}/mbl/registration?step=6`);
+    const tobacco = page.getByRole('radiogroup', { name: /Have you used tobacco products/ });
+    await tobacco.waitFor();
+    const quit = page.getByRole('radiogroup', { name: /tobacco cessation program/ });
+    expect(await quit.count()).toBe(0);
+    await page.getByRole('button', { name: 'Next' }).click();
+    expect(await page.getByText('Field is required').count()).toBeGreaterThanOrEqual(2);
+    expect(page.url()).toContain('step=6');
+    await tobacco.getByLabel('Yes').check();
+    await quit.waitFor();
+    await quit.getByLabel('No').check();
+    // Asked of each dependent.
+    const other = page.getByRole('radiogroup', { name: /covered by another group health plan\? \(Mia Parker\)/ });
+    await other.getByLabel('Yes').check();
+    await page.getByLabel(/Name of the other insurance carrier \(Mia Parker\)/).fill('Northwind Health');
+    await page.getByLabel('Preferred language for benefit communications').selectOption({ label: 'Spanish' });
+    await page.getByRole('group', { name: /Which programs/ }).getByLabel('Wellness program').check();
+    expect(await page.getByText('Field is required').count()).toBe(0);
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Step 7, Signature: Next waits for a drawing; a resize clears it.
+    await page.waitForURL(`${SITE}/mbl/registration?step=7`);
+    const next = page.getByRole('button', { name: 'Next' });
+    const pad = page.getByRole('img', { name: /Signature pad/ });
+    await pad.waitFor();
+    expect(await next.isDisabled()).toBe(true);
+    const sign = async () => {
+      const box = (await pad.boundingBox())!;
+      await page.mouse.move(box.x + 30, box.y + 120);
+      await page.mouse.down();
+      for (const [dx, dy] of [[60, -50], [110, 20], [170, -40], [240, 30]]) await page.mouse.move(box.x + 30 + dx!, box.y + 120 + dy!, { steps: 5 });
+      await page.mouse.up();
+    };
+    await sign();
+    await waitEnabled(next, true);
+    await page.setViewportSize({ width: 900, height: 900 });
+    await waitEnabled(next, false);
+    await sign();
+    await waitEnabled(next, true);
+    await next.click();
+
+    // Step 8, Summary: the elections and the declines; Continue finishes registration.
+    await page.waitForURL(`${SITE}/mbl/registration?step=8`);
+    const electedTable = page.getByRole('table', { name: 'Plans You Elected' });
+    for (const e of elected) await electedTable.getByRole('rowheader', { name: new RegExp(escape(e.planName!)) }).waitFor();
+    expect(await electedTable.locator('tbody tr').count()).toBe(elected.length);
+    const declinedTable = page.getByRole('table', { name: 'Plans You Declined' });
+    if (declined.length > 0) expect(await declinedTable.locator('tbody tr').count()).toBe(declined.length);
+    else await page.getByText('You have not declined any plans').waitFor();
+    const expectedTotal = elected.reduce((sum, e) => sum + cents(e.contributionAmount), 0);
+    expect((await electedTable.locator('tfoot').innerText()).replace(/\s+/g, ' ')).toContain(usd(expectedTotal));
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    // The dashboard: exactly the elections made, with their per-paycheck total.
+    await page.waitForURL(`${SITE}/mbl`);
+    await page.getByRole('heading', { name: 'Benefits Snapshot' }).waitFor();
+    const rows = await snapshotRows(page);
+    const enrolledRows = rows.filter((r) => r[1] === 'Enrolled');
+    expect(enrolledRows.length).toBe(elected.length);
+    for (const e of elected) expect(enrolledRows.some((r) => r[0]!.startsWith(e.planName!) && r[2] === usd(cents(e.contributionAmount)))).toBe(true);
+    expect(await page.getByTestId('snapshot-total').innerText()).toBe(usd(expectedTotal));
+    expect(expectedTotal).toBeGreaterThan(0);
+    const [saved] = await sql<{ registration_step: number }>('SELECT registration_step FROM account WHERE id = $1', [account.id]);
+    expect(saved.registration_step).toBe(0);
+    // The signature was stored as a file of the employee.
+    const signature = await apiJson<{ imageFileId: number }>('/forms/signature', { token: jwt });
+    expect(signature.imageFileId).toBeGreaterThan(0);
+    expect(scriptErrors(errors)).toEqual([]);
+  });
+});

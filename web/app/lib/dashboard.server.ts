@@ -1,0 +1,82 @@
+import {
+  carrierLinkItems,
+  changeWindow,
+  Messages,
+  RegistrationStep,
+  summaryTables,
+  ZCarrierLinkList,
+  ZEnrollmentIssueList,
+  type CarrierLinkItem,
+  type ChangeWindow,
+  type CurrentUser,
+  type EnrollmentIssue,
+  type PlanEnrollmentSummary,
+} from '@bp/api/contracts';
+import { apiCall } from './api.server';
+import { redirectWithNotice, saveRegistrationStep, type Caller } from './employee-data.server';
+import { loadSummary } from './forms.server';
+import { ENROLLMENT_INDEX, wizardPath } from './registration-steps';
+import type { AppSession } from './session.server';
+import { throwOnSessionFailure } from './shell.server';
+
+/** Server side of the employee dashboard (document 2 sections 2 and 4). */
+
+export interface DashboardData {
+  elected: PlanEnrollmentSummary[];
+  /** Offered plan types the employee is not enrolled in (declined, waived or not chosen). */
+  notEnrolled: PlanEnrollmentSummary[];
+  totalContribution: string;
+  snapshotError: string | null;
+  /** The snapshot row whose detail dialog the address opens (?plan={enrollmentId}). */
+  detail: PlanEnrollmentSummary | null;
+  /** Worked out on the server so the days left never differ between server and browser renders. */
+  changeWindow: ChangeWindow;
+  /** The Modify Selections confirmation (?modify=1). */
+  confirmModify: boolean;
+  issues: EnrollmentIssue[];
+  carrierLinks: CarrierLinkItem[];
+}
+
+export async function loadDashboard(url: URL, user: CurrentUser, caller: Caller): Promise<DashboardData> {
+  const { token, request, context } = caller;
+  const [summary, tasks, links] = await Promise.all([
+    loadSummary(caller),
+    apiCall(ZEnrollmentIssueList, '/tasks', { token, request, context }),
+    apiCall(ZCarrierLinkList, '/carrier-links', { token, request, context }),
+  ]);
+  // The side panels are extras: a failure is only logged and they show their empty text.
+  for (const [result, what] of [
+    [tasks, 'GET /tasks'],
+    [links, 'GET /carrier-links'],
+  ] as const) {
+    if (!result.ok) {
+      await throwOnSessionFailure(result);
+      console.error(`${what} failed with ${result.status}: ${result.error.message}`);
+    }
+  }
+  const { elected, totalContribution } = summaryTables(summary.rows);
+  const notEnrolled = summary.rows.filter((r) => r.status !== '1');
+  const window = changeWindow(user);
+  const planParam = Number(url.searchParams.get('plan'));
+  return {
+    elected,
+    notEnrolled,
+    totalContribution,
+    snapshotError: summary.loadError,
+    detail: summary.rows.find((r) => r.enrollmentId === planParam) ?? null,
+    changeWindow: window,
+    confirmModify: window.show && url.searchParams.get('modify') === '1',
+    issues: tasks.ok ? tasks.data : [],
+    carrierLinks: links.ok ? carrierLinkItems(links.data) : [],
+  };
+}
+
+/**
+ * Modify Selections: saves the registration step as Enrollments minus one, so the wizard reopens at
+ * Benefits Enrollment (document 2 section 4), and goes there. Only while the change window is open.
+ */
+export async function modifySelections(user: CurrentUser, caller: Caller, session: AppSession): Promise<Response> {
+  if (!changeWindow(user).show) return redirectWithNotice(session, '/');
+  if (!(await saveRegistrationStep(RegistrationStep.Dependents, caller))) return redirectWithNotice(session, '/', { type: 'error', text: Messages.serverError });
+  return redirectWithNotice(session, wizardPath(ENROLLMENT_INDEX));
+}
