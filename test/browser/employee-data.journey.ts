@@ -1,6 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { apiJson, expectStep, launchBrowser, logIn, newPage, scriptErrors, SITE, sql, waitForLink, waitForValue } from '../support/browser';
-import { DEMO_PASSWORD } from '../support/test-env';
+import { expectStep, inviteNewEmployee, launchBrowser, logIn, newPage, scriptErrors, SITE, sql, waitForValue } from '../support/browser';
 
 /** MM/DD/YYYY of a date some months ago (a child under 1). */
 function monthsAgo(months: number): string {
@@ -19,25 +18,7 @@ describe('employee data journeys', () => {
 
   it('a new employee registers, fills the profile, adds a spouse and a newborn, fixes an incomplete one and reaches step 4', async () => {
     // A fresh employee like nora (an administrator would add them to the census), then HR's welcome email.
-    const email = `owen.${Date.now()}@acme.test`;
-    const [account] = await sql<{ id: number }>(
-      `INSERT INTO account (client_id, username, email, authentication_method, role_type, first_name, last_name, registration_step)
-       SELECT client_id, $1, $1, 'email', 0, 'Owen', 'Parker', 1 FROM account WHERE username = 'nora@acme.test' RETURNING id`,
-      [email],
-    );
-    const [employee] = await sql<{ id: number }>(
-      `INSERT INTO employee (client_id, account_id, first_name, last_name, email, employment_id, employment_type, title, income_enc,
-         work_hours, hire_date, birth_date, gender, smoker, marital_status_id, ssn_enc, address1, zip, city, state, cell_phone, new_hire,
-         eligibility_date, enable_onboarding, group_id, office_id)
-       SELECT client_id, $1, 'Owen', 'Parker', $2, employment_id, employment_type, title, income_enc, work_hours, hire_date, birth_date,
-         gender, smoker, marital_status_id, ssn_enc, address1, zip, city, state, cell_phone, new_hire, eligibility_date, enable_onboarding,
-         group_id, office_id
-       FROM employee WHERE email = 'nora@acme.test' RETURNING id`,
-      [account.id, email],
-    );
-    const { jwt } = await apiJson<{ jwt: string }>('/login', { method: 'POST', body: { username: 'hr@acme.test', password: DEMO_PASSWORD } });
-    await apiJson(`/employees/${employee.id}/welcome-email`, { method: 'POST', token: jwt });
-    const link = await waitForLink(email, /https?:\/\/[^\s"'<>]+\/mbl\/registration\?token=[\w-]+/);
+    const { link, accountId, employeeId } = await inviteNewEmployee('Owen', 'Parker');
 
     const { page, errors } = await newPage(browser);
     await page.goto(link);
@@ -128,7 +109,7 @@ describe('employee data journeys', () => {
     expect(await page.getByRole('button', { name: 'Next' }).isEnabled()).toBe(true);
 
     // A dependent whose gender got lost (an import, an older record): the banner holds the step.
-    await sql(`UPDATE dependent SET gender = NULL WHERE employee_id = $1 AND first_name = 'Leo'`, [employee.id]);
+    await sql(`UPDATE dependent SET gender = NULL WHERE employee_id = $1 AND first_name = 'Leo'`, [employeeId]);
     await page.reload();
     await page
       .getByText('The information about your dependent(s) Leo Parker is not complete. Please fill in all required fields in order to continue.')
@@ -162,7 +143,7 @@ describe('employee data journeys', () => {
     // Step 4 draws once its plans are loaded.
     await page.getByRole('heading', { name: 'Benefits Enrollment', level: 2 }).waitFor();
     await expectStep(page, 'Benefits Enrollment');
-    const [saved] = await sql<{ registration_step: number }>('SELECT registration_step FROM account WHERE id = $1', [account.id]);
+    const [saved] = await sql<{ registration_step: number }>('SELECT registration_step FROM account WHERE id = $1', [accountId]);
     expect(saved.registration_step).toBe(6);
     // Going back by the stepper works, forward does not.
     await page.getByRole('link', { name: /Employee Profile/ }).click();

@@ -1,7 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { formatUsd, parseMoney } from '../../api/src/contracts/engine';
-import { apiJson, launchBrowser, newPage, scriptErrors, SITE, sql, waitForLink } from '../support/browser';
-import { DEMO_PASSWORD } from '../support/test-env';
+import { apiJson, inviteNewEmployee, launchBrowser, newPage, scriptErrors, SITE, sql } from '../support/browser';
 
 interface EnrollmentRow {
   id: number;
@@ -28,25 +27,7 @@ describe('benefits enrollment journey', () => {
 
   it('a new registrant with a spouse and a child completes step 4 with the expected total per paycheck', async () => {
     // A fresh employee like nora, HR's welcome email, and the account set up in the browser.
-    const email = `ruth.${Date.now()}@acme.test`;
-    const [account] = await sql<{ id: number }>(
-      `INSERT INTO account (client_id, username, email, authentication_method, role_type, first_name, last_name, registration_step)
-       SELECT client_id, $1, $1, 'email', 0, 'Ruth', 'Reed', 1 FROM account WHERE username = 'nora@acme.test' RETURNING id`,
-      [email],
-    );
-    const [employee] = await sql<{ id: number }>(
-      `INSERT INTO employee (client_id, account_id, first_name, last_name, email, employment_id, employment_type, title, income_enc,
-         work_hours, hire_date, birth_date, gender, smoker, marital_status_id, ssn_enc, address1, zip, city, state, cell_phone, new_hire,
-         eligibility_date, enable_onboarding, group_id, office_id)
-       SELECT client_id, $1, 'Ruth', 'Reed', $2, employment_id, employment_type, title, income_enc, work_hours, hire_date, birth_date,
-         gender, smoker, marital_status_id, ssn_enc, address1, zip, city, state, cell_phone, new_hire, eligibility_date, enable_onboarding,
-         group_id, office_id
-       FROM employee WHERE email = 'nora@acme.test' RETURNING id`,
-      [account.id, email],
-    );
-    const hr = await apiJson<{ jwt: string }>('/login', { method: 'POST', body: { username: 'hr@acme.test', password: DEMO_PASSWORD } });
-    await apiJson(`/employees/${employee.id}/welcome-email`, { method: 'POST', token: hr.jwt });
-    const link = await waitForLink(email, /https?:\/\/[^\s"'<>]+\/mbl\/registration\?token=[\w-]+/);
+    const { email, link, accountId } = await inviteNewEmployee('Ruth', 'Reed');
 
     const { page, errors } = await newPage(browser);
     await page.goto(link);
@@ -74,7 +55,7 @@ describe('benefits enrollment journey', () => {
       token: jwt,
       body: { relationshipTypeId: 2, firstName: 'Ivy', lastName: 'Reed', birthDate: '07/21/2016', gender: 2, smoker: 0, ssn: '123-45-6787' },
     });
-    await sql('UPDATE account SET registration_step = 6 WHERE id = $1', [account.id]);
+    await sql('UPDATE account SET registration_step = 6 WHERE id = $1', [accountId]);
     const medicalPlans = await apiJson<PlanRow[]>('/plans?type=1', { token: jwt });
     const hdhp = medicalPlans.find((p) => p.title.includes('HDHP'))!;
     const familyPrice = hdhp.tiers.find((t) => t.tier === 4)!.contributionAmount;
@@ -183,7 +164,7 @@ describe('benefits enrollment journey', () => {
 
     await page.getByRole('button', { name: 'Next' }).click();
     await page.waitForURL(`${SITE}/mbl/registration?step=5`);
-    const [saved] = await sql<{ registration_step: number }>('SELECT registration_step FROM account WHERE id = $1', [account.id]);
+    const [saved] = await sql<{ registration_step: number }>('SELECT registration_step FROM account WHERE id = $1', [accountId]);
     expect(saved.registration_step).toBe(7);
     expect(scriptErrors(errors)).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { API, apiJson, expectStep, launchBrowser, logIn, newPage, scriptErrors, SITE, sql, waitForLink, waitForValue } from '../support/browser';
+import { API, apiJson, expectStep, inviteNewEmployee, launchBrowser, logIn, newPage, scriptErrors, SITE, sql, waitForValue } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/test-env';
 
 /** '$1,234.50' of a sum of cents. */
@@ -99,25 +99,7 @@ describe('finishing registration and the dashboard', () => {
   });
   it('a new registrant goes from the welcome email through all 8 steps to a dashboard showing exactly the elections made', async () => {
     // A fresh employee like nora (an administrator would add them to the census), then HR's welcome email.
-    const email = `iris.${Date.now()}@acme.test`;
-    const [account] = await sql<{ id: number }>(
-      `INSERT INTO account (client_id, username, email, authentication_method, role_type, first_name, last_name, registration_step)
-       SELECT client_id, $1, $1, 'email', 0, 'Iris', 'Parker', 1 FROM account WHERE username = 'nora@acme.test' RETURNING id`,
-      [email],
-    );
-    const [employee] = await sql<{ id: number }>(
-      `INSERT INTO employee (client_id, account_id, first_name, last_name, email, employment_id, employment_type, title, income_enc,
-         work_hours, hire_date, birth_date, gender, smoker, marital_status_id, ssn_enc, address1, zip, city, state, cell_phone, new_hire,
-         eligibility_date, enable_onboarding, group_id, office_id)
-       SELECT client_id, $1, 'Iris', 'Parker', $2, employment_id, employment_type, title, income_enc, work_hours, hire_date, birth_date,
-         gender, smoker, marital_status_id, ssn_enc, address1, zip, city, state, cell_phone, new_hire, eligibility_date, enable_onboarding,
-         group_id, office_id
-       FROM employee WHERE email = 'nora@acme.test' RETURNING id`,
-      [account.id, email],
-    );
-    const hr = await apiJson<{ jwt: string }>('/login', { method: 'POST', body: { username: 'hr@acme.test', password: DEMO_PASSWORD } });
-    await apiJson(`/employees/${employee.id}/welcome-email`, { method: 'POST', token: hr.jwt });
-    const link = await waitForLink(email, /https?:\/\/[^\s"'<>]+\/mbl\/registration\?token=[\w-]+/);
+    const { email, link, accountId } = await inviteNewEmployee('Iris', 'Parker');
 
     // Step 1, Account Setup.
     const { page, errors } = await newPage(browser);
@@ -302,7 +284,7 @@ describe('finishing registration and the dashboard', () => {
     for (const e of elected) expect(enrolledRows.some((r) => r[0]!.startsWith(e.planName!) && r[2] === usd(cents(e.contributionAmount)))).toBe(true);
     expect(await page.getByTestId('snapshot-total').innerText()).toBe(usd(expectedTotal));
     expect(expectedTotal).toBeGreaterThan(0);
-    const [saved] = await sql<{ registration_step: number }>('SELECT registration_step FROM account WHERE id = $1', [account.id]);
+    const [saved] = await sql<{ registration_step: number }>('SELECT registration_step FROM account WHERE id = $1', [accountId]);
     expect(saved.registration_step).toBe(0);
     // The signature was stored as a file of the employee.
     const signature = await apiJson<{ imageFileId: number }>('/forms/signature', { token: jwt });

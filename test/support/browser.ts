@@ -96,3 +96,30 @@ export async function waitForValue(page: Page, selector: string, expected: strin
   }
   throw new Error(`${selector} never became ${expected}`);
 }
+
+/**
+ * A new employee of Acme, as HR would add them to the census (a copy of nora's record under a new name and
+ * address), and HR's welcome email sent through the API: answers the registration link read from the email.
+ */
+export async function inviteNewEmployee(firstName: string, lastName: string): Promise<{ email: string; accountId: number; employeeId: number; link: string }> {
+  const email = `${firstName.toLowerCase()}.${Date.now()}@acme.test`;
+  const [account] = await sql<{ id: number }>(
+    `INSERT INTO account (client_id, username, email, authentication_method, role_type, first_name, last_name, registration_step)
+     SELECT client_id, $1, $1, 'email', 0, $2, $3, 1 FROM account WHERE username = 'nora@acme.test' RETURNING id`,
+    [email, firstName, lastName],
+  );
+  const [employee] = await sql<{ id: number }>(
+    `INSERT INTO employee (client_id, account_id, first_name, last_name, email, employment_id, employment_type, title, income_enc,
+       work_hours, hire_date, birth_date, gender, smoker, marital_status_id, ssn_enc, address1, zip, city, state, cell_phone, new_hire,
+       eligibility_date, enable_onboarding, group_id, office_id)
+     SELECT client_id, $1, $3, $4, $2, employment_id, employment_type, title, income_enc, work_hours, hire_date, birth_date,
+       gender, smoker, marital_status_id, ssn_enc, address1, zip, city, state, cell_phone, new_hire, eligibility_date, enable_onboarding,
+       group_id, office_id
+     FROM employee WHERE email = 'nora@acme.test' RETURNING id`,
+    [account!.id, email, firstName, lastName],
+  );
+  const hr = await apiJson<{ jwt: string }>('/login', { method: 'POST', body: { username: 'hr@acme.test', password: DEMO_PASSWORD } });
+  await apiJson(`/employees/${employee!.id}/welcome-email`, { method: 'POST', token: hr.jwt });
+  const link = await waitForLink(email, /https?:\/\/[^\s"'<>]+\/mbl\/registration\?token=[\w-]+/);
+  return { email, accountId: account!.id, employeeId: employee!.id, link };
+}
