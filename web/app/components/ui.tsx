@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { getInputProps, type FieldMetadata } from '@conform-to/react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { cx } from '~/lib/cx';
 import { FEEDBACK_MS } from '~/lib/site';
@@ -30,6 +31,34 @@ export function FieldError({ id, errors }: { id: string; errors: string[] | unde
     <p id={id} className="mt-1.5 text-sm text-red-700">
       {errors[0]}
     </p>
+  );
+}
+
+/** A labelled text, email or password input of a conform form, with its first error under it. */
+export function InputField<Schema, FormSchema extends Record<string, unknown>>({
+  meta,
+  label,
+  type,
+  autoComplete,
+}: {
+  meta: FieldMetadata<Schema, FormSchema, string[]>;
+  label: string;
+  type: 'text' | 'email' | 'password';
+  autoComplete: string;
+}) {
+  return (
+    <div>
+      <label htmlFor={meta.id} className={labelClass}>
+        {label}
+      </label>
+      <input
+        {...getInputProps(meta, { type })}
+        autoComplete={autoComplete}
+        {...(type === 'email' ? { autoCapitalize: 'none', spellCheck: false } : {})}
+        className={inputClass}
+      />
+      <FieldError id={meta.errorId} errors={meta.errors} />
+    </div>
   );
 }
 

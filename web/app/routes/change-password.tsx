@@ -1,9 +1,9 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Messages, ZSuccessMessage } from '@bp/api/contracts';
-import { Alert, FieldError, FormBox, inputClass, labelClass, primaryButtonClass, secondaryButtonClass } from '~/components/ui';
+import { Alert, FormBox, InputField, primaryButtonClass, secondaryButtonClass } from '~/components/ui';
 import { fieldErrorsOf } from '~/lib/account.server';
 import { changePasswordSchema } from '~/lib/account-forms';
 import { apiCall } from '~/lib/api.server';
@@ -77,28 +77,10 @@ export default function ChangePasswordRoute() {
       ) : null}
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
         {forced ? null : (
-          <div>
-            <label htmlFor={fields.oldPassword.id} className={labelClass}>
-              Old Password
-            </label>
-            <input {...getInputProps(fields.oldPassword, { type: 'password' })} autoComplete="current-password" className={inputClass} />
-            <FieldError id={fields.oldPassword.errorId} errors={fields.oldPassword.errors} />
-          </div>
+          <InputField meta={fields.oldPassword} label="Old Password" type="password" autoComplete="current-password" />
         )}
-        <div>
-          <label htmlFor={fields.password.id} className={labelClass}>
-            New Password
-          </label>
-          <input {...getInputProps(fields.password, { type: 'password' })} autoComplete="new-password" className={inputClass} />
-          <FieldError id={fields.password.errorId} errors={fields.password.errors} />
-        </div>
-        <div>
-          <label htmlFor={fields.repeatPassword.id} className={labelClass}>
-            Repeat New Password
-          </label>
-          <input {...getInputProps(fields.repeatPassword, { type: 'password' })} autoComplete="new-password" className={inputClass} />
-          <FieldError id={fields.repeatPassword.errorId} errors={fields.repeatPassword.errors} />
-        </div>
+        <InputField meta={fields.password} label="New Password" type="password" autoComplete="new-password" />
+        <InputField meta={fields.repeatPassword} label="Repeat New Password" type="password" autoComplete="new-password" />
         <div className="flex justify-end gap-3 pt-1">
           {/* The forced variant has nowhere else to go: every other page redirects back here. */}
           {forced ? null : (

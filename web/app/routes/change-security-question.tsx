@@ -1,9 +1,9 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react';
+import { getFormProps, getSelectProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Messages, ZOkResponse } from '@bp/api/contracts';
-import { Alert, FieldError, FormBox, inputClass, labelClass, primaryButtonClass } from '~/components/ui';
+import { Alert, FieldError, FormBox, InputField, inputClass, labelClass, primaryButtonClass } from '~/components/ui';
 import { fieldErrorsOf, loadSecurityQuestions } from '~/lib/account.server';
 import { ZSecurityQuestionForm } from '~/lib/account-forms';
 import { apiCall } from '~/lib/api.server';
@@ -77,13 +77,7 @@ export default function ChangeSecurityQuestionRoute() {
           </select>
           <FieldError id={fields.securityQuestionId.errorId} errors={fields.securityQuestionId.errors} />
         </div>
-        <div>
-          <label htmlFor={fields.securityAnswer.id} className={labelClass}>
-            Your answer
-          </label>
-          <input {...getInputProps(fields.securityAnswer, { type: 'text' })} autoComplete="off" className={inputClass} />
-          <FieldError id={fields.securityAnswer.errorId} errors={fields.securityAnswer.errors} />
-        </div>
+        <InputField meta={fields.securityAnswer} label="Your answer" type="text" autoComplete="off" />
         <div className="flex justify-end pt-1">
           <button type="submit" disabled={submitting} className={primaryButtonClass}>
             Save

@@ -20,7 +20,7 @@ import {
 } from '@bp/api/contracts';
 import { PasswordStrength } from '~/components/PasswordStrength';
 import { RegistrationWizard } from '~/components/RegistrationWizard';
-import { Alert, FieldError, Modal, Toast, inputClass, labelClass, primaryButtonClass, useHydrated } from '~/components/ui';
+import { Alert, FieldError, InputField, Modal, Toast, inputClass, labelClass, primaryButtonClass, useHydrated } from '~/components/ui';
 import { EnrollmentStep } from '~/components/enrollment/EnrollmentStep';
 import { LateStep } from '~/components/wizard/LateStep';
 import { DependentsStep, type DependentsStepData } from '~/components/wizard/DependentsStep';
@@ -283,13 +283,7 @@ function AccountSetup({ profile, questions }: { profile: RegistrationProfile; qu
           <input id="registration-username" type="text" value={profile.username} readOnly autoComplete="username" className={inputClass} />
         </div>
         {needsEmail ? (
-          <div>
-            <label htmlFor={fields.email.id} className={labelClass}>
-              Email
-            </label>
-            <input {...getInputProps(fields.email, { type: 'email' })} autoComplete="email" autoCapitalize="none" spellCheck={false} className={inputClass} />
-            <FieldError id={fields.email.errorId} errors={fields.email.errors} />
-          </div>
+          <InputField meta={fields.email} label="Email" type="email" autoComplete="email" />
         ) : null}
         <div>
           <label htmlFor={fields.password.id} className={labelClass}>
@@ -305,13 +299,7 @@ function AccountSetup({ profile, questions }: { profile: RegistrationProfile; qu
           <FieldError id={fields.password.errorId} errors={fields.password.errors} />
           <PasswordStrength id={`${fields.password.id}-strength`} password={password} />
         </div>
-        <div>
-          <label htmlFor={fields.repeatPassword.id} className={labelClass}>
-            Reenter password
-          </label>
-          <input {...getInputProps(fields.repeatPassword, { type: 'password' })} autoComplete="new-password" className={inputClass} />
-          <FieldError id={fields.repeatPassword.errorId} errors={fields.repeatPassword.errors} />
-        </div>
+        <InputField meta={fields.repeatPassword} label="Reenter password" type="password" autoComplete="new-password" />
         <div>
           <label htmlFor={fields.securityQuestionId.id} className={labelClass}>
             Security question

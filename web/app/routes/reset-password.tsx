@@ -8,10 +8,10 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import { Await, Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from '@remix-run/react';
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Messages, ZQuestionResponse, ZResetPasswordForm, ZSuccessMessage } from '@bp/api/contracts';
-import { AuthCard, Alert, FieldError, inputClass, labelClass, primaryButtonClass } from '~/components/ui';
+import { Alert, AuthCard, InputField, primaryButtonClass } from '~/components/ui';
 import { apiCall } from '~/lib/api.server';
 import { pageTitle } from '~/lib/meta';
 import { commitSession } from '~/lib/session.server';
@@ -147,27 +147,9 @@ function ResetForm({ state }: { state: QuestionState | null }) {
               {state === null ? <span className="text-slate-500">Loading…</span> : state.valid ? (state.question ?? '') : ''}
             </p>
           </div>
-          <div>
-            <label htmlFor={fields.answer.id} className={labelClass}>
-              Answer
-            </label>
-            <input {...getInputProps(fields.answer, { type: 'text' })} autoComplete="off" className={inputClass} />
-            <FieldError id={fields.answer.errorId} errors={fields.answer.errors} />
-          </div>
-          <div>
-            <label htmlFor={fields.password.id} className={labelClass}>
-              New password
-            </label>
-            <input {...getInputProps(fields.password, { type: 'password' })} autoComplete="new-password" className={inputClass} />
-            <FieldError id={fields.password.errorId} errors={fields.password.errors} />
-          </div>
-          <div>
-            <label htmlFor={fields.repeatPassword.id} className={labelClass}>
-              Reenter password
-            </label>
-            <input {...getInputProps(fields.repeatPassword, { type: 'password' })} autoComplete="new-password" className={inputClass} />
-            <FieldError id={fields.repeatPassword.errorId} errors={fields.repeatPassword.errors} />
-          </div>
+          <InputField meta={fields.answer} label="Answer" type="text" autoComplete="off" />
+          <InputField meta={fields.password} label="New password" type="password" autoComplete="new-password" />
+          <InputField meta={fields.repeatPassword} label="Reenter password" type="password" autoComplete="new-password" />
           <button type="submit" className={`${primaryButtonClass} w-full py-2.5`}>
             Submit
           </button>
