@@ -1,5 +1,6 @@
 import { redirect, type AppLoadContext } from '@remix-run/node';
 import {
+  Messages,
   ZAllOptions,
   ZDependentList,
   ZEmployeeProfile,
@@ -10,7 +11,8 @@ import {
 } from '@bp/api/contracts';
 import { apiCall, type ApiResult } from './api.server';
 import { commitSession, type AppSession, type FlashMessage } from './session.server';
-import { throwOnSessionFailure } from './shell.server';
+import { completedStepOf, wizardPath } from './registration-steps';
+import { requireUser, throwOnSessionFailure } from './shell.server';
 
 /** Server side of the profile and dependents screens: every call goes to the API with the session's token. */
 
@@ -82,4 +84,18 @@ export function canEditEnrollmentData(user: { newHire: boolean; openEnrollmentEn
   const end = new Date(Number(m[3]), Number(m[1]) - 1, Number(m[2]));
   const startOfToday = new Date(today.getFullYear(), today.getMonth(), today.getDate());
   return end.getTime() > startOfToday.getTime();
+}
+
+/**
+ * The edit confirmations of My Profile, My Dependents and My Beneficiaries: records the screen before
+ * `index` as the last completed step, so the wizard reopens at `index` (document 1 section 4: Edit Profile
+ * saves Account, Edit Dependents saves Profile), and goes there. Only while edits are allowed.
+ */
+export async function reopenWizardAt(index: number, from: string, request: Request, context: AppLoadContext): Promise<Response> {
+  const { user, token, session } = await requireUser(request, context);
+  if (!canEditEnrollmentData(user)) throw redirect(from);
+  if (!(await saveRegistrationStep(completedStepOf(index - 1), { token, request, context }))) {
+    return redirectWithNotice(session, from, { type: 'error', text: Messages.serverError });
+  }
+  return redirectWithNotice(session, wizardPath(index));
 }

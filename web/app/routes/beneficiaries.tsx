@@ -1,12 +1,12 @@
-import { redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { BeneficiaryMessages, Messages, RegistrationStep, type Beneficiary } from '@bp/api/contracts';
+import { BeneficiaryMessages, type Beneficiary } from '@bp/api/contracts';
 import { EditNotice } from '~/components/EditNotice';
 import { SecuredValues } from '~/components/SecuredValues';
 import { Alert } from '~/components/ui';
 import { loadBeneficiaries, unlockBeneficiaries } from '~/lib/beneficiaries.server';
-import { canEditEnrollmentData, redirectWithNotice, saveRegistrationStep } from '~/lib/employee-data.server';
-import { BENEFICIARIES_INDEX, wizardPath } from '~/lib/registration-steps';
+import { canEditEnrollmentData, reopenWizardAt } from '~/lib/employee-data.server';
+import { BENEFICIARIES_INDEX } from '~/lib/registration-steps';
 import { pageTitle } from '~/lib/meta';
 import { requireUser } from '~/lib/shell.server';
 
@@ -38,12 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   if (formData.get('intent') !== 'edit') return unlockBeneficiaries(formData, request, context);
-  const { user, token, session } = await requireUser(request, context);
-  if (!canEditEnrollmentData(user)) throw redirect('/beneficiaries');
-  if (!(await saveRegistrationStep(RegistrationStep.Enrollments, { token, request, context }))) {
-    return redirectWithNotice(session, '/beneficiaries', { type: 'error', text: Messages.serverError });
-  }
-  return redirectWithNotice(session, wizardPath(BENEFICIARIES_INDEX));
+  return reopenWizardAt(BENEFICIARIES_INDEX, '/beneficiaries', request, context);
 }
 
 const nameOf = (b: Pick<Beneficiary, 'firstName' | 'lastName'>) => `${b.firstName} ${b.lastName}`.trim();

@@ -1,12 +1,12 @@
-import { redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { Messages, RegistrationStep } from '@bp/api/contracts';
+import { Messages } from '@bp/api/contracts';
 import { DependentCard } from '~/components/DependentCard';
 import { EditNotice } from '~/components/EditNotice';
 import { SecuredValues } from '~/components/SecuredValues';
-import { canEditEnrollmentData, loadDependents, loadOptions, redirectWithNotice, saveRegistrationStep } from '~/lib/employee-data.server';
+import { canEditEnrollmentData, loadDependents, loadOptions, reopenWizardAt } from '~/lib/employee-data.server';
 import { pageTitle } from '~/lib/meta';
-import { DEPENDENTS_INDEX, wizardPath } from '~/lib/registration-steps';
+import { DEPENDENTS_INDEX } from '~/lib/registration-steps';
 import { unlockDependents } from '~/lib/secured.server';
 import { requireUser } from '~/lib/shell.server';
 
@@ -38,12 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   if (formData.get('intent') !== 'edit') return unlockDependents(formData, request, context);
-  const { user, token, session } = await requireUser(request, context);
-  if (!canEditEnrollmentData(user)) throw redirect('/dependents');
-  if (!(await saveRegistrationStep(RegistrationStep.Profile, { token, request, context }))) {
-    return redirectWithNotice(session, '/dependents', { type: 'error', text: Messages.serverError });
-  }
-  return redirectWithNotice(session, wizardPath(DEPENDENTS_INDEX));
+  return reopenWizardAt(DEPENDENTS_INDEX, '/dependents', request, context);
 }
 
 const nameOf = (d: { firstName: string | null; lastName: string | null }) => [d.firstName, d.lastName].filter(Boolean).join(' ') || 'Unnamed dependent';

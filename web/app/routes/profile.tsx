@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { Messages, RegistrationStep, type OptionItemDto } from '@bp/api/contracts';
+import { type OptionItemDto } from '@bp/api/contracts';
 import { EditNotice } from '~/components/EditNotice';
 import { SecuredValues, type SecuredItem } from '~/components/SecuredValues';
-import { canEditEnrollmentData, loadEmployee, loadOptions, redirectWithNotice, saveRegistrationStep } from '~/lib/employee-data.server';
+import { canEditEnrollmentData, loadEmployee, loadOptions, reopenWizardAt } from '~/lib/employee-data.server';
 import { pageTitle } from '~/lib/meta';
-import { PROFILE_INDEX, wizardPath } from '~/lib/registration-steps';
+import { PROFILE_INDEX } from '~/lib/registration-steps';
 import { unlockPersonal } from '~/lib/secured.server';
 import { requireUser } from '~/lib/shell.server';
 
@@ -39,12 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   if (formData.get('intent') !== 'edit') return unlockPersonal(formData, request, context);
-  const { user, token, session } = await requireUser(request, context);
-  if (!canEditEnrollmentData(user)) throw redirect('/profile');
-  if (!(await saveRegistrationStep(RegistrationStep.Account, { token, request, context }))) {
-    return redirectWithNotice(session, '/profile', { type: 'error', text: Messages.serverError });
-  }
-  return redirectWithNotice(session, wizardPath(PROFILE_INDEX));
+  return reopenWizardAt(PROFILE_INDEX, '/profile', request, context);
 }
 
 const currency = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
