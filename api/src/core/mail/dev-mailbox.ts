@@ -38,6 +38,13 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"'`=]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6. */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return v4.startsWith('127.') || address === '::1';
+}
+
 /**
  * Development and tests only (config.devMailbox): a real SMTP sink on 127.0.0.1:DEV_SMTP_PORT, so the
  * whole path (worker, nodemailer, SMTP) runs as in production, plus a small web inbox to read the mail.
@@ -137,6 +144,12 @@ export class DevMailbox implements OnModuleInit, OnModuleDestroy {
   mount(app: NestExpressApplication): void {
     if (!this.enabled) return;
     const http = app.getHttpAdapter().getInstance();
+    // The inbox holds live registration and reset links: only this machine may read it, even when the
+    // development server listens on every interface.
+    http.use(DEV_MAILBOX_PATH, (req: Request, res: Response, next: () => void) => {
+      if (isLoopback(req.socket.remoteAddress)) next();
+      else res.status(404).end();
+    });
     http.get(`${DEV_MAILBOX_PATH}.json`, (_req: Request, res: Response) => {
       res.setHeader('Cache-Control', 'no-store');
       res.json(this.messages());
