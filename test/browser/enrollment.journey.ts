@@ -86,7 +86,11 @@ describe('benefits enrollment journey', () => {
     let dialog = page.getByRole('dialog', { name: 'Benefits Enrollment' });
     await dialog.getByText('Choose one of the plans').waitFor();
     // Employer money in medical: the Decline tab is disabled.
-    expect(await dialog.getByRole('tab', { name: 'Decline' }).isDisabled()).toBe(true);
+    const declineTab = dialog.getByRole('tab', { name: 'Decline' });
+    expect(await declineTab.isDisabled()).toBe(true);
+    // It still takes focus so the reason can be read, but choosing it changes nothing.
+    await declineTab.click({ force: true });
+    expect(await dialog.getByRole('tab', { name: 'Enroll' }).getAttribute('aria-selected')).toBe('true');
     await dialog.getByRole('radio', { name: new RegExp(hdhp.title) }).check();
     await dialog.getByRole('checkbox', { name: /Sam Reed/ }).check();
     await dialog.getByRole('checkbox', { name: /Ivy Reed/ }).check();

@@ -85,7 +85,13 @@ export function EnrollmentDialog({
           {message}
         </Alert>
       ) : null}
-      <Tabs.Root value={tab} onValueChange={(v) => setTab(v === 'decline' ? 'decline' : 'enroll')} className="mt-4">
+      <Tabs.Root
+        value={tab}
+        // The Decline tab cannot be chosen while declining is not allowed (it only explains why).
+        onValueChange={(v) => setTab(v === 'decline' && !declineDisabled ? 'decline' : 'enroll')}
+        activationMode="manual"
+        className="mt-4"
+      >
         {hydrated ? (
           <Tabs.List aria-label="Enroll or decline" className="flex gap-2 border-b border-slate-200">
             <Tabs.Trigger value="enroll" className={triggerClass}>
@@ -132,15 +138,15 @@ export function EnrollmentDialog({
 /** A disabled tab cannot be hovered or focused, so the tooltip sits on a focusable wrapper. */
 function DisabledDecline({ className }: { className: string }) {
   const id = useId();
+  // Not `disabled`: a disabled button takes no focus or hover, so keyboard and mouse users could never
+  // read why. The tab stays focusable, says aria-disabled, and the Root ignores a switch to it.
   return (
     <Tooltip.Provider delayDuration={150}>
       <Tooltip.Root>
         <Tooltip.Trigger asChild>
-          <span tabIndex={0} aria-describedby={id} className="rounded-t-md">
-            <Tabs.Trigger value="decline" disabled className={className}>
-              Decline
-            </Tabs.Trigger>
-          </span>
+          <Tabs.Trigger value="decline" aria-disabled="true" aria-describedby={id} className={cx(className, 'cursor-not-allowed text-slate-500')}>
+            Decline
+          </Tabs.Trigger>
         </Tooltip.Trigger>
         <span id={id} className="sr-only">
           {EnrollmentMessages.cannotDecline}

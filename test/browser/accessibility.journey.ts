@@ -1,0 +1,88 @@
+import type { Browser, Page } from 'playwright-core';
+import { inviteNewEmployee, launchBrowser, logIn, newPage, SITE, sql } from '../support/browser';
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  targets: string[];
+}
+
+/** axe-core's WCAG 2.1 A/AA rules on what the page shows right now. */
+async function wcagViolations(page: Page): Promise<Violation[]> {
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  // A string, so this Node-side file needs no DOM typings; it runs in the page.
+  return (await page.evaluate(`(async () => {
+    const result = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  })()`)) as Violation[];
+}
+
+async function expectAccessible(page: Page, path: string, ready: (page: Page) => Promise<unknown>): Promise<void> {
+  await page.goto(`${SITE}/mbl${path}`);
+  await ready(page);
+  expect({ path, violations: await wcagViolations(page) }).toEqual({ path, violations: [] });
+}
+
+describe('accessibility (WCAG 2.1 AA rules of axe-core)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it('signed-out screens', async () => {
+    const { page } = await newPage(browser);
+    await expectAccessible(page, '/login', (p) => p.getByRole('button', { name: 'Login' }).waitFor());
+    await expectAccessible(page, '/forgot-password', (p) => p.getByRole('button', { name: 'Reset password' }).waitFor());
+  });
+
+  it("an employee's screens, with their dialogs open", async () => {
+    const { page } = await newPage(browser);
+    await logIn(page, 'jane@acme.test');
+    await page.waitForURL(`${SITE}/mbl`);
+    await expectAccessible(page, '/', (p) => p.getByRole('heading', { name: 'Benefits Snapshot' }).waitFor());
+    await expectAccessible(page, '/profile', (p) => p.getByRole('heading', { name: 'Personal Information' }).waitFor());
+    await expectAccessible(page, '/profile?edit=1', (p) => p.getByRole('dialog').waitFor());
+    await expectAccessible(page, '/dependents', (p) => p.getByRole('heading', { name: 'My Dependents' }).waitFor());
+    await expectAccessible(page, '/beneficiaries', (p) => p.getByRole('heading', { name: 'My Beneficiaries' }).waitFor());
+    await expectAccessible(page, '/change-password', (p) => p.getByRole('button', { name: /Submit|Save|Change/ }).first().waitFor());
+  });
+
+  it("HR's census", async () => {
+    const { page } = await newPage(browser);
+    await logIn(page, 'hr@acme.test');
+    await page.waitForURL(`${SITE}/mbl`);
+    await expectAccessible(page, '/employees-census', (p) => p.getByRole('searchbox').or(p.getByLabel(/search/i)).first().waitFor());
+  });
+
+  it('the registration wizard: Account Setup, Employee Profile, Dependents with its dialog, Benefits Enrollment with its dialog', async () => {
+    const { link, accountId } = await inviteNewEmployee('Ada', 'Lovelace');
+    const { page } = await newPage(browser);
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Registration', exact: true }).waitFor();
+    expect({ step: 'account', violations: await wcagViolations(page) }).toEqual({ step: 'account', violations: [] });
+    await page.getByLabel('Password', { exact: true }).fill('Ada-2027-Pass');
+    await page.getByLabel('Reenter password').fill('Ada-2027-Pass');
+    await page.getByLabel('Security question').selectOption({ index: 1 });
+    await page.getByLabel('Your answer').fill('Rex');
+    await page.getByRole('button', { name: 'Next' }).click();
+    const privacy = page.getByRole('dialog', { name: 'Privacy Notice' });
+    await privacy.waitFor();
+    expect({ step: 'privacy dialog', violations: await wcagViolations(page) }).toEqual({ step: 'privacy dialog', violations: [] });
+    await privacy.getByRole('button', { name: 'Continue' }).click();
+    await privacy.waitFor({ state: 'hidden' });
+    await expectAccessible(page, '/registration?step=2', (p) => p.getByLabel('First name').waitFor());
+    // Profile done: the dependents step, then its add dialog.
+    await sql('UPDATE account SET registration_step = 5 WHERE id = $1', [accountId]);
+    await expectAccessible(page, '/registration?step=3', (p) => p.getByRole('link', { name: 'Add Dependent' }).waitFor());
+    await page.getByRole('link', { name: 'Add Dependent' }).click();
+    await page.getByRole('dialog', { name: 'Add Dependent' }).waitFor();
+    expect({ step: 'add dependent dialog', violations: await wcagViolations(page) }).toEqual({ step: 'add dependent dialog', violations: [] });
+    // Dependents done: the enrollment step, then the first plan group's dialog.
+    await sql('UPDATE account SET registration_step = 6 WHERE id = $1', [accountId]);
+    await expectAccessible(page, '/registration?step=4', (p) => p.getByRole('heading', { name: 'Benefits Enrollment', level: 2 }).waitFor());
+    await page.getByRole('link', { name: /^(Select|Modify)/ }).first().click();
+    await page.getByRole('dialog').first().waitFor();
+    expect({ step: 'enrollment dialog', violations: await wcagViolations(page) }).toEqual({ step: 'enrollment dialog', violations: [] });
+  });
+});
