@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { expectStep, inviteNewEmployee, launchBrowser, logIn, newPage, scriptErrors, SITE, sql, waitForValue } from '../support/browser';
+import { completeAccountSetup, expectStep, inviteNewEmployee, launchBrowser, logIn, newPage, scriptErrors, SITE, sql, waitForValue } from '../support/browser';
 
 /** MM/DD/YYYY of a date some months ago (a child under 1). */
 function monthsAgo(months: number): string {
@@ -21,16 +21,7 @@ describe('employee data journeys', () => {
     const { link, accountId, employeeId } = await inviteNewEmployee('Owen', 'Parker');
 
     const { page, errors } = await newPage(browser);
-    await page.goto(link);
-    await page.getByRole('heading', { name: 'Registration', exact: true }).waitFor();
-    await page.getByLabel('Password', { exact: true }).fill('Owen-2027-Pass');
-    await page.getByLabel('Reenter password').fill('Owen-2027-Pass');
-    await page.getByLabel('Security question').selectOption({ index: 1 });
-    await page.getByLabel('Your answer').fill('Rex');
-    await page.getByRole('button', { name: 'Next' }).click();
-    const privacy = page.getByRole('dialog', { name: 'Privacy Notice' });
-    await privacy.getByRole('button', { name: 'Continue' }).click();
-    await privacy.waitFor({ state: 'hidden' });
+    await completeAccountSetup(page, link, 'Owen-2027-Pass');
 
     // Step 2, Employee Profile: no Back, the privacy explanation, the SSN toggle, formats and the ZIP lookup.
     await page.getByRole('heading', { name: 'Benefit Enrollment' }).waitFor();

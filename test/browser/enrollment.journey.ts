@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { formatUsd, parseMoney } from '../../api/src/contracts/engine';
-import { apiJson, inviteNewEmployee, launchBrowser, newPage, scriptErrors, SITE, sql } from '../support/browser';
+import { apiJson, completeAccountSetup, inviteNewEmployee, launchBrowser, newPage, scriptErrors, SITE, sql } from '../support/browser';
 
 interface EnrollmentRow {
   id: number;
@@ -30,16 +30,7 @@ describe('benefits enrollment journey', () => {
     const { email, link, accountId } = await inviteNewEmployee('Ruth', 'Reed');
 
     const { page, errors } = await newPage(browser);
-    await page.goto(link);
-    await page.getByRole('heading', { name: 'Registration', exact: true }).waitFor();
-    await page.getByLabel('Password', { exact: true }).fill('Ruth-2027-Pass');
-    await page.getByLabel('Reenter password').fill('Ruth-2027-Pass');
-    await page.getByLabel('Security question').selectOption({ index: 1 });
-    await page.getByLabel('Your answer').fill('Rex');
-    await page.getByRole('button', { name: 'Next' }).click();
-    const privacy = page.getByRole('dialog', { name: 'Privacy Notice' });
-    await privacy.getByRole('button', { name: 'Continue' }).click();
-    await privacy.waitFor({ state: 'hidden' });
+    await completeAccountSetup(page, link, 'Ruth-2027-Pass');
     await page.getByRole('heading', { name: 'Benefit Enrollment' }).waitFor();
 
     // The profile and dependents steps have their own journey: a spouse and a child through the API, then

@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { API, apiJson, expectStep, inviteNewEmployee, launchBrowser, logIn, newPage, scriptErrors, SITE, sql, waitForValue } from '../support/browser';
+import { API, apiJson, completeAccountSetup, expectStep, inviteNewEmployee, launchBrowser, logIn, newPage, scriptErrors, SITE, sql, waitForValue } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/test-env';
 
 /** '$1,234.50' of a sum of cents. */
@@ -103,16 +103,7 @@ describe('finishing registration and the dashboard', () => {
 
     // Step 1, Account Setup.
     const { page, errors } = await newPage(browser);
-    await page.goto(link);
-    await page.getByRole('heading', { name: 'Registration', exact: true }).waitFor();
-    await page.getByLabel('Password', { exact: true }).fill('Iris-2027-Pass');
-    await page.getByLabel('Reenter password').fill('Iris-2027-Pass');
-    await page.getByLabel('Security question').selectOption({ index: 1 });
-    await page.getByLabel('Your answer').fill('Rex');
-    await page.getByRole('button', { name: 'Next' }).click();
-    const privacy = page.getByRole('dialog', { name: 'Privacy Notice' });
-    await privacy.getByRole('button', { name: 'Continue' }).click();
-    await privacy.waitFor({ state: 'hidden' });
+    await completeAccountSetup(page, link, 'Iris-2027-Pass');
 
     // Step 2, Employee Profile.
     await page.getByRole('heading', { name: 'Benefit Enrollment' }).waitFor();

@@ -123,3 +123,20 @@ export async function inviteNewEmployee(firstName: string, lastName: string): Pr
   const link = await waitForLink(email, /https?:\/\/[^\s"'<>]+\/mbl\/registration\?token=[\w-]+/);
   return { email, accountId: account!.id, employeeId: employee!.id, link };
 }
+
+/**
+ * Step 1 as a person does it, from the emailed link: password twice, the first security question, the
+ * answer 'Rex', Next, and Continue on the privacy notice. Ends on the wizard's second step.
+ */
+export async function completeAccountSetup(page: Page, link: string, password: string): Promise<void> {
+  await page.goto(link);
+  await page.getByRole('heading', { name: 'Registration', exact: true }).waitFor();
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Reenter password').fill(password);
+  await page.getByLabel('Security question').selectOption({ index: 1 });
+  await page.getByLabel('Your answer').fill('Rex');
+  await page.getByRole('button', { name: 'Next' }).click();
+  const privacy = page.getByRole('dialog', { name: 'Privacy Notice' });
+  await privacy.getByRole('button', { name: 'Continue' }).click();
+  await privacy.waitFor({ state: 'hidden' });
+}
