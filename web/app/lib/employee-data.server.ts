@@ -99,3 +99,20 @@ export async function reopenWizardAt(index: number, from: string, request: Reque
   }
   return redirectWithNotice(session, wizardPath(index));
 }
+
+/**
+ * What My Profile, My Dependents and My Beneficiaries share: whether Edit is offered, whether its
+ * confirmation is open (?edit=1), and whether the secured-data lock skips the password prompt (test users
+ * and impersonating sessions, document 1 section 6).
+ */
+export function myDataPageState(
+  user: { newHire: boolean; openEnrollmentEndDate: string | null; testUser: boolean; impersonatingUserId: number | null },
+  request: Request,
+): { canEdit: boolean; confirmOpen: boolean; skipPrompt: boolean } {
+  const canEdit = canEditEnrollmentData(user);
+  return {
+    canEdit,
+    confirmOpen: canEdit && new URL(request.url).searchParams.get('edit') === '1',
+    skipPrompt: user.testUser || user.impersonatingUserId !== null,
+  };
+}

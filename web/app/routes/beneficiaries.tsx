@@ -5,7 +5,7 @@ import { EditNotice } from '~/components/EditNotice';
 import { SecuredValues } from '~/components/SecuredValues';
 import { Alert } from '~/components/ui';
 import { loadBeneficiaries, unlockBeneficiaries } from '~/lib/beneficiaries.server';
-import { canEditEnrollmentData, reopenWizardAt } from '~/lib/employee-data.server';
+import { myDataPageState, reopenWizardAt } from '~/lib/employee-data.server';
 import { BENEFICIARIES_INDEX } from '~/lib/registration-steps';
 import { pageTitle } from '~/lib/meta';
 import { requireUser } from '~/lib/shell.server';
@@ -20,14 +20,10 @@ export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, token } = await requireUser(request, context);
   const { beneficiaries, loadError } = await loadBeneficiaries({ token, request, context });
-  // Editing goes back into the enrollment wizard, so it is offered while enrollment data may change.
-  const canEdit = canEditEnrollmentData(user);
   return {
     beneficiaries,
     loadError,
-    canEdit,
-    confirmOpen: canEdit && new URL(request.url).searchParams.get('edit') === '1',
-    skipPrompt: user.testUser || user.impersonatingUserId !== null,
+    ...myDataPageState(user, request),
   };
 }
 

@@ -4,7 +4,7 @@ import { Messages } from '@bp/api/contracts';
 import { DependentCard } from '~/components/DependentCard';
 import { EditNotice } from '~/components/EditNotice';
 import { SecuredValues } from '~/components/SecuredValues';
-import { canEditEnrollmentData, loadDependents, loadOptions, reopenWizardAt } from '~/lib/employee-data.server';
+import { loadDependents, loadOptions, myDataPageState, reopenWizardAt } from '~/lib/employee-data.server';
 import { pageTitle } from '~/lib/meta';
 import { DEPENDENTS_INDEX } from '~/lib/registration-steps';
 import { unlockDependents } from '~/lib/secured.server';
@@ -21,13 +21,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, token } = await requireUser(request, context);
   const caller = { token, request, context };
   const [dependents, options] = await Promise.all([loadDependents(caller), loadOptions(caller)]);
-  const canEdit = canEditEnrollmentData(user);
   return {
     dependents,
     genders: options.gender,
-    canEdit,
-    confirmOpen: canEdit && new URL(request.url).searchParams.get('edit') === '1',
-    skipPrompt: user.testUser || user.impersonatingUserId !== null,
+    ...myDataPageState(user, request),
   };
 }
 

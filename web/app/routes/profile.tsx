@@ -4,7 +4,7 @@ import { useLoaderData } from '@remix-run/react';
 import { type OptionItemDto } from '@bp/api/contracts';
 import { EditNotice } from '~/components/EditNotice';
 import { SecuredValues, type SecuredItem } from '~/components/SecuredValues';
-import { canEditEnrollmentData, loadEmployee, loadOptions, reopenWizardAt } from '~/lib/employee-data.server';
+import { loadEmployee, loadOptions, myDataPageState, reopenWizardAt } from '~/lib/employee-data.server';
 import { pageTitle } from '~/lib/meta';
 import { PROFILE_INDEX } from '~/lib/registration-steps';
 import { unlockPersonal } from '~/lib/secured.server';
@@ -21,14 +21,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, token } = await requireUser(request, context);
   const caller = { token, request, context };
   const [employee, options] = await Promise.all([loadEmployee(caller), loadOptions(caller)]);
-  const canEdit = canEditEnrollmentData(user);
   return {
     employee,
     options,
-    canEdit,
-    confirmOpen: canEdit && new URL(request.url).searchParams.get('edit') === '1',
-    // Test users and impersonating sessions skip the password prompt (document 1 section 6).
-    skipPrompt: user.testUser || user.impersonatingUserId !== null,
+    ...myDataPageState(user, request),
   };
 }
 

@@ -1,7 +1,8 @@
-import { Form, Link, useNavigate, useNavigation } from '@remix-run/react';
+import { Form, Link, useNavigation } from '@remix-run/react';
 import type { SubmissionResult } from '@conform-to/react';
 import { BENEFICIARY_TYPE_IDS, beneficiaryShareTotals, BeneficiaryMessages, type Beneficiary } from '@bp/api/contracts';
-import { Alert, Modal, primaryButtonClass, secondaryButtonClass } from '~/components/ui';
+import { ConfirmDeleteDialog } from '~/components/ConfirmDeleteDialog';
+import { Alert, primaryButtonClass } from '~/components/ui';
 import type { BeneficiariesStepData } from '~/lib/beneficiaries.server';
 import { BENEFICIARIES_INDEX, WIZARD_STEPS } from '~/lib/registration-steps';
 import { BeneficiaryDialog } from './BeneficiaryDialog';
@@ -190,25 +191,13 @@ export function BeneficiaryTable({
 }
 
 function DeleteBeneficiaryDialog({ beneficiary, closeTo }: { beneficiary: Beneficiary; closeTo: string }) {
-  const busy = useNavigation().state === 'submitting';
-  const navigate = useNavigate();
   return (
-    <Modal
-      open
+    <ConfirmDeleteDialog
       title={`Delete ${nameOf(beneficiary)}`}
       description={`${nameOf(beneficiary)} will no longer be one of your beneficiaries.`}
-      onOpenChange={(isOpen) => (isOpen ? undefined : navigate(closeTo, { preventScrollReset: true }))}
-    >
-      <Form method="post" className="mt-6 flex justify-end gap-3">
-        <input type="hidden" name="screen" value="deleteBeneficiary" />
-        <input type="hidden" name="id" value={beneficiary.id} />
-        <Link to={closeTo} preventScrollReset className={secondaryButtonClass}>
-          Cancel
-        </Link>
-        <button type="submit" disabled={busy} className={primaryButtonClass}>
-          Delete
-        </button>
-      </Form>
-    </Modal>
+      screen="deleteBeneficiary"
+      id={beneficiary.id}
+      closeTo={closeTo}
+    />
   );
 }

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import * as Accordion from '@radix-ui/react-accordion';
-import { Form, Link, useNavigate, useNavigation } from '@remix-run/react';
+import { Form, Link, useNavigation } from '@remix-run/react';
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { incompleteDependentNames, incompleteDependentsMessage, Messages, type CurrentUser, type Dependent } from '@bp/api/contracts';
+import { ConfirmDeleteDialog } from '~/components/ConfirmDeleteDialog';
 import { DependentCard } from '~/components/DependentCard';
-import { Alert, Modal, primaryButtonClass, secondaryButtonClass, useHydrated } from '~/components/ui';
+import { Alert, primaryButtonClass, secondaryButtonClass, useHydrated } from '~/components/ui';
 import { dependentsNextSchema } from '~/lib/dependent-forms';
 import type { FormOptions } from '~/lib/employee-data.server';
 import { DEPENDENTS_INDEX, WIZARD_STEPS } from '~/lib/registration-steps';
@@ -241,25 +242,13 @@ export function DependentsStep({
 }
 
 function DeleteDialog({ dependent, closeTo }: { dependent: Dependent; closeTo: string }) {
-  const busy = useNavigation().state === 'submitting';
-  const navigate = useNavigate();
   return (
-    <Modal
-      open
+    <ConfirmDeleteDialog
       title={`Delete ${nameOf(dependent)}`}
       description={Messages.confirmDeleteDependent}
-      onOpenChange={(isOpen) => (isOpen ? undefined : navigate(closeTo, { preventScrollReset: true }))}
-    >
-      <Form method="post" className="mt-6 flex justify-end gap-3">
-        <input type="hidden" name="screen" value="delete" />
-        <input type="hidden" name="id" value={dependent.id} />
-        <Link to={closeTo} preventScrollReset className={secondaryButtonClass}>
-          Cancel
-        </Link>
-        <button type="submit" disabled={busy} className={primaryButtonClass}>
-          Delete
-        </button>
-      </Form>
-    </Modal>
+      screen="delete"
+      id={dependent.id}
+      closeTo={closeTo}
+    />
   );
 }
