@@ -45,3 +45,14 @@ export function auditChanges(
 
 /** True when some field of the list changed (an update that changes nothing writes no entry). */
 export const anyChanged = (changes: readonly AuditFieldChange[]): boolean => changes.some((c) => c.changed);
+
+/** The personal fields that the profile and a dependent share, with the labels both screens use. */
+export const PERSON_AUDIT_FIELDS = {
+  firstName: { title: 'First name' },
+  middleName: { title: 'Middle name' },
+  lastName: { title: 'Last name' },
+  maidenName: { title: 'Other names used' },
+  birthDate: { title: 'Date of birth' },
+  gender: { title: 'Gender', kind: { option: 'gender' } },
+  smoker: { title: 'Smoker', kind: { option: 'smoker' } },
+} as const satisfies Record<string, AuditedField>;

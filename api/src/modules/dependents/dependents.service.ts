@@ -19,7 +19,7 @@ import { isMaskedSsn, ssnIssue, toIsoDate, toUsDate } from '../../contracts/form
 import { Messages } from '../../contracts/messages';
 import { OPTION_LISTS } from '../options/option-lists.data';
 import { AuditService } from '../../core/audit/audit.service';
-import { anyChanged, auditChanges, type AuditedField } from '../../core/audit/field-changes';
+import { anyChanged, auditChanges, PERSON_AUDIT_FIELDS, type AuditedField } from '../../core/audit/field-changes';
 import type { AuthUser } from '../../core/auth/auth-user';
 import { maskSsn, SecuredDataCipher } from '../../core/crypto/secured-data';
 import { fieldErrors } from '../../core/http/field-errors';
@@ -54,13 +54,7 @@ interface HouseholdRow {
 /** The audit entry's fields, with the labels of the Add/Edit Dependent dialog. */
 export const DEPENDENT_AUDIT_FIELDS: Record<string, AuditedField> = {
   relationshipTypeId: { title: 'Relationship', kind: { option: 'relationshipType' } },
-  firstName: { title: 'First name' },
-  middleName: { title: 'Middle name' },
-  lastName: { title: 'Last name' },
-  maidenName: { title: 'Other names used' },
-  birthDate: { title: 'Date of birth' },
-  gender: { title: 'Gender', kind: { option: 'gender' } },
-  smoker: { title: 'Smoker', kind: { option: 'smoker' } },
+  ...PERSON_AUDIT_FIELDS,
   disabled: { title: 'Totaly Disabled', kind: 'flag' },
   maritalStatusId: { title: 'Marital status', kind: { option: 'maritalStatus' } },
   ssn: { title: 'SSN', kind: 'ssn' },

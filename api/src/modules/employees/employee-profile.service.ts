@@ -4,7 +4,7 @@ import { isMaskedSsn, toIsoDate, toUsDate } from '../../contracts/formats';
 import { Messages } from '../../contracts/messages';
 import type { EmployeeProfile, EmployeeProfileRequest } from '../../contracts/profile';
 import { AuditService } from '../../core/audit/audit.service';
-import { anyChanged, auditChanges, type AuditedField } from '../../core/audit/field-changes';
+import { anyChanged, auditChanges, PERSON_AUDIT_FIELDS, type AuditedField } from '../../core/audit/field-changes';
 import type { AuthUser } from '../../core/auth/auth-user';
 import { maskSsn, SecuredDataCipher } from '../../core/crypto/secured-data';
 import { fieldErrors } from '../../core/http/field-errors';
@@ -12,13 +12,7 @@ import { Employee } from './employee.entity';
 
 /** What the audit entry of a profile change lists, with the labels of the profile screen. */
 export const PROFILE_AUDIT_FIELDS: Record<string, AuditedField> = {
-  firstName: { title: 'First name' },
-  middleName: { title: 'Middle name' },
-  lastName: { title: 'Last name' },
-  maidenName: { title: 'Other names used' },
-  birthDate: { title: 'Date of birth' },
-  gender: { title: 'Gender', kind: { option: 'gender' } },
-  smoker: { title: 'Smoker', kind: { option: 'smoker' } },
+  ...PERSON_AUDIT_FIELDS,
   maritalStatusId: { title: 'Marital status', kind: { option: 'maritalStatus' } },
   ssn: { title: 'Social Security Number', kind: 'ssn' },
   address1: { title: 'Home address' },
