@@ -11,6 +11,10 @@ ensure_redis
 ensure_chromium
 
 export TEST_RUN_ID=${TEST_RUN_ID:-$(date +%s)_$$}
+# Ports picked free now (unless given), so two `npm test` runs on one machine never share one.
+while IFS='=' read -r name port; do
+  if [ -z "${!name:-}" ]; then export "$name=$port"; fi
+done < <(node scripts/free-ports.js TEST_BROWSER_PORT TEST_E2E_SMTP_PORT TEST_BROWSER_SMTP_PORT)
 export NODE_ENV=test
 results=$(mktemp -d)
 pg_base=${TEST_PG_BASE:-postgres://postgres:postgres@127.0.0.1:5432}
