@@ -1,28 +1,34 @@
 /**
  * npm run bench: autocannon against the real portal (its own process, production mode, its own database)
- * and, in the same run, against a bare node:http server that does the same work with nothing else: verify
- * the same JWT, run the same SQL with pg, answer the same JSON. The ratio says what the framework costs.
+ * and, in the same run, against the floor (scripts/bench-floor.ts): a bare node:http server in its own
+ * process doing the portal's work per request and nothing else (same token check, same Redis session
+ * check, same SQL, same JSON). The ratio says what the framework and our middleware cost.
  */
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Pool } from 'pg';
-import { CURRENT_USER_SQL, CURRENT_USER_STATEMENT, toCurrentUser, type CurrentUserRow } from '../api/src/modules/auth/current-user.query';
-import { ENROLLMENTS_SQL, ENROLLMENTS_STATEMENT, hasElection, toEnrollment, type EnrollmentRow } from '../api/src/modules/enrollments/enrollments.query';
+import { createServer } from 'node:net';
 import { prepareDatabase } from '../test/support/database';
 
-const PORT = Number(process.env.BENCH_PORT ?? 3950);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/bp_bench';
 const SECRET = 'bench-secret-0123456789abcdef-0123456789';
 
+/** A port free right now, so a benchmark never collides with a running portal or test run. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Filled in main() once the portal's port is known. */
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   NODE_ENV: 'production',
-  PORT: String(PORT),
   HOST: '127.0.0.1',
   DATABASE_URL,
   QUEUE_PREFIX: 'bpbench',
@@ -60,40 +66,14 @@ async function waitForHealth(base: string): Promise<void> {
   throw new Error('portal did not start');
 }
 
-/** HS256 verification by hand: the least any server must do for this request. */
-function verifyJwt(token: string): Record<string, unknown> | null {
-  const [h, p, s] = token.split('.');
-  if (!h || !p || !s) return null;
-  const expected = createHmac('sha256', SECRET).update(`${h}.${p}`).digest();
-  const given = Buffer.from(s, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  const payload = JSON.parse(Buffer.from(p, 'base64url').toString('utf8')) as Record<string, unknown>;
-  return typeof payload.exp === 'number' && payload.exp * 1000 > Date.now() ? payload : null;
-}
-
-function floorServer(pool: Pool): Promise<Server> {
-  const server = createServer((req, res) => {
-    const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
-    const payload = verifyJwt(token);
-    const send = (body: unknown) => res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
-    if (payload && req.url === '/mbl/api/me') {
-      pool
-        .query<CurrentUserRow>({ name: CURRENT_USER_STATEMENT, text: CURRENT_USER_SQL, values: [payload.sub, payload.emp, payload.cid] })
-        .then(({ rows }) => send(toCurrentUser(rows[0]!, { impersonatorId: null, agencyId: null })))
-        .catch(() => res.writeHead(500).end());
-      return;
-    }
-    if (payload && req.url === '/mbl/api/enrollments') {
-      // The same rows and mapping as the API (the API creates missing rows first; after its first answer there are none).
-      pool
-        .query<EnrollmentRow>({ name: ENROLLMENTS_STATEMENT, text: ENROLLMENTS_SQL, values: [payload.emp, payload.cid] })
-        .then(({ rows }) => send(rows.filter(hasElection).map(toEnrollment)))
-        .catch(() => res.writeHead(500).end());
-      return;
-    }
-    res.writeHead(401).end();
+/** Starts the floor (scripts/bench-floor.ts) in its own process with the portal's environment; answers its port. */
+async function startFloor(): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, ['dist/scripts/bench-floor.js'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the floor exited with ${code}`)));
+    child.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+  return { child, port };
 }
 
 function row(name: string, r: Result): string {
@@ -101,18 +81,20 @@ function row(name: string, r: Result): string {
 }
 
 async function main(): Promise<void> {
+  const PORT = Number(process.env.BENCH_PORT ?? (await freePort()));
+  env.PORT = String(PORT);
   process.stdout.write(`preparing ${DATABASE_URL}\n`);
   await prepareDatabase(DATABASE_URL, env);
   const portal: ChildProcess = spawn(process.execPath, ['dist/api/src/main.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const base = `http://127.0.0.1:${PORT}`;
-  const pool = new Pool({ connectionString: DATABASE_URL, max: 20 });
-  let floor: Server | undefined;
+  let floor: ChildProcess | undefined;
   try {
     await waitForHealth(base);
     const login = await fetch(`${base}/mbl/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'jane@acme.test', password: 'Passw0rd!' }) });
     const { jwt } = (await login.json()) as { jwt: string };
-    floor = await floorServer(pool);
-    const floorBase = `http://127.0.0.1:${(floor.address() as AddressInfo).port}`;
+    const started = await startFloor();
+    floor = started.child;
+    const floorBase = `http://127.0.0.1:${started.port}`;
 
     const compare = async (path: string, goal: number) => {
       // Same answers from both, or the comparison means nothing (the portal answers first: it creates missing rows).
@@ -124,13 +106,16 @@ async function main(): Promise<void> {
       const real = await cannon(`${base}${path}`, jwt);
       const bare = await cannon(`${floorBase}${path}`, jwt);
       process.stdout.write(`${row(`portal GET ${path}`, real)}\n${row('floor (node:http + pg)', bare)}\n`);
-      process.stdout.write(`ratio portal/floor: ${(real.rps / bare.rps).toFixed(2)} (goal >= ${goal.toFixed(2)})\n`);
+      const verdict = real.rps / bare.rps >= goal ? 'meets' : 'below';
+      process.stdout.write(
+        `ratio portal/floor: ${(real.rps / bare.rps).toFixed(2)} (goal >= ${goal.toFixed(2)}: ${verdict}); ` +
+          `p50 ${real.p50}/${bare.p50} ms, p99 ${real.p99}/${bare.p99} ms (portal/floor)\n`,
+      );
     };
     await compare('/mbl/api/me', 0.6);
     await compare('/mbl/api/enrollments', 0.7);
   } finally {
-    floor?.close();
-    await pool.end();
+    floor?.kill('SIGTERM');
     portal.kill('SIGTERM');
   }
 }

@@ -1,0 +1,84 @@
+/**
+ * The benchmark's floor: a bare node:http server, in its own process, that does exactly the work the
+ * portal does for GET /me and GET /enrollments and nothing else: verify the HS256 token, run the same
+ * Redis session check (the portal's own SessionStore, so the same script and keys), the same
+ * pending-change look-up when the token carries one, the same SQL, the same JSON. What the portal does
+ * beyond this is framework cost. Started by scripts/bench.ts with the portal's environment; prints its
+ * port on stdout once listening.
+ */
+import Redis from 'ioredis';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Pool } from 'pg';
+import { loadConfig } from '../api/src/core/config/app-config';
+import { SessionStore } from '../api/src/core/auth/session-store';
+import { CURRENT_USER_SQL, CURRENT_USER_STATEMENT, toCurrentUser, type CurrentUserRow } from '../api/src/modules/auth/current-user.query';
+import { ENROLLMENTS_SQL, ENROLLMENTS_STATEMENT, hasElection, toEnrollment, type EnrollmentRow } from '../api/src/modules/enrollments/enrollments.query';
+
+const config = loadConfig();
+const secret = Buffer.from(config.jwtSecret, 'utf8');
+const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
+const sessions = new SessionStore(redis, config);
+// The same pool size as the portal's (data-source-options).
+const pool = new Pool({ connectionString: config.databaseUrl, max: 20 });
+
+interface Claims {
+  sub: number | null;
+  emp: number | null;
+  cid: number;
+  ag: number | null;
+  imp: number | null;
+  sid: string;
+  rst?: string | null;
+  exp: number;
+}
+
+/** HS256 verification by hand: the least any server must do for this request. */
+function verifyJwt(token: string): Claims | null {
+  const [h, p, s] = token.split('.');
+  if (!h || !p || !s) return null;
+  const expected = createHmac('sha256', secret).update(`${h}.${p}`).digest();
+  const given = Buffer.from(s, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const claims = JSON.parse(Buffer.from(p, 'base64url').toString('utf8')) as Claims;
+  return claims.exp * 1000 > Date.now() ? claims : null;
+}
+
+const send = (res: ServerResponse, status: number, body: unknown) =>
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(body));
+
+async function answer(url: string, claims: Claims): Promise<[number, unknown]> {
+  // The same session check as the portal's guard: revoked → 401, idle → 408, else it counts as activity.
+  const state = await sessions.check(claims.sid, true);
+  if (state === 'revoked') return [401, { statusCode: 401, message: 'Unauthorized' }];
+  if (state === 'idle' && claims.imp === null) return [408, { statusCode: 408 }];
+  if (claims.rst) {
+    await pool.query('SELECT password_reset, security_question_reset FROM account WHERE id = $1', [claims.sub]);
+  }
+  if (url === '/mbl/api/me') {
+    const { rows } = await pool.query<CurrentUserRow>({ name: CURRENT_USER_STATEMENT, text: CURRENT_USER_SQL, values: [claims.sub, claims.emp, claims.cid] });
+    return rows[0] ? [200, toCurrentUser(rows[0], { impersonatorId: claims.imp, agencyId: claims.ag })] : [404, { statusCode: 404 }];
+  }
+  const { rows } = await pool.query<EnrollmentRow>({ name: ENROLLMENTS_STATEMENT, text: ENROLLMENTS_SQL, values: [claims.emp, claims.cid] });
+  return [200, rows.filter(hasElection).map(toEnrollment)];
+}
+
+const server = createServer((req, res) => {
+  const claims = verifyJwt((req.headers.authorization ?? '').replace(/^Bearer /, ''));
+  if (!claims) return send(res, 401, { statusCode: 401, message: 'Unauthorized' });
+  if (req.url !== '/mbl/api/me' && req.url !== '/mbl/api/enrollments') return send(res, 404, { statusCode: 404 });
+  answer(req.url, claims).then(
+    ([status, body]) => send(res, status, body),
+    () => send(res, 500, { statusCode: 500 }),
+  );
+});
+
+server.listen(0, '127.0.0.1', () => process.stdout.write(`${(server.address() as AddressInfo).port}\n`));
+
+const stop = () => {
+  server.close();
+  void Promise.allSettled([pool.end(), redis.quit()]).then(() => process.exit(0));
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
