@@ -11,6 +11,8 @@ ensure_redis
 ensure_chromium
 
 export TEST_RUN_ID=${TEST_RUN_ID:-$(date +%s)_$$}
+# Same rule as test/support/test-env.ts: the id becomes part of database names.
+TEST_RUN_ID=$(printf %s "$TEST_RUN_ID" | tr "A-Z" "a-z" | tr -c "a-z0-9_" "_")
 # Ports picked free now (unless given), so two `npm test` runs on one machine never share one.
 while IFS='=' read -r name port; do
   if [ -z "${!name:-}" ]; then export "$name=$port"; fi

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
 import { prepareDatabase } from './database';
 import { portalEnv, startProcess, waitForHealth } from './portal-process';
+import { clearRedisPrefix } from './redis-prefix';
 import { BROWSER_DATABASE_URL, BROWSER_PORT } from './test-env';
 
 declare global {
@@ -16,6 +17,7 @@ export default async function globalSetup(): Promise<void> {
   }
   const env = portalEnv();
   await prepareDatabase(BROWSER_DATABASE_URL, env);
+  await clearRedisPrefix(String(env.QUEUE_PREFIX));
   const api = startProcess('dist/api/src/main.js', env);
   const workers = startProcess('dist/workers/src/main.js', { ...env, DEV_MAILBOX_SINK: 'off' });
   globalThis.__PORTAL_PROCESSES__ = [api, workers];

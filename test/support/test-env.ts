@@ -2,7 +2,8 @@
  * One place for the test run's settings. scripts/test.sh exports TEST_RUN_ID; running jest by hand
  * falls back to a fixed local id.
  */
-export const RUN_ID = process.env.TEST_RUN_ID ?? 'local';
+// Lower-case letters, digits and underscores only: it becomes part of database names and Redis prefixes.
+export const RUN_ID = (process.env.TEST_RUN_ID ?? 'local').toLowerCase().replace(/[^a-z0-9_]/g, '_');
 export const PG_BASE = process.env.TEST_PG_BASE ?? 'postgres://postgres:postgres@127.0.0.1:5432';
 export const E2E_DATABASE_URL = `${PG_BASE}/bp_test_${RUN_ID}_api`;
 export const BROWSER_DATABASE_URL = `${PG_BASE}/bp_test_${RUN_ID}_web`;
