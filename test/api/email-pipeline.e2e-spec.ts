@@ -53,8 +53,6 @@ async function until<T>(probe: () => Promise<T | undefined | null | false>, time
   }
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
 interface Harness {
   app: NestExpressApplication;
   mail: MailService;
@@ -158,7 +156,7 @@ describe('email pipeline with the development SMTP sink', () => {
     expect(retried.returnvalue).toBe('already-sent');
     expect(await h.sender.send(id)).toBe('already-sent');
 
-    await sleep(200);
+    // Every sender has finished (the jobs completed, the direct call returned): nothing more can arrive.
     expect(h.mailbox.messages().filter((m) => m.envelopeTo.includes(to))).toHaveLength(1);
     expect((await h.row(id)).attempts).toBe(1);
   });
@@ -177,7 +175,7 @@ describe('email pipeline with the development SMTP sink', () => {
       const j = await h.queue.getJob(emailJobId(id));
       return j && (await j.isCompleted());
     }, 5000, 'race job completed');
-    await sleep(200);
+    // The three direct senders were awaited and the job completed: no delivery is still under way.
     expect(h.mailbox.messages().filter((m) => m.envelopeTo.includes(to))).toHaveLength(1);
     expect((await h.row(id)).status).toBe('sent');
   });
@@ -269,7 +267,8 @@ describe('email pipeline against an SMTP server that refuses', () => {
       const j = await h.queue.getJob(emailJobId(id));
       return j && (await j.isFailed()) ? j : undefined;
     }, 5000, 'job failed');
-    await sleep(500); // a retry (50 ms backoff) would have happened by now
+    // A job in BullMQ's failed set (not delayed) is final: no retry can follow it.
+    expect(await job.isDelayed()).toBe(false);
     expect(rcptAttempts.get(to)).toBe(1);
     expect(row.attempts).toBe(1);
     expect(row.last_error).toBe('EENVELOPE smtp 550');
