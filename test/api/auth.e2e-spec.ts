@@ -5,6 +5,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { REDIS } from '../../api/src/core/redis/redis.tokens';
 import { createTestApp, type TestApp } from '../support/app';
+import { createOtherTenant, createPerson } from '../support/fixtures';
 
 describe('auth core: login, logout, me, token expiry, idle sessions', () => {
   let t: TestApp;
@@ -89,30 +90,33 @@ describe('auth core: login, logout, me, token expiry, idle sessions', () => {
       mblPrivacyPolicyAgreement: true,
     });
 
-    // A change in the database shows in the next answer: nothing is cached or invented.
-    await db.query(`UPDATE client SET pay_periods = 24, header_color = '#ABCDEF' WHERE name = 'Acme Corp'`);
+  });
+
+  it("GET /me shows a change to the client's settings in the next answer: nothing is cached or invented", async () => {
+    // A client of this test's own: the seeded Acme stays as it is for every other suite.
+    const other = await createOtherTenant(db);
+    const token = await t.login(other.email);
+    await api().get('/mbl/api/me').set('Authorization', `Bearer ${token}`).expect(200);
+    await db.query(`UPDATE client SET pay_periods = 24, header_color = '#ABCDEF' WHERE id = $1`, [other.clientId]);
     const again = await api().get('/mbl/api/me').set('Authorization', `Bearer ${token}`).expect(200);
     expect(again.body).toMatchObject({ payPeriods: 24, colorConfiguration: { headerColor: '#ABCDEF' } });
-    await db.query(`UPDATE client SET pay_periods = $1, header_color = $2 WHERE name = 'Acme Corp'`, [row.pay_periods, row.header_color]);
   });
 
   it('medicalEnrolled follows the medical election of the current period', async () => {
     const jane = await api().get('/mbl/api/me').set('Authorization', `Bearer ${await t.login('jane@acme.test')}`).expect(200);
     expect(jane.body.medicalEnrolled).toBe(true);
-    const sam = await api().get('/mbl/api/me').set('Authorization', `Bearer ${await t.login('sam@acme.test')}`).expect(200);
-    expect(sam.body.medicalEnrolled).toBe(false);
-    // TypeORM answers an UPDATE as [rows, affected]: without the inner destructuring the restore below matched nothing.
-    const [[row]] = await db.query(
-      `UPDATE enrollment e SET status = 0, plan_id = NULL FROM enrollment old
-        WHERE e.id = old.id AND e.plan_type_id = 1 AND e.employee_id = $1 RETURNING e.id, old.plan_id`,
-      [jane.body.employeeId],
-    );
-    const after = await api().get('/mbl/api/me').set('Authorization', `Bearer ${await t.login('jane@acme.test')}`).expect(200);
-    expect(after.body.medicalEnrolled).toBe(false);
-    await db.query(`UPDATE enrollment SET status = 1, plan_id = $2 WHERE id = $1`, [row.id, row.plan_id]);
-    // Back exactly as seeded: other suites read jane's elections.
-    const restored = await api().get('/mbl/api/me').set('Authorization', `Bearer ${await t.login('jane@acme.test')}`).expect(200);
-    expect(restored.body.medicalEnrolled).toBe(true);
+    // A person of this test's own elects medical; the seeded people are only read.
+    const p = await createPerson(db, { registered: true });
+    await db.query(`UPDATE employee SET birth_date = '1985-03-01', gender = 2, hire_date = '2020-01-06', employment_id = 1 WHERE id = $1`, [p.employeeId]);
+    const token = await t.login(p.email);
+    const me = async (): Promise<boolean> => (await api().get('/mbl/api/me').set('Authorization', `Bearer ${token}`).expect(200)).body.medicalEnrolled;
+    expect(await me()).toBe(false);
+    const rows = (await api().get('/mbl/api/enrollments').set('Authorization', `Bearer ${token}`).expect(200)).body as Array<{ id: number; planTypeId: number }>;
+    const plans = (await api().get('/mbl/api/plans').set('Authorization', `Bearer ${token}`).expect(200)).body as Array<{ id: number; title: string }>;
+    const medical = rows.find((r) => r.planTypeId === 1)!;
+    const ppo = plans.find((pl) => /PPO/.test(pl.title))!;
+    await api().put(`/mbl/api/enrollments/${medical.id}`).set('Authorization', `Bearer ${token}`).send({ status: '1', planId: ppo.id, tier: 1 }).expect(200);
+    expect(await me()).toBe(true);
   });
 
   it('answers the admin flag and test-user flag from the account', async () => {

@@ -65,12 +65,12 @@ export async function employeeIdOf(db: DataSource, username: string): Promise<nu
 }
 
 /** Another agency with one client and one employee: data the Acme people must never reach. */
-export async function createOtherTenant(db: DataSource): Promise<{ agencyId: number; clientId: number; employeeId: number }> {
+export async function createOtherTenant(db: DataSource): Promise<{ agencyId: number; clientId: number; employeeId: number; email: string }> {
   seq += 1;
   const [agency] = (await db.query(`INSERT INTO agency (name) VALUES ($1) RETURNING id`, [`Other Agency ${run}.${seq}`])) as Array<{ id: number }>;
   const [client] = (await db.query(`INSERT INTO client (agency_id, name) VALUES ($1, $2) RETURNING id`, [agency!.id, `Other Corp ${run}.${seq}`])) as Array<{ id: number }>;
   const person = await createPerson(db, { clientId: client!.id, registered: true });
-  return { agencyId: agency!.id, clientId: client!.id, employeeId: person.employeeId };
+  return { agencyId: agency!.id, clientId: client!.id, employeeId: person.employeeId, email: person.email };
 }
 
 /** An employee (and account) of Acme, unique per call; the password is the demo password. */
