@@ -64,6 +64,24 @@ export async function employeeIdOf(db: DataSource, username: string): Promise<nu
   return rows[0]!.id;
 }
 
+/**
+ * A client of the test's own with Acme's settings (same agency, same columns, a unique name), for a test that
+ * changes client settings: Acme itself is shared by every suite running at the same time.
+ */
+export async function cloneAcmeClient(db: DataSource): Promise<number> {
+  seq += 1;
+  const columns: Array<{ column_name: string }> = await db.query(
+    `SELECT column_name FROM information_schema.columns
+      WHERE table_schema = current_schema() AND table_name = 'client' AND column_name NOT IN ('id', 'name') AND is_generated = 'NEVER'
+      ORDER BY ordinal_position`,
+  );
+  const list = columns.map((c) => `"${c.column_name}"`).join(', ');
+  const [row] = (await db.query(`INSERT INTO client (name, ${list}) SELECT $1, ${list} FROM client WHERE name = 'Acme Corp' RETURNING id`, [
+    `Acme Clone ${run}.${seq}`,
+  ])) as Array<{ id: number }>;
+  return row!.id;
+}
+
 /** Another agency with one client and one employee: data the Acme people must never reach. */
 export async function createOtherTenant(db: DataSource): Promise<{ agencyId: number; clientId: number; employeeId: number; email: string }> {
   seq += 1;
