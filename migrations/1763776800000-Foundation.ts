@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { OPTION_LISTS, OPTION_TYPES } from '../api/src/modules/options/option-lists.data';
+import { FOUNDATION_OPTION_ITEMS } from './data/1763776800000-option-items';
 
 /**
  * The platform's tables: tenancy (agency, client), accounts, employees, option lists, open-enrollment
@@ -130,12 +130,11 @@ export class Foundation1763776800000 implements MigrationInterface {
         sort_order integer NOT NULL,
         PRIMARY KEY (type, id)
       )`);
-    for (const type of OPTION_TYPES) {
-      const items = OPTION_LISTS[type];
-      for (let i = 0; i < items.length; i += 1) {
-        const item = items[i]!;
-        await q.query(`INSERT INTO option_item (type, id, text, sort_order) VALUES ($1, $2, $3, $4)`, [type, item.id, item.text, i]);
-      }
+    const position = new Map<string, number>();
+    for (const [type, id, text] of FOUNDATION_OPTION_ITEMS) {
+      const sortOrder = position.get(type) ?? 0;
+      position.set(type, sortOrder + 1);
+      await q.query(`INSERT INTO option_item (type, id, text, sort_order) VALUES ($1, $2, $3, $4)`, [type, id, text, sortOrder]);
     }
     await q.query(`
       CREATE TABLE open_enrollment_period (

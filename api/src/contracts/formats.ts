@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OPTION_LISTS, type OptionType } from '../modules/options/option-lists.data';
+import { OPTION_LISTS, type OptionType } from './option-lists';
 import { Messages } from './messages';
 
 /**

@@ -1,4 +1,4 @@
-import { OPTION_LISTS, type OptionType } from '../../modules/options/option-lists.data';
+import { OPTION_LISTS, type OptionType } from '../../contracts/option-lists';
 import { maskSsn } from '../crypto/secured-data';
 import type { AuditFieldChange } from './audit-entry.entity';
 

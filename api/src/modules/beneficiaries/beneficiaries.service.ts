@@ -19,7 +19,7 @@ import { anyChanged, auditChanges, type AuditedField } from '../../core/audit/fi
 import type { AuthUser } from '../../core/auth/auth-user';
 import { maskSsn, SecuredDataCipher } from '../../core/crypto/secured-data';
 import { fieldErrors } from '../../core/http/field-errors';
-import { OPTION_LISTS } from '../options/option-lists.data';
+import { OPTION_LISTS } from '../../contracts/option-lists';
 import { BeneficiaryEntity } from './beneficiary.entity';
 
 interface Owner {

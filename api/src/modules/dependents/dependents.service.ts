@@ -17,7 +17,7 @@ import {
 } from '../../contracts/dependents';
 import { isMaskedSsn, ssnIssue, toIsoDate, toUsDate } from '../../contracts/formats';
 import { Messages } from '../../contracts/messages';
-import { OPTION_LISTS } from '../options/option-lists.data';
+import { OPTION_LISTS } from '../../contracts/option-lists';
 import { AuditService } from '../../core/audit/audit.service';
 import { anyChanged, auditChanges, PERSON_AUDIT_FIELDS, type AuditedField } from '../../core/audit/field-changes';
 import type { AuthUser } from '../../core/auth/auth-user';

@@ -14,7 +14,7 @@ import { fieldErrors } from '../../core/http/field-errors';
 import { QueueName } from '../../core/queues/queue-names';
 import { DashboardService } from '../dashboard/dashboard.service';
 import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
-import { OPTION_LISTS } from '../options/option-lists.data';
+import { OPTION_LISTS } from '../../contracts/option-lists';
 import { SignatureEntity } from './form.entities';
 import type { SignedSummary } from './signed-summary';
 import { inspectSignaturePng } from './signature-png';

@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { ZAllOptions, ZOptionList, ZSecurityQuestionList, type OptionItemDto } from '../../contracts/options';
 import { Access, AllowDuringPendingChange } from '../../core/auth/access.decorator';
-import { OPTION_TYPES } from './option-lists.data';
+import { OPTION_TYPES } from '../../contracts/option-lists';
 import { OptionsService } from './options.service';
 
 class OptionListDto extends createZodDto(ZOptionList) {}

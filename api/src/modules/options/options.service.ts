@@ -2,7 +2,7 @@ import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import type { OptionItemDto } from '../../contracts/options';
-import { isOptionType, OPTION_TYPES } from './option-lists.data';
+import { isOptionType, OPTION_TYPES } from '../../contracts/option-lists';
 import { OptionItemEntity } from './option-item.entity';
 
 /** Option lists are reference data that only migrations change, so one read per process is enough. */
