@@ -1,13 +1,13 @@
 import type { DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from '../../../../migrations';
 import type { AppConfig } from '../config/app-config';
-import { ENTITIES } from './entities';
 
 export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl'>): DataSourceOptions {
   return {
     type: 'postgres',
     url: config.databaseUrl,
-    entities: ENTITIES,
+    // Each feature module registers its own entities (TypeOrmModule.forFeature); scripts need none.
+    entities: [],
     migrations: MIGRATIONS,
     migrationsTableName: 'typeorm_migrations',
     // The schema exists only through migrations.

@@ -3,7 +3,7 @@ import { UnrecoverableError } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { AuditService } from '../../core/audit/audit.service';
 import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
-import { SignatureEntity } from './form.entities';
+import { SignatureEntity } from './signature.entity';
 import { renderSignedSummaryPdf } from './signed-summary';
 
 /**

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { BeneficiariesModule } from '../beneficiaries/beneficiaries.module';
 import { DashboardModule } from '../dashboard/dashboard.module';
 import { FilesModule } from '../files/files.module';
@@ -6,10 +7,11 @@ import { EnrollmentSummaryService } from './enrollment-summary.service';
 import { FormQuestionsService } from './form-questions.service';
 import { FormsController } from './forms.controller';
 import { RegistrationStepChecks } from './registration-step-checks';
+import { SignatureEntity } from './signature.entity';
 import { SignatureService } from './signature.service';
 
 @Module({
-  imports: [BeneficiariesModule, DashboardModule, FilesModule],
+  imports: [TypeOrmModule.forFeature([SignatureEntity]), BeneficiariesModule, DashboardModule, FilesModule],
   controllers: [FormsController],
   providers: [FormQuestionsService, SignatureService, EnrollmentSummaryService, RegistrationStepChecks],
   exports: [FormQuestionsService, SignatureService, EnrollmentSummaryService, RegistrationStepChecks],

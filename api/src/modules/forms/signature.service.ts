@@ -15,7 +15,7 @@ import { QueueName } from '../../core/queues/queue-names';
 import { DashboardService } from '../dashboard/dashboard.service';
 import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
 import { OPTION_LISTS } from '../../contracts/option-lists';
-import { SignatureEntity } from './form.entities';
+import { SignatureEntity } from './signature.entity';
 import type { SignedSummary } from './signed-summary';
 import { inspectSignaturePng } from './signature-png';
 
