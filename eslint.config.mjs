@@ -1,6 +1,10 @@
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+/** A boundaries policy: files of element type `from` may import only from the element types in `to`. */
+const may = (from, to) => ({ from: { element: { type: from } }, allow: [{ to: { element: { types: { anyOf: to } } } }] });
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', 'dist/**', 'web/build/**', 'web/.cache/**', 'coverage/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
@@ -18,6 +22,44 @@ export default tseslint.config(
     // Nest injects by the runtime class: those imports must stay value imports for decorator metadata.
     files: ['api/src/**/*.ts', 'workers/src/**/*.ts', 'test/**/*.ts'],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
+  },
+  {
+    // Which part of the code may import which: contracts are framework-free and stand alone, core knows no
+    // feature, migrations carry their own data, the site reaches the API only through its contracts.
+    files: ['api/src/**/*.ts', 'workers/src/**/*.ts', 'web/app/**/*.{ts,tsx}', 'migrations/**/*.ts'],
+    ignores: ['**/*.spec.ts', '**/*.spec.tsx'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { typescript: { project: ['tsconfig.json', 'web/tsconfig.json'], noWarnOnMultipleProjects: true } },
+      'boundaries/include': ['api/src/**/*', 'workers/src/**/*', 'web/app/**/*', 'migrations/**/*'],
+      'boundaries/elements': [
+        { type: 'contracts', pattern: 'api/src/contracts' },
+        { type: 'core', pattern: 'api/src/core' },
+        { type: 'module', pattern: 'api/src/modules/*', capture: ['name'] },
+        { type: 'workers', pattern: 'workers/src' },
+        { type: 'site', pattern: 'web/app' },
+        { type: 'migrations', pattern: 'migrations' },
+        // The rest of api/src (app.module, main, bootstrap, the site host, the seed): first match wins, so last.
+        { type: 'app', pattern: 'api/src' },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            may('contracts', ['contracts']),
+            may('core', ['core', 'contracts', 'migrations']),
+            may('module', ['module', 'core', 'contracts']),
+            may('app', ['app', 'module', 'core', 'contracts', 'site']),
+            may('workers', ['workers', 'app', 'module', 'core', 'contracts']),
+            may('site', ['site', 'contracts']),
+            may('migrations', ['migrations']),
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['web/app/**/*.{ts,tsx}'],
