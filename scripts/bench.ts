@@ -11,7 +11,15 @@ import { prepareDatabase } from '../test/support/database';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/bp_bench';
+/** An administrator login; the portal and the floor both run as the least-privilege app role, like `npm start`. */
+const PG_BASE = process.env.BENCH_PG_BASE ?? 'postgres://postgres:postgres@127.0.0.1:5432';
+const PG_HOST = new URL(PG_BASE).host;
+const DATABASE = {
+  app: `postgres://bp_bench_app:bp_bench_app_pw@${PG_HOST}/bp_bench`,
+  owner: `postgres://bp_bench_owner:bp_bench_owner_pw@${PG_HOST}/bp_bench`,
+  admin: `${PG_BASE}/postgres`,
+};
+const DATABASE_URL = DATABASE.app;
 const SECRET = 'bench-secret-0123456789abcdef-0123456789';
 
 /** A port free right now, so a benchmark never collides with a running portal or test run. */
@@ -83,8 +91,8 @@ function row(name: string, r: Result): string {
 async function main(): Promise<void> {
   const PORT = Number(process.env.BENCH_PORT ?? (await freePort()));
   env.PORT = String(PORT);
-  process.stdout.write(`preparing ${DATABASE_URL}\n`);
-  await prepareDatabase(DATABASE_URL, env);
+  process.stdout.write('preparing the bp_bench database\n');
+  await prepareDatabase(DATABASE, env);
   const portal: ChildProcess = spawn(process.execPath, ['dist/api/src/main.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const base = `http://127.0.0.1:${PORT}`;
   let floor: ChildProcess | undefined;

@@ -92,9 +92,14 @@ ensure_env_file() {
   say "writing .env with fresh local secrets"
   local rnd
   rnd() { node -e "process.stdout.write(require('crypto').randomBytes($1).toString('base64'))"; }
+  # URL-safe (it goes inside a database URL).
+  rnd_id() { node -e "process.stdout.write(require('crypto').randomBytes($1).toString('hex'))"; }
   {
     echo "# Local development settings written by scripts/setup.sh. Not committed."
-    echo "DATABASE_URL=postgres://postgres:postgres@127.0.0.1:5432/benefits_portal"
+    echo "# The app's login (no superuser, owns nothing), the owner that runs migrations, the administrator that creates both."
+    echo "DATABASE_URL=postgres://bp_app:$(rnd_id 24)@127.0.0.1:5432/benefits_portal"
+    echo "DATABASE_OWNER_URL=postgres://bp_owner:$(rnd_id 24)@127.0.0.1:5432/benefits_portal"
+    echo "DATABASE_ADMIN_URL=postgres://postgres:postgres@127.0.0.1:5432/postgres"
     echo "REDIS_URL=redis://127.0.0.1:6379"
     echo "JWT_SECRET=$(rnd 48)"
     echo "COOKIE_SECRET=$(rnd 48)"

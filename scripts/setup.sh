@@ -11,6 +11,8 @@ ensure_postgres
 ensure_redis
 say "building the API, workers and site"
 npm run -s build
+say "creating the database roles (owner for migrations, a least-privilege login for the app)"
+npm run -s db:roles
 say "migrating the database"
 npm run -s db:migrate
 say "seeding the demo data"

@@ -4,7 +4,7 @@ import type { ChildProcess } from 'node:child_process';
 import { prepareDatabase } from './database';
 import { portalEnv, startProcess, waitForHealth } from './portal-process';
 import { clearRedisPrefix } from './redis-prefix';
-import { BROWSER_DATABASE_URL, BROWSER_PORT } from './test-env';
+import { BROWSER_DATABASE, BROWSER_PORT } from './test-env';
 
 declare global {
   var __PORTAL_PROCESSES__: ChildProcess[] | undefined;
@@ -16,7 +16,7 @@ export default async function globalSetup(): Promise<void> {
     if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first (npm test does)`);
   }
   const env = portalEnv();
-  await prepareDatabase(BROWSER_DATABASE_URL, env);
+  await prepareDatabase(BROWSER_DATABASE, env);
   await clearRedisPrefix(String(env.QUEUE_PREFIX));
   const api = startProcess('dist/api/src/main.js', env);
   const workers = startProcess('dist/workers/src/main.js', { ...env, DEV_MAILBOX_SINK: 'off' });

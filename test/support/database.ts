@@ -3,27 +3,29 @@ import { DataSource } from 'typeorm';
 import { loadConfig } from '../../api/src/core/config/app-config';
 import { SecuredDataCipher } from '../../api/src/core/crypto/secured-data';
 import { dataSourceOptions } from '../../api/src/core/database/data-source-options';
+import { loginOf, provisionDatabase, withDatabase, type DatabaseUrls } from '../../api/src/core/database/database-roles';
 import { migrate } from '../../api/src/core/database/migrate';
 import { seedDemoData } from '../../api/src/seed/seed';
 
-export async function dropDatabase(url: string): Promise<void> {
-  const u = new URL(url);
-  const name = u.pathname.slice(1);
-  u.pathname = '/postgres';
-  const admin = new Client({ connectionString: u.toString() });
+export async function dropDatabase(urls: DatabaseUrls): Promise<void> {
+  const admin = new Client({ connectionString: withDatabase(urls.admin, 'postgres') });
   await admin.connect();
   try {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.query(`DROP DATABASE IF EXISTS "${loginOf(urls.app).database}" WITH (FORCE)`);
   } finally {
     await admin.end();
   }
 }
 
-/** A fresh database for the run: dropped if left over, created, migrated through the real migrations, seeded. */
-export async function prepareDatabase(url: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  await dropDatabase(url);
-  await migrate(url);
-  const config = loadConfig({ ...env, DATABASE_URL: url });
+/**
+ * A fresh database for the run, made the way `npm start` makes one: dropped if left over, both roles and the
+ * database provisioned, migrated by the owner through the real migrations, seeded through the app's login.
+ */
+export async function prepareDatabase(urls: DatabaseUrls, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  await dropDatabase(urls);
+  await provisionDatabase(urls);
+  await migrate(urls.owner, urls.app);
+  const config = loadConfig({ ...env, DATABASE_URL: urls.app });
   const ds = new DataSource(dataSourceOptions(config));
   await ds.initialize();
   try {

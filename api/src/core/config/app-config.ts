@@ -2,6 +2,13 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
+/** Local defaults when no .env says otherwise (scripts/setup.sh writes one with fresh passwords). */
+export const DEFAULT_DATABASE_URLS = {
+  app: 'postgres://bp_app:bp_app_local@127.0.0.1:5432/benefits_portal',
+  owner: 'postgres://bp_owner:bp_owner_local@127.0.0.1:5432/benefits_portal',
+  admin: 'postgres://postgres:postgres@127.0.0.1:5432/postgres',
+} as const;
+
 const bool = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
@@ -13,7 +20,8 @@ const ZEnv = z.object({
   PRODUCT_NAME: z.string().default('Benefits Portal'),
   /** Where people reach the portal (links in emails); defaults to this machine's PORT. */
   PUBLIC_URL: z.string().optional(),
-  DATABASE_URL: z.string().default('postgres://postgres:postgres@127.0.0.1:5432/benefits_portal'),
+  /** The app's own login (not a superuser, owns nothing); see core/database/database-roles.ts. */
+  DATABASE_URL: z.string().default(DEFAULT_DATABASE_URLS.app),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   QUEUE_PREFIX: z.string().default('bp'),
   JWT_SECRET: z.string().min(16).optional(),

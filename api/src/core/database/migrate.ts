@@ -1,39 +1,36 @@
 import { Client as PgClient } from 'pg';
 import { DataSource } from 'typeorm';
-import { loadConfig } from '../config/app-config';
+import { loadEnvFile } from '../config/app-config';
+import { databaseUrlsFromEnv, grantAppRole, loginOf } from './database-roles';
 import { dataSourceOptions } from './data-source-options';
 
-/** Creates the database when it is missing (the URL names it), then runs pending migrations. Idempotent. */
-export async function ensureDatabase(databaseUrl: string): Promise<void> {
-  const url = new URL(databaseUrl);
-  const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
-  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`unsupported database name "${name}"`);
-  url.pathname = '/postgres';
-  const admin = new PgClient({ connectionString: url.toString() });
-  await admin.connect();
-  try {
-    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (found.rowCount === 0) await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-}
-
-export async function migrate(databaseUrl: string): Promise<string[]> {
-  await ensureDatabase(databaseUrl);
-  const ds = new DataSource(dataSourceOptions({ databaseUrl }));
+/**
+ * Runs pending migrations as the owner role, then gives the app role exactly its grants on every table
+ * (new tables included). The database and both roles exist already (provisionDatabase). Idempotent.
+ */
+export async function migrate(ownerUrl: string, appUrl: string): Promise<string[]> {
+  const ds = new DataSource(dataSourceOptions({ databaseUrl: ownerUrl }));
   await ds.initialize();
+  let ran: string[];
   try {
-    const ran = await ds.runMigrations({ transaction: 'each' });
-    return ran.map((m) => m.name);
+    ran = (await ds.runMigrations({ transaction: 'each' })).map((m) => m.name);
   } finally {
     await ds.destroy();
   }
+  const owner = new PgClient({ connectionString: ownerUrl });
+  await owner.connect();
+  try {
+    await grantAppRole(owner, loginOf(appUrl).user, loginOf(ownerUrl).user);
+  } finally {
+    await owner.end();
+  }
+  return ran;
 }
 
 if (require.main === module) {
-  const config = loadConfig();
-  migrate(config.databaseUrl)
+  loadEnvFile();
+  const urls = databaseUrlsFromEnv();
+  migrate(urls.owner, urls.app)
     .then((ran) => {
       process.stdout.write(ran.length ? `migrations applied: ${ran.join(', ')}\n` : 'database is up to date\n');
     })
