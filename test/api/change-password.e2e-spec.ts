@@ -1,4 +1,4 @@
-import { RateLimiter } from '../../api/src/core/redis/rate-limiter';
+import { PasswordAttempts } from '../../api/src/core/auth/password-attempts';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { verifySecret } from '../../api/src/core/auth/passwords';
@@ -27,7 +27,7 @@ describe('change password (normal and forced) and security question', () => {
     expect((await change(jwt, { oldPassword: 'Passw0rd!', password: 'New-pass1', repeatPassword: 'New-pass2' }).expect(400)).body.errors).toEqual([
       { path: 'repeatPassword', message: 'Password must match' },
     ]);
-    expect((await change(jwt, { oldPassword: 'Passw0rd!', password: 'abc', repeatPassword: 'abc' }).expect(400)).body.message).toBe('Password should contain at least 5 characters');
+    expect((await change(jwt, { oldPassword: 'Passw0rd!', password: 'abc', repeatPassword: 'abc' }).expect(400)).body.message).toBe('Password should contain at least 8 characters');
 
     const ok = await change(jwt, { oldPassword: 'Passw0rd!', password: 'New-pass1', repeatPassword: 'New-pass1' }).expect(200);
     expect(ok.body).toEqual({ success: true, message: 'Your password has been successfully changed.' });
@@ -52,7 +52,7 @@ describe('change password (normal and forced) and security question', () => {
     const jwt = await t.login(p.email);
     for (let i = 0; i < 5; i += 1) await change(jwt, { oldPassword: `bad-${i}`, password: 'New-pass1', repeatPassword: 'New-pass1' }).expect(400);
     await change(jwt, { oldPassword: 'Passw0rd!', password: 'New-pass1', repeatPassword: 'New-pass1' }).expect(429);
-    await t.app.get(RateLimiter).reset(`pwconfirm:acct:${p.accountId}`);
+    await t.app.get(PasswordAttempts).forget('confirm', `id:${p.accountId}`);
     await change(jwt, { oldPassword: 'Passw0rd!', password: 'New-pass1', repeatPassword: 'New-pass1' }).expect(200);
   });
 

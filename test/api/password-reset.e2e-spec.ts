@@ -104,8 +104,8 @@ describe('forgot and reset password', () => {
   it('validates the new password with the spec messages', async () => {
     const p = await createPerson(db, { registered: true });
     const token = await resetLink(p);
-    expect((await reset(token, 'Rex', 'abc').expect(400)).body.message).toBe('Password should contain at least 5 characters');
-    expect((await reset(token, 'Rex', 'x'.repeat(21)).expect(400)).body.message).toBe('Password should contain maximum of 20 characters');
+    expect((await reset(token, 'Rex', 'abc').expect(400)).body.message).toBe('Password should contain at least 8 characters');
+    expect((await reset(token, 'Rex', 'x'.repeat(65)).expect(400)).body.message).toBe('Password should contain maximum of 64 characters');
     expect((await reset(token, '', 'Passw0rd!2').expect(400)).body.errors).toEqual([{ path: 'answer', message: 'Field is required' }]);
     await question(token).expect(200);
   });

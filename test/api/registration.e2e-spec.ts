@@ -90,8 +90,8 @@ describe('registration from the welcome email', () => {
     const p = await createPerson(db);
     const token = await welcome(p.employeeId, p.email);
     const post = (body: Record<string, unknown>) => api().post('/mbl/api/registration').send({ token, securityQuestionId: '1', securityAnswer: 'a', ...body });
-    expect((await post({ password: 'abcd' }).expect(400)).body.errors).toEqual([{ path: 'password', message: 'Password should contain at least 5 characters' }]);
-    expect((await post({ password: 'a'.repeat(21) }).expect(400)).body.message).toBe('Password should contain maximum of 20 characters');
+    expect((await post({ password: 'abcdefg' }).expect(400)).body.errors).toEqual([{ path: 'password', message: 'Password should contain at least 8 characters' }]);
+    expect((await post({ password: 'a'.repeat(65) }).expect(400)).body.message).toBe('Password should contain maximum of 64 characters');
     expect((await post({ password: '' }).expect(400)).body.message).toBe('Field is required');
     expect((await post({ password: 'Passw0rd!', securityAnswer: '' }).expect(400)).body.errors).toEqual([{ path: 'securityAnswer', message: 'Field is required' }]);
     expect((await post({ password: 'Passw0rd!', securityQuestionId: '' }).expect(400)).body.errors[0].path).toBe('securityQuestionId');

@@ -1,4 +1,4 @@
-import { RateLimiter } from '../../api/src/core/redis/rate-limiter';
+import { PasswordAttempts } from '../../api/src/core/auth/password-attempts';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createTestApp, type TestApp } from '../support/app';
@@ -46,7 +46,7 @@ describe('secured-data unlock: POST /employee/personal', () => {
     const jwt = await t.login(p.email);
     for (let i = 0; i < 5; i += 1) await unlock(jwt, { password: `bad-${i}` }).expect(400);
     await unlock(jwt, { password: 'Passw0rd!' }).expect(429);
-    await t.app.get(RateLimiter).reset(`pwconfirm:acct:${p.accountId}`);
+    await t.app.get(PasswordAttempts).forget('confirm', `id:${p.accountId}`);
     expect((await unlock(jwt, { password: 'Passw0rd!' }).expect(200)).body).toEqual({ ssn: null, income: null });
   });
 

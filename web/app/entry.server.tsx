@@ -1,9 +1,13 @@
 import { PassThrough } from 'node:stream';
+import { loadCommonPasswords } from '@bp/api/contracts/server';
 import type { EntryContext } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
+
+// The site's actions check new passwords with the same contract as the API: the list lives on the server only.
+loadCommonPasswords();
 
 /** How long loaders' streamed (deferred) data may take before the render gives up. */
 export const streamTimeout = 5_000;

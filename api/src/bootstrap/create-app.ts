@@ -1,6 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { loadCommonPasswords } from '../contracts/server';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
@@ -36,6 +37,8 @@ export function buildOpenApi(app: NestExpressApplication, config: AppConfig): Op
 }
 
 export async function createApp(options: CreateAppOptions = {}): Promise<NestExpressApplication> {
+  // ZNewPassword's common-password rule needs its list before the first request.
+  loadCommonPasswords();
   const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true });
   const config = app.get<AppConfig>(APP_CONFIG);
   app.useLogger(app.get(Logger));

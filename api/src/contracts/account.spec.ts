@@ -1,4 +1,5 @@
-import { passwordStrength, passwordStrengthBand, ZChangePasswordRequest, ZRegistrationForm } from './account';
+import { passwordStrength, passwordStrengthBand, ZChangePasswordRequest, ZNewPassword, ZRegistrationForm } from './account';
+import { loadCommonPasswords } from './server';
 
 describe('password strength (document 1 sections 4 and 5)', () => {
   it('scores 20 points per rule, 0 under 6 characters', () => {
@@ -21,5 +22,25 @@ describe('form schemas', () => {
     expect(reg.success ? [] : reg.error.issues.map((i) => i.message)).toEqual(['Passwords must match']);
     const change = ZChangePasswordRequest.safeParse({ password: 'Passw0rd!', repeatPassword: 'x' });
     expect(change.success ? [] : change.error.issues.map((i) => i.message)).toEqual(['Password must match']);
+  });
+});
+
+describe('new passwords (decisions section 5)', () => {
+  beforeAll(() => loadCommonPasswords());
+
+  it.each([
+    ['Abc-123', 'Password should contain at least 8 characters'],
+    ['Abc-1234', null],
+    ['x'.repeat(63) + '!', null],
+    ['x'.repeat(64) + '!', 'Password should contain maximum of 64 characters'],
+    ['password', 'This password is too common'],
+    ['PassWord1', 'This password is too common'],
+    ['iloveyou', 'This password is too common'],
+    ['12345678', 'This password is too common'],
+    ['Nora-2027-Pass', null],
+    ['Passw0rd!', null],
+  ])('%s -> %s', (password, message) => {
+    const r = ZNewPassword.safeParse(password);
+    expect(r.success ? null : r.error.issues[0]!.message).toBe(message);
   });
 });

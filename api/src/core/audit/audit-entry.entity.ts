@@ -7,7 +7,7 @@ export interface AuditFieldChange {
   changed: boolean;
 }
 
-export type AuditActionType = 'create' | 'update' | 'delete' | 'login' | 'logout' | 'unlock' | 'impersonation-start' | 'impersonation-stop';
+export type AuditActionType = 'create' | 'update' | 'delete' | 'login' | 'logout' | 'unlock' | 'impersonation-start' | 'impersonation-stop' | 'login-failed' | 'unlock-failed';
 
 /** Append-only (a database trigger refuses UPDATE, DELETE and TRUNCATE). */
 @Entity('audit_log')

@@ -14,6 +14,17 @@ if tonumber(ARGV[1]) - tonumber(last) > tonumber(ARGV[2]) then return 'idle' end
 if ARGV[3] == '1' then redis.call('SET', KEYS[1], ARGV[1], 'KEEPTTL') end
 return 'active'`;
 
+// KEYS: the children indexes of the sessions to end; ARGV: their session ids. Ends each session and each
+// session it opened.
+const REVOKE_SCRIPT = `
+for i, sid in ipairs(ARGV) do
+  redis.call('DEL', 'sess:' .. sid)
+  local index = KEYS[i]
+  for _, child in ipairs(redis.call('SMEMBERS', index)) do redis.call('DEL', 'sess:' .. child) end
+  redis.call('DEL', index)
+end
+return #ARGV`;
+
 /** Server-side sessions: a token is only as good as its session, so logout really ends it. */
 @Injectable()
 export class SessionStore {
@@ -29,9 +40,19 @@ export class SessionStore {
     return redis.bpSessionCheck!(key, now, idleMs, touch);
   }
 
-  async open(ttlSeconds: number): Promise<string> {
+  /**
+   * Opens a session of `person` (the real one: the administrator while impersonating). Indexed per person, so
+   * a password change can end the others, and per opening session, so logging out ends what it opened.
+   */
+  async open(ttlSeconds: number, person: number | null, openedBy: string | null = null): Promise<string> {
     const sid = randomUUID();
-    await this.redis.set(this.key(sid), String(Date.now()), 'EX', ttlSeconds);
+    const tx = this.redis.multi().set(this.key(sid), String(Date.now()), 'EX', ttlSeconds);
+    for (const index of [person === null ? null : this.personKey(person), openedBy === null ? null : this.childrenKey(openedBy)]) {
+      if (index === null) continue;
+      // The index lives as long as its longest session.
+      tx.sadd(index, sid).expire(index, ttlSeconds, 'NX').expire(index, ttlSeconds, 'GT');
+    }
+    await tx.exec();
     return sid;
   }
 
@@ -50,11 +71,34 @@ export class SessionStore {
     await this.redis.set(this.key(sid), String(Date.now()), 'KEEPTTL', 'XX');
   }
 
+  /** Ends the session and every session it opened (impersonation), in one script. */
   async revoke(sid: string): Promise<void> {
-    await this.redis.del(this.key(sid));
+    await this.evalRevoke([this.childrenKey(sid)], [sid]);
+  }
+
+  /** Ends every session of the person except `keep` (the one that changed the password), with what they opened. */
+  async revokeAllOf(person: number, keep: string | null = null): Promise<void> {
+    const sids = (await this.redis.smembers(this.personKey(person))).filter((sid) => sid !== keep);
+    if (sids.length === 0) return;
+    await this.evalRevoke(sids.map((sid) => this.childrenKey(sid)), sids);
+    await this.redis.srem(this.personKey(person), ...sids);
+  }
+
+  private async evalRevoke(childIndexes: string[], sids: string[]): Promise<void> {
+    const redis = this.redis as Redis & { bpSessionRevoke?: (...args: string[]) => Promise<unknown> };
+    if (!redis.bpSessionRevoke) redis.defineCommand('bpSessionRevoke', { lua: REVOKE_SCRIPT });
+    await redis.bpSessionRevoke!(String(childIndexes.length), ...childIndexes, ...sids);
   }
 
   private key(sid: string): string {
     return `sess:${sid}`;
+  }
+
+  private personKey(person: number): string {
+    return `sess-of:${person}`;
+  }
+
+  private childrenKey(sid: string): string {
+    return `sess-opened-by:${sid}`;
   }
 }

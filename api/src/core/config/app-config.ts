@@ -42,6 +42,8 @@ const ZEnv = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_IP_MAX_FAILURES: z.coerce.number().int().positive().default(50),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  /** Password checks per account per minute from all addresses together: a stranger slows, never locks, the owner. */
+  LOGIN_ACCOUNT_MAX_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** Local-disk root of the file storage (uploads, SBCs, generated documents). */
   FILE_STORAGE_DIR: z.string().default('.data/files'),
 });
@@ -71,6 +73,7 @@ export type AppConfig = Readonly<{
   loginMaxFailures: number;
   loginIpMaxFailures: number;
   loginWindowSeconds: number;
+  loginAccountMaxPerMinute: number;
   fileStorageDir: string;
 }>;
 
@@ -133,6 +136,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     loginMaxFailures: env.LOGIN_MAX_FAILURES,
     loginIpMaxFailures: env.LOGIN_IP_MAX_FAILURES,
     loginWindowSeconds: env.LOGIN_WINDOW_SECONDS,
+    loginAccountMaxPerMinute: env.LOGIN_ACCOUNT_MAX_PER_MINUTE,
     fileStorageDir: resolve(process.cwd(), env.FILE_STORAGE_DIR),
   });
 }

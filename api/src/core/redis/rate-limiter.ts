@@ -3,6 +3,29 @@ import type Redis from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { REDIS } from './redis.tokens';
 
+export interface AttemptLimit {
+  key: string;
+  max: number;
+  windowSeconds: number;
+}
+
+// KEYS: counters; ARGV: max and window (ms) per counter. 1 = taken (all counted), 0 = refused (none counted).
+const ATTEMPT_SCRIPT = `
+for i, key in ipairs(KEYS) do
+  local n = tonumber(redis.call('GET', key) or '0')
+  if n >= tonumber(ARGV[2 * i - 1]) then return 0 end
+end
+for i, key in ipairs(KEYS) do
+  if redis.call('INCR', key) == 1 then redis.call('PEXPIRE', key, ARGV[2 * i]) end
+end
+return 1`;
+
+const REFUND_SCRIPT = `
+for _, key in ipairs(KEYS) do
+  if tonumber(redis.call('GET', key) or '0') > 0 then redis.call('DECR', key) end
+end
+return 1`;
+
 /**
  * Fixed-window counters in Redis, shared by every replica: a person cannot dodge the limit by landing
  * on another process. Keys carry the deployment's prefix, so test runs and environments sharing one
@@ -19,6 +42,27 @@ export class RateLimiter {
     return `${this.config.queuePrefix}:rl:${key}`;
   }
 
+  /**
+   * Takes one attempt against every limit at once, atomically (one Lua script): when any counter is already at
+   * its limit nothing is counted and the answer is false; otherwise every counter goes up and the answer is
+   * true. Counting before the work is done means parallel requests cannot all slip under a limit.
+   */
+  async attempt(limits: readonly AttemptLimit[]): Promise<boolean> {
+    const redis = this.redis as Redis & { bpAttempt?: (...args: string[]) => Promise<number> };
+    if (!redis.bpAttempt) redis.defineCommand('bpAttempt', { lua: ATTEMPT_SCRIPT });
+    const keys = limits.map((l) => this.keyFor(l.key));
+    const args = limits.flatMap((l) => [String(l.max), String(l.windowSeconds * 1000)]);
+    return (await redis.bpAttempt!(String(keys.length), ...keys, ...args)) === 1;
+  }
+
+  /** Gives an attempt back (it succeeded, so it should not count against the person). */
+  async refund(...keys: string[]): Promise<void> {
+    if (keys.length === 0) return;
+    const redis = this.redis as Redis & { bpRefund?: (...args: string[]) => Promise<number> };
+    if (!redis.bpRefund) redis.defineCommand('bpRefund', { lua: REFUND_SCRIPT });
+    await redis.bpRefund!(String(keys.length), ...keys.map((k) => this.keyFor(k)));
+  }
+
   /** Counts one event; answers the count in the current window. */
   async hit(key: string, windowSeconds: number): Promise<number> {
     const full = this.keyFor(key);
@@ -28,6 +72,18 @@ export class RateLimiter {
 
   async count(key: string): Promise<number> {
     return Number((await this.redis.get(this.keyFor(key))) ?? 0);
+  }
+
+  /** Deletes counters by pattern (rare: after a password reset), with SCAN so Redis never blocks. */
+  async resetMatching(...patterns: string[]): Promise<void> {
+    for (const pattern of patterns) {
+      let cursor = '0';
+      do {
+        const [next, keys] = await this.redis.scan(cursor, 'MATCH', this.keyFor(pattern), 'COUNT', 500);
+        cursor = next;
+        if (keys.length > 0) await this.redis.del(...keys);
+      } while (cursor !== '0');
+    }
   }
 
   async reset(...keys: string[]): Promise<void> {

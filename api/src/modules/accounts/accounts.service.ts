@@ -18,19 +18,24 @@ export class AccountsService {
   ) {}
 
   /** Username or email (case-insensitive) and password; null for any mismatch. */
-  async verifyLogin(login: string, password: string): Promise<Account | null> {
-    const account = await this.accounts
+  /** The account a login names (username first, then email), with its password hash; null when none does. */
+  findForLogin(login: string): Promise<Account | null> {
+    return this.accounts
       .createQueryBuilder('a')
       .addSelect('a.passwordHash')
       .where('a.username = :login OR a.email = :login', { login: login.trim() })
       .orderBy('a.username = :login', 'DESC')
       .getOne();
+  }
+
+  /** True when the password is the account's; an unknown account costs the same time as a known one. */
+  async verifyLogin(account: Account | null, password: string): Promise<boolean> {
     if (!account?.passwordHash) {
       dummyHash ??= hashSecret('not-a-real-password');
       await verifySecret(await dummyHash, password);
-      return null;
+      return false;
     }
-    return (await verifySecret(account.passwordHash, password)) ? account : null;
+    return verifySecret(account.passwordHash, password);
   }
 
   async verifyPassword(accountId: number, password: string): Promise<boolean> {

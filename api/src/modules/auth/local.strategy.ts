@@ -1,41 +1,49 @@
-import { HttpException, HttpStatus, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { Strategy } from 'passport-local';
 import { Messages } from '../../contracts/messages';
-import { APP_CONFIG, type AppConfig } from '../../core/config/app-config';
-import { RateLimiter } from '../../core/redis/rate-limiter';
+import { AuditService } from '../../core/audit/audit.service';
+import { PasswordAttempts } from '../../core/auth/password-attempts';
 import type { Account } from '../accounts/account.entity';
 import { AccountsService } from '../accounts/accounts.service';
 
 /**
- * Username-or-email + password. Failures are counted per account and per IP in Redis; past the limit
- * the answer is 429 before any password is checked. Unknown user and wrong password answer the same 401.
+ * Username-or-email + password. Each check first takes an attempt (PasswordAttempts: per account+address,
+ * per address, per account per minute); past a limit the answer is 429 before any password is checked.
+ * Unknown user and wrong password answer the same 401, and both are audited as security events.
  */
 @Injectable()
 export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
   constructor(
     private readonly accounts: AccountsService,
-    private readonly limiter: RateLimiter,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly attempts: PasswordAttempts,
+    private readonly audit: AuditService,
   ) {
     super({ usernameField: 'username', passwordField: 'password', passReqToCallback: true });
   }
 
   async validate(req: Request, username: string, password: string): Promise<Account> {
-    const who = `login:acct:${username.trim().toLowerCase()}`;
-    const ip = `login:ip:${req.ip ?? 'unknown'}`;
-    const [byAccount, byIp] = await Promise.all([this.limiter.count(who), this.limiter.count(ip)]);
-    if (byAccount >= this.config.loginMaxFailures || byIp >= this.config.loginIpMaxFailures) {
-      throw new HttpException({ statusCode: 429, message: Messages.tooManyAttempts }, HttpStatus.TOO_MANY_REQUESTS);
-    }
-    const account = await this.accounts.verifyLogin(username, password);
-    if (!account) {
-      const window = this.config.loginWindowSeconds;
-      await Promise.all([this.limiter.hit(who, window), this.limiter.hit(ip, window)]);
+    const ip = req.ip ?? null;
+    const account = await this.accounts.findForLogin(username);
+    // Counted per account when the login names one (username and email share the count), else per login text.
+    const who = account ? `id:${account.id}` : `name:${username.trim().toLowerCase()}`;
+    await this.attempts.take('login', who, ip);
+    if (!(await this.accounts.verifyLogin(account, password))) {
+      await this.audit.record(
+        { accountId: null, impersonatorId: null },
+        {
+          clientId: account?.clientId ?? null,
+          eventType: 'Security',
+          actionType: 'login-failed',
+          // Who was tried, never what password.
+          description: `Failed login for ${account ? account.username : `unknown user "${username.trim().slice(0, 100)}"`}`,
+          ip,
+        },
+      );
       throw new UnauthorizedException({ statusCode: 401, message: Messages.invalidCredentials });
     }
-    await this.limiter.reset(who);
-    return account;
+    await this.attempts.succeeded('login', who, ip);
+    return account!;
   }
 }

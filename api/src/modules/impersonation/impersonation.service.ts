@@ -61,6 +61,8 @@ export class ImpersonationService {
     const jwt = await this.tokens.issue(
       { sub: target.account_id, emp: target.id, cid: target.client_id, adm: false, ag: null, tu: false, imp: user.accountId },
       ttl,
+      // The administrator's logout (or password change) ends this session too.
+      user.sessionId,
     );
     await this.audit.record(
       { accountId: target.account_id, impersonatorId: user.accountId },

@@ -95,8 +95,8 @@ export class PasswordController {
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: "message and developerMessage 'Incorrect password'" })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto })
   @AllowDuringPendingChange()
-  async verifyPassword(@CurrentUser() user: AuthUser, @Body() body: VerifyPasswordRequestDto): Promise<{ success: boolean }> {
-    await this.passwords.verifyPassword(user, body.password);
+  async verifyPassword(@CurrentUser() user: AuthUser, @Body() body: VerifyPasswordRequestDto, @Req() req: Request): Promise<{ success: boolean }> {
+    await this.passwords.verifyPassword(user, body.password, req.ip ?? null);
     return { success: true };
   }
 }

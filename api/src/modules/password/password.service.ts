@@ -5,6 +5,7 @@ import { MessageCodes, Messages } from '../../contracts/messages';
 import { AuditService } from '../../core/audit/audit.service';
 import type { AuthUser } from '../../core/auth/auth-user';
 import { hashSecret, normalizeAnswer, verifySecret } from '../../core/auth/passwords';
+import { PasswordAttempts } from '../../core/auth/password-attempts';
 import { SessionStore } from '../../core/auth/session-store';
 import { APP_CONFIG, type AppConfig } from '../../core/config/app-config';
 import { MailService } from '../../core/mail/mail.service';
@@ -39,10 +40,8 @@ const badRequest = (path: string, message: string) => new BadRequestException({ 
 
 /**
  * Forgot/reset password from the emailed link, change password (normal and forced), security question,
- * and the session modal's password check.
- *
- * A reset does not end the account's other sessions: sessions are not indexed by account yet, and they
- * still expire by idle time and token lifetime. (Follow-up once sessions are listed per account.)
+ * and the session modal's password check. A change ends every other session of the account; a reset
+ * ends all of them (section 5).
  */
 @Injectable()
 export class PasswordService {
@@ -55,6 +54,7 @@ export class PasswordService {
     private readonly sessions: SessionStore,
     private readonly options: OptionsService,
     private readonly passwords: PasswordConfirmation,
+    private readonly attempts: PasswordAttempts,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -108,7 +108,7 @@ export class PasswordService {
   async resetPassword(body: ResetPasswordRequest, ip: string | null): Promise<SuccessMessage> {
     const passwordHash = await hashSecret(body.password);
     // The wrong-answer count must survive the refusal, so the transaction answers an outcome and the error is thrown after commit.
-    const outcome = await this.dataSource.transaction(async (m): Promise<'invalid' | 'wrong' | 'done'> => {
+    const outcome = await this.dataSource.transaction(async (m): Promise<'invalid' | 'wrong' | { accountId: number }> => {
       const found = await this.tokens.find(m, body.token, 'password-reset', true);
       if (!found || found.state !== 'valid') return 'invalid';
       const account = await m
@@ -131,11 +131,13 @@ export class PasswordService {
       await this.tokens.markUsed(m, found.token.id);
       await this.auditPassword(m, account, 'Password reset from the emailed link', ip);
       // The person proved who they are: earlier failed logins no longer count against them.
-      await Promise.all([this.limiter.reset(`login:acct:${account.username.toLowerCase()}`), account.email ? this.limiter.reset(`login:acct:${account.email.toLowerCase()}`) : null]);
-      return 'done';
+      await this.attempts.forget('login', `id:${account.id}`);
+      return { accountId: account.id };
     });
     if (outcome === 'invalid') throw tokenNotValid();
     if (outcome === 'wrong') throw badRequest('answer', Messages.wrongAnswer);
+    // Whoever knew the old password is signed out everywhere (section 5: sessions after a password change).
+    await this.sessions.revokeAllOf(outcome.accountId);
     return { success: true, message: Messages.passwordChangedSuccessfully };
   }
 
@@ -148,13 +150,15 @@ export class PasswordService {
     const account = await this.accountOf(user);
     if (!account.passwordReset) {
       if (!body.oldPassword) throw badRequest('oldPassword', Messages.fieldRequired);
-      if (!(await this.passwords.check(user, body.oldPassword))) throw badRequest('oldPassword', Messages.wrongData);
+      if (!(await this.passwords.check(user, body.oldPassword, ip, 'change'))) throw badRequest('oldPassword', Messages.wrongData);
     }
     const passwordHash = await hashSecret(body.password);
     await this.dataSource.transaction(async (m) => {
       await m.getRepository(Account).update({ id: account.id }, { passwordHash, passwordReset: false });
       await this.auditPassword(m, account, account.passwordReset ? 'Password changed after an administrator reset' : 'Password changed', ip, user);
     });
+    // Every other session of the account ends; the one that made the change goes on.
+    await this.sessions.revokeAllOf(account.id, user.sessionId);
     return { success: true, message: Messages.passwordChanged };
   }
 
@@ -170,7 +174,7 @@ export class PasswordService {
     }
     if (!account.securityQuestionReset) {
       if (!body.password) throw badRequest('password', Messages.fieldRequired);
-      if (!(await this.passwords.check(user, body.password))) throw badRequest('password', Messages.wrongData);
+      if (!(await this.passwords.check(user, body.password, ip, 'change'))) throw badRequest('password', Messages.wrongData);
     }
     const answerHash = await hashSecret(normalizeAnswer(body.securityAnswer));
     await this.dataSource.transaction(async (m) => {
@@ -189,8 +193,8 @@ export class PasswordService {
   }
 
   /** The session-expired modal: the right password makes the idle session active again. */
-  async verifyPassword(user: AuthUser, password: string): Promise<void> {
-    await this.passwords.confirm(user, password);
+  async verifyPassword(user: AuthUser, password: string, ip: string | null): Promise<void> {
+    await this.passwords.confirm(user, password, ip, 'session');
     await this.sessions.revive(user.sessionId);
   }
 

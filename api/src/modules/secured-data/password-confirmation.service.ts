@@ -1,22 +1,31 @@
-import { BadRequestException, HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { BadRequestException, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Messages } from '../../contracts/messages';
+import { AuditService } from '../../core/audit/audit.service';
 import type { AuthUser } from '../../core/auth/auth-user';
+import { PasswordAttempts } from '../../core/auth/password-attempts';
 import { verifySecret } from '../../core/auth/passwords';
-import { APP_CONFIG, type AppConfig } from '../../core/config/app-config';
-import { RateLimiter } from '../../core/redis/rate-limiter';
+
+/** Why the password is being re-entered: said in the security event a wrong one leaves. */
+export type ConfirmationPurpose = 'unlock' | 'session' | 'change';
+
+const FAILED: Record<ConfirmationPurpose, string> = {
+  unlock: 'Wrong password given to unlock secured data',
+  session: 'Wrong password given to resume an idle session',
+  change: 'Wrong password given to change sign-in details',
+};
 
 /**
  * Re-checks the password of the person behind a token (session modal, secured-data unlock, old password
- * on change). Wrong passwords are counted per person in Redis with the login limits, so a stolen session
- * cannot be used to guess the password at speed.
+ * on change). Each check first takes an attempt (PasswordAttempts, atomically), so neither a stolen session
+ * nor parallel requests can guess the password at speed; wrong ones are audited as security events.
  */
 @Injectable()
 export class PasswordConfirmation {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly limiter: RateLimiter,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly attempts: PasswordAttempts,
+    private readonly audit: AuditService,
   ) {}
 
   /** The real person: the administrator while impersonating, otherwise the signed-in account. */
@@ -24,24 +33,32 @@ export class PasswordConfirmation {
     return user.impersonatorId ?? user.accountId;
   }
 
-  /** True when right; 429 once too many wrong passwords were given in the window. */
-  async check(user: AuthUser, password: string): Promise<boolean> {
+  /** True when right; 429 once too many attempts were made. */
+  async check(user: AuthUser, password: string, ip: string | null, purpose: ConfirmationPurpose): Promise<boolean> {
     const person = PasswordConfirmation.personOf(user);
     if (person === null) return false;
-    const key = `pwconfirm:acct:${person}`;
-    if ((await this.limiter.count(key)) >= this.config.loginMaxFailures) {
-      throw new HttpException({ statusCode: 429, message: Messages.tooManyAttempts }, HttpStatus.TOO_MANY_REQUESTS);
-    }
+    const who = `id:${person}`;
+    await this.attempts.take('confirm', who, ip);
     const rows: Array<{ password_hash: string | null }> = await this.dataSource.query('SELECT password_hash FROM account WHERE id = $1', [person]);
     const ok = await verifySecret(rows[0]?.password_hash, password);
-    if (ok) await this.limiter.reset(key);
-    else await this.limiter.hit(key, this.config.loginWindowSeconds);
+    if (ok) {
+      await this.attempts.succeeded('confirm', who, ip);
+    } else {
+      await this.audit.record(user, {
+        clientId: user.clientId,
+        employeeId: user.employeeId,
+        eventType: 'Security',
+        actionType: 'unlock-failed',
+        description: FAILED[purpose],
+        ip,
+      });
+    }
     return ok;
   }
 
   /** 400 { message, developerMessage: 'Incorrect password' } for a wrong password: the site shows the latter as the field error. */
-  async confirm(user: AuthUser, password: string): Promise<void> {
-    if (!(await this.check(user, password))) {
+  async confirm(user: AuthUser, password: string, ip: string | null, purpose: ConfirmationPurpose): Promise<void> {
+    if (!(await this.check(user, password, ip, purpose))) {
       throw new BadRequestException({ statusCode: 400, message: Messages.incorrectPassword, developerMessage: Messages.incorrectPassword });
     }
   }
