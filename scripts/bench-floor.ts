@@ -12,6 +12,8 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Pool } from 'pg';
 import { loadConfig } from '../api/src/core/config/app-config';
+import { permissionsFor } from '../api/src/contracts/permissions';
+import { toAuthUser, type TokenPayload } from '../api/src/core/auth/auth-user';
 import { SessionStore } from '../api/src/core/auth/session-store';
 import { CURRENT_USER_SQL, CURRENT_USER_STATEMENT, toCurrentUser, type CurrentUserRow } from '../api/src/modules/auth/current-user.query';
 import { ENROLLMENTS_SQL, ENROLLMENTS_STATEMENT, hasElection, toEnrollment, type EnrollmentRow } from '../api/src/modules/enrollments/enrollments.query';
@@ -23,16 +25,7 @@ const sessions = new SessionStore(redis, config);
 // The same pool size as the portal's (data-source-options).
 const pool = new Pool({ connectionString: config.databaseUrl, max: 20 });
 
-interface Claims {
-  sub: number | null;
-  emp: number | null;
-  cid: number;
-  ag: number | null;
-  imp: number | null;
-  sid: string;
-  rst?: string | null;
-  exp: number;
-}
+type Claims = TokenPayload & { exp: number };
 
 /** HS256 verification by hand: the least any server must do for this request. */
 function verifyJwt(token: string): Claims | null {
@@ -58,7 +51,7 @@ async function answer(url: string, claims: Claims): Promise<[number, unknown]> {
   }
   if (url === '/mbl/api/me') {
     const { rows } = await pool.query<CurrentUserRow>({ name: CURRENT_USER_STATEMENT, text: CURRENT_USER_SQL, values: [claims.sub, claims.emp, claims.cid] });
-    return rows[0] ? [200, toCurrentUser(rows[0], { impersonatorId: claims.imp, agencyId: claims.ag })] : [404, { statusCode: 404 }];
+    return rows[0] ? [200, toCurrentUser(rows[0], { impersonatorId: claims.imp, agencyId: claims.ag, permissions: permissionsFor(toAuthUser(claims)) })] : [404, { statusCode: 404 }];
   }
   const { rows } = await pool.query<EnrollmentRow>({ name: ENROLLMENTS_STATEMENT, text: ENROLLMENTS_SQL, values: [claims.emp, claims.cid] });
   return [200, rows.filter(hasElection).map(toEnrollment)];

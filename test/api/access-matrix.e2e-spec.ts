@@ -1,22 +1,21 @@
 import request from 'supertest';
 import { createTestApp, type TestApp } from '../support/app';
+import { ADMIN_PERMISSIONS, type CurrentUser, type Permission } from '../../api/src/contracts';
+import { ROUTES, sidebarGroups } from '../../web/app/lib/routing-rules';
 import { concretePath, listRoutes, type RouteInfo } from '../support/routes';
 
 /**
  * The access matrix: built from Nest's own route metadata, so a new route is covered the day it lands.
- * Every route must declare its rule; admin routes answer 401 without a token and 403 to an employee.
+ * Every route must declare its rule; every route that needs a permission answers 403 to each demo account
+ * without it (the test user included), and the site's menu shows each account exactly what it may open.
  */
 describe('access matrix', () => {
   let t: TestApp;
   let routes: RouteInfo[];
-  let employeeToken: string;
-  let adminToken: string;
 
   beforeAll(async () => {
     t = await createTestApp();
     routes = listRoutes(t.app);
-    employeeToken = await t.login('jane@acme.test');
-    adminToken = await t.login('hr@acme.test');
   });
   afterAll(() => t.close());
 
@@ -44,20 +43,49 @@ describe('access matrix', () => {
     }
   });
 
-  it('every admin route answers 403 to an employee, and lets an administrator through the guard', async () => {
-    const adminRoutes = routes.filter((r) => r.access === 'admin');
-    for (const r of adminRoutes) {
-      const asEmployee = await send(r, employeeToken);
-      expect({ route: `${r.method} ${r.path}`, status: asEmployee.status }).toEqual({ route: `${r.method} ${r.path}`, status: 403 });
-      const asAdmin = await send(r, adminToken);
-      expect({ route: `${r.method} ${r.path}`, allowed: ![401, 403].includes(asAdmin.status) }).toEqual({ route: `${r.method} ${r.path}`, allowed: true });
+  /** The demo accounts of decisions section 6, and what each session may do according to the one list. */
+  const ACCOUNTS = ['jane@acme.test', 'hr@acme.test', 'agent@harbor.test', 'tess@acme.test'] as const;
+
+  it('each demo account is granted what its role grants: HR everything, the test user and jane no administrator permission, the agent no employee pages', async () => {
+    const granted: Record<string, string[]> = {};
+    for (const username of ACCOUNTS) {
+      const me = await request(t.server).get('/mbl/api/me').set('Authorization', `Bearer ${await t.login(username)}`).expect(200);
+      granted[username] = [...(me.body.permissions as string[])].sort();
+    }
+    expect(granted).toEqual({
+      'jane@acme.test': ['self:employee'],
+      'hr@acme.test': ['self:employee', ...ADMIN_PERMISSIONS].sort(),
+      'agent@harbor.test': [...ADMIN_PERMISSIONS, 'clients:switch'].sort(),
+      'tess@acme.test': ['self:employee'],
+    });
+  });
+
+  it('every route that needs a permission lets through exactly the demo accounts that hold it', async () => {
+    const gated = routes.filter((r) => r.access !== 'public' && r.access !== 'user' && r.access !== undefined);
+    expect(gated.length).toBeGreaterThan(20);
+    for (const username of ACCOUNTS) {
+      const token = await t.login(username);
+      const permissions = (await request(t.server).get('/mbl/api/me').set('Authorization', `Bearer ${token}`).expect(200)).body.permissions as string[];
+      for (const r of gated) {
+        const res = await send(r, token);
+        const expected = permissions.includes(r.access as string) ? 'through the guard' : 403;
+        const got = [401, 403].includes(res.status) ? res.status : 'through the guard';
+        expect({ username, route: `${r.method} ${r.path}`, needs: r.access, got }).toEqual({ username, route: `${r.method} ${r.path}`, needs: r.access, got: expected });
+      }
     }
   });
 
-  it('every agent route answers 403 to HR of a client', async () => {
-    for (const r of routes.filter((x) => x.access === 'agent')) {
-      const res = await send(r, adminToken);
-      expect({ route: `${r.method} ${r.path}`, status: res.status }).toEqual({ route: `${r.method} ${r.path}`, status: 403 });
+  it("the site's menu for each demo account holds exactly the pages its permissions allow", async () => {
+    const pagePermissions = new Set(ROUTES.map((r) => r.permission).filter((p): p is Permission => p !== undefined));
+    for (const username of ACCOUNTS) {
+      const me = (await request(t.server).get('/mbl/api/me').set('Authorization', `Bearer ${await t.login(username)}`).expect(200)).body as CurrentUser;
+      const menu = sidebarGroups(me).flatMap((g) => g.items);
+      // Every page the account may open is in its menu, and nothing else that needs a permission.
+      const shown = new Set(menu.map((i) => i.permission).filter((p): p is Permission => p !== undefined));
+      expect({ username, shown: [...shown].sort() }).toEqual({ username, shown: me.permissions.filter((p) => pagePermissions.has(p)).sort() });
+      for (const item of menu) {
+        if (item.permission) expect({ username, item: item.to, allowed: me.permissions.includes(item.permission) }).toEqual({ username, item: item.to, allowed: true });
+      }
     }
   });
 });

@@ -22,7 +22,11 @@ describe('agency: the agent opens the clients of its own agency only', () => {
   it('lists the agency and its clients with the current one marked', async () => {
     const token = await t.login('agent@harbor.test');
     const res = await api().get('/mbl/api/agency').set('Authorization', `Bearer ${token}`).expect(200);
-    expect(res.body).toMatchObject({ name: 'Harbor Benefits Group', clients: [{ name: 'Acme Corp', current: true }] });
+    expect(res.body).toMatchObject({ name: 'Harbor Benefits Group' });
+    expect(res.body.clients.map((c: { name: string; current: boolean }) => [c.name, c.current])).toEqual([
+      ['Acme Corp', true],
+      ['Bayside Dental', false],
+    ]);
     expect(res.body.clients.map((c: { name: string }) => c.name)).not.toContain('Globex');
   });
 
@@ -33,6 +37,16 @@ describe('agency: the agent opens the clients of its own agency only', () => {
     const me = await api().get('/mbl/api/me').set('Authorization', `Bearer ${res.body.jwt}`).expect(200);
     expect(me.body).toMatchObject({ clientName: 'Acme Corp', roleType: 1, isAgent: true });
     await api().get('/mbl/api/me').set('Authorization', `Bearer ${token}`).expect(401);
+  });
+
+  it("switches to Harbor's second client: its census, not Acme's, with the employee pages still closed to the agent", async () => {
+    const token = await t.login('agent@harbor.test');
+    const [bayside] = await db.query(`SELECT id FROM client WHERE name = 'Bayside Dental'`);
+    const { jwt } = (await api().post(`/mbl/api/agency/clients/${bayside.id}/open`).set('Authorization', `Bearer ${token}`).expect(200)).body;
+    expect((await api().get('/mbl/api/me').set('Authorization', `Bearer ${jwt}`).expect(200)).body).toMatchObject({ clientName: 'Bayside Dental', employeeId: null });
+    const census = (await api().get('/mbl/api/employees').set('Authorization', `Bearer ${jwt}`).expect(200)).body as Array<{ lastName: string }>;
+    expect(census.map((e) => e.lastName).sort()).toEqual(['Brooks', 'Lopez', 'Shah']);
+    await api().get('/mbl/api/enrollments').set('Authorization', `Bearer ${jwt}`).expect(403);
   });
 
   it("answers 404 for another agency's client and keeps the session", async () => {

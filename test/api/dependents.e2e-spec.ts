@@ -68,8 +68,8 @@ describe('dependents', () => {
       paths: Record<string, Record<string, { 'x-access'?: string }>>;
       components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
     };
-    expect(doc.paths['/mbl/api/dependents']?.post?.['x-access']).toBe('user');
-    expect(doc.paths['/mbl/api/employees/{id}/dependents']?.get?.['x-access']).toBe('admin');
+    expect(doc.paths['/mbl/api/dependents']?.post?.['x-access']).toBe('self:employee');
+    expect(doc.paths['/mbl/api/employees/{id}/dependents']?.get?.['x-access']).toBe('employees:read');
     expect(Object.keys(doc.components.schemas.DependentRequestDto?.properties ?? {})).toEqual(expect.arrayContaining(['relationshipTypeId', 'ssn', 'lastNameReasonId']));
     expect(Object.keys(doc.components.schemas.EmployeeProfileRequestDto?.properties ?? {})).toEqual(expect.arrayContaining(['birthDate', 'cellPhoneIndex']));
   });

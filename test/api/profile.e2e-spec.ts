@@ -197,10 +197,10 @@ describe('employee profile: GET/PUT /employee, GET /zip-lookup', () => {
     expect(person.employeeId).toBeGreaterThan(0);
   });
 
-  it('answers 404 for an account without an employee record', async () => {
+  it('answers 403 to an account without an employee record (an agent has no employee pages)', async () => {
     const agent = await t.login('agent@harbor.test');
-    await api().get('/mbl/api/employee').set(auth(agent)).expect(404);
-    await api().put('/mbl/api/employee').set(auth(agent)).send(PROFILE).expect(404);
+    await api().get('/mbl/api/employee').set(auth(agent)).expect(403);
+    await api().put('/mbl/api/employee').set(auth(agent)).send(PROFILE).expect(403);
   });
 
   describe('GET /zip-lookup', () => {

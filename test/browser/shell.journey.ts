@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { launchBrowser, logIn, newPage, SITE, sql } from '../support/browser';
+import { launchBrowser, logIn, newPage, SITE } from '../support/browser';
 
 describe('site shell journeys', () => {
   let browser: Browser;
@@ -93,25 +93,31 @@ describe('site shell journeys', () => {
     await page.getByRole('button', { name: 'Login' }).waitFor();
   });
 
-  it('an agent switches between the clients of the agency from the header', async () => {
-    const [agency] = await sql<{ id: number }>(`SELECT id FROM agency WHERE name = 'Harbor Benefits Group'`);
-    const existing = await sql(`SELECT id FROM client WHERE name = 'Initech'`);
-    if (existing.length === 0) {
-      await sql(`INSERT INTO client (agency_id, name, header_color) VALUES ($1, 'Initech', '#F5F5F5')`, [agency!.id]);
-    }
-    const { page, errors } = await newPage(browser);
+  it('an agent lands on the census, has no employee pages, and switches clients from the header at 390 px', async () => {
+    const { page, errors } = await newPage(browser, 390);
     await logIn(page, 'agent@harbor.test');
-    await page.waitForURL(`${SITE}/mbl`);
+    // No employee record (decisions section 5): the census of the open client is home.
+    await page.waitForURL(`${SITE}/mbl/employees-census`);
+    await page.getByRole('heading', { name: 'Employee Census' }).waitFor();
+    expect(await page.getByText(/Cannot fetch|An unexpected error occurred/).count()).toBe(0);
+    for (const path of ['/mbl', '/mbl/profile', '/mbl/dependents', '/mbl/beneficiaries']) {
+      await page.goto(`${SITE}${path}`);
+      await page.waitForURL(`${SITE}/mbl/employees-census`);
+    }
     const banner = page.getByRole('banner');
     await banner.getByRole('link', { name: 'Acme Corp' }).waitFor();
     const picker = banner.getByLabel('Client');
-    expect(await picker.locator('option').allTextContents()).toEqual(['Acme Corp', 'Initech']);
-    await picker.selectOption({ label: 'Initech' });
+    expect(await picker.isVisible()).toBe(true);
+    expect(await picker.locator('option').allTextContents()).toEqual(['Acme Corp', 'Bayside Dental']);
+    // Nothing overflows the 390 px viewport.
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    await picker.selectOption({ label: 'Bayside Dental' });
     await banner.getByRole('button', { name: 'Open' }).click();
-    await banner.getByRole('link', { name: 'Initech' }).waitFor();
-    // The footer still names the agency; the administrator menu follows the agent into the new client.
+    await banner.getByRole('link', { name: 'Bayside Dental' }).waitFor();
+    await page.waitForURL(`${SITE}/mbl/employees-census`);
+    await page.getByText('Lopez').first().waitFor();
+    expect(await page.getByText('Doe', { exact: false }).count()).toBe(0);
     await page.getByRole('contentinfo').getByText('Harbor Benefits Group').waitFor();
-    await page.getByRole('navigation', { name: /main/i }).getByText('Administrator').waitFor();
     expect(errors).toEqual([]);
   });
 });

@@ -65,19 +65,21 @@ export async function employeeIdOf(db: DataSource, username: string): Promise<nu
 }
 
 /**
- * A client of the test's own with Acme's settings (same agency, same columns, a unique name), for a test that
- * changes client settings: Acme itself is shared by every suite running at the same time.
+ * A client of the test's own with Acme's settings (same columns, a unique name, an agency of its own so no
+ * agent's list of clients changes), for a test that changes client settings: Acme is shared by every suite.
  */
 export async function cloneAcmeClient(db: DataSource): Promise<number> {
   seq += 1;
   const columns: Array<{ column_name: string }> = await db.query(
     `SELECT column_name FROM information_schema.columns
-      WHERE table_schema = current_schema() AND table_name = 'client' AND column_name NOT IN ('id', 'name') AND is_generated = 'NEVER'
+      WHERE table_schema = current_schema() AND table_name = 'client' AND column_name NOT IN ('id', 'name', 'agency_id') AND is_generated = 'NEVER'
       ORDER BY ordinal_position`,
   );
   const list = columns.map((c) => `"${c.column_name}"`).join(', ');
-  const [row] = (await db.query(`INSERT INTO client (name, ${list}) SELECT $1, ${list} FROM client WHERE name = 'Acme Corp' RETURNING id`, [
+  const [agency] = (await db.query(`INSERT INTO agency (name) VALUES ($1) RETURNING id`, [`Clone Agency ${run}.${seq}`])) as Array<{ id: number }>;
+  const [row] = (await db.query(`INSERT INTO client (name, agency_id, ${list}) SELECT $1, $2, ${list} FROM client WHERE name = 'Acme Corp' RETURNING id`, [
     `Acme Clone ${run}.${seq}`,
+    agency!.id,
   ])) as Array<{ id: number }>;
   return row!.id;
 }

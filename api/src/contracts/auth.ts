@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PERMISSIONS } from './permissions';
 import { Messages } from './messages';
 import { emptyToUndefined, requiredString } from './common';
 
@@ -101,5 +102,7 @@ export const ZCurrentUser = z.object({
   privacyNotice: z.object({ revisionDate: z.string().nullable(), mblUrl: z.string().nullable() }),
   isAuthenticated: z.literal(true),
   isAgent: z.boolean(),
+  /** What this session may do (contracts/permissions.ts): the site's menus and pages follow it. */
+  permissions: z.array(z.enum(PERMISSIONS)),
 });
 export type CurrentUser = z.infer<typeof ZCurrentUser>;

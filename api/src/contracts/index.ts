@@ -13,3 +13,4 @@ export * from './enrollments';
 export * from './beneficiaries';
 export * from './forms';
 export * from './dashboard';
+export * from './permissions';

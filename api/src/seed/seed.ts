@@ -132,6 +132,26 @@ export async function seedDemoData(m: EntityManager, config: AppConfig, cipher: 
     );
   }
 
+  // Harbor's second client, so the agent's client switcher really switches (a small census, nobody registered).
+  let baysideId = await idOf(m, `SELECT id FROM client WHERE name = $1 AND agency_id = $2`, ['Bayside Dental', agencyId]);
+  if (baysideId === null) {
+    created = true;
+    baysideId = await idOf(
+      m,
+      `INSERT INTO client (agency_id, name, website, header_color, footer_color, pay_periods)
+       VALUES ($1, 'Bayside Dental', 'https://bayside-dental.example', '#0F5257', '#E6F2F2', 24) RETURNING id`,
+      [agencyId],
+    );
+    for (const [firstName, lastName] of [['Maya', 'Lopez'], ['Theo', 'Brooks'], ['Priya', 'Shah']] as const) {
+      await m.query(`INSERT INTO employee (client_id, first_name, last_name, email, marital_status_id) VALUES ($1, $2, $3, $4, 1)`, [
+        baysideId,
+        firstName,
+        lastName,
+        `${firstName.toLowerCase()}@bayside-dental.test`,
+      ]);
+    }
+  }
+
   const passwordHash = await hashSecret(DEMO_PASSWORD);
   const answerHash = await hashSecret(normalizeAnswer(DEMO_ANSWER));
 

@@ -8,15 +8,16 @@ import { Form } from '@remix-run/react';
 export function ClientSwitcher({ clients }: { clients: { id: number; name: string; current: boolean }[] }) {
   const current = clients.find((c) => c.current);
   return (
-    <Form method="post" action="/switch-client" reloadDocument className="hidden items-center gap-2 md:flex">
-      <label htmlFor="client-switcher" className="text-sm font-medium">
+    // Every width (decisions section 5): at 390 px the label hides visually and the select narrows.
+    <Form method="post" action="/switch-client" reloadDocument className="flex min-w-0 items-center gap-1 sm:gap-2">
+      <label htmlFor="client-switcher" className="sr-only text-sm font-medium sm:not-sr-only">
         Client
       </label>
       <select
         id="client-switcher"
         name="clientId"
         defaultValue={current?.id}
-        className="h-9 max-w-[200px] rounded-md border border-current/30 bg-white px-2 text-sm text-slate-900"
+        className="h-11 w-[7.5rem] min-w-0 rounded-md border border-current/30 bg-white px-2 text-sm text-slate-900 sm:h-9 sm:w-auto sm:max-w-[200px]"
       >
         {clients.map((c) => (
           <option key={c.id} value={c.id}>
@@ -24,7 +25,7 @@ export function ClientSwitcher({ clients }: { clients: { id: number; name: strin
           </option>
         ))}
       </select>
-      <button type="submit" className="h-9 rounded-md border border-current/40 px-3 text-sm font-semibold hover:bg-current/10">
+      <button type="submit" className="h-11 shrink-0 rounded-md border border-current/40 px-3 text-sm font-semibold hover:bg-current/10 sm:h-9">
         Open
       </button>
     </Form>

@@ -1,4 +1,5 @@
 /// <reference types="jest" />
+import { permissionsFor } from '@bp/api/contracts';
 import {
   ROUTES,
   findRoute,
@@ -20,11 +21,13 @@ const employee: RoutingUser = {
   onboardingRunning: false,
   passwordReset: false,
   securityQuestionReset: false,
-  roleType: 0,
-  testUser: false,
+  // The same grants the API's guard uses (contracts/permissions.ts).
+  permissions: permissionsFor({ roleType: 0, testUser: false, agencyId: null, employeeId: 1, impersonatorId: null }),
 };
-const admin: RoutingUser = { ...employee, roleType: 1 };
-const testAdmin: RoutingUser = { ...admin, testUser: true };
+const admin: RoutingUser = { ...employee, permissions: permissionsFor({ roleType: 1, testUser: false, agencyId: null, employeeId: 2, impersonatorId: null }) };
+const testAdmin: RoutingUser = { ...employee, permissions: permissionsFor({ roleType: 1, testUser: true, agencyId: null, employeeId: 3, impersonatorId: null }) };
+// An agent has no employee record (decisions section 5): the census is its home.
+const agent: RoutingUser = { ...employee, permissions: permissionsFor({ roleType: 1, testUser: false, agencyId: 1, employeeId: null, impersonatorId: null }) };
 const mustChangePassword: RoutingUser = { ...employee, passwordReset: true };
 const mustChangeQuestion: RoutingUser = { ...employee, securityQuestionReset: true };
 const onboarding: RoutingUser = { ...employee, onboardingRunning: true, registrationStep: 1 };
@@ -147,6 +150,24 @@ describe('resolveRoute for administrators', () => {
   });
 });
 
+describe('resolveRoute for an agent (no employee record)', () => {
+  it.each([
+    ['/employees-census', render('employeesCensus')],
+    ['/reports', render('reports')],
+    ['/contact', render('contact')],
+    ['/change-password', render('changePassword')],
+    // no employee pages: the census of the open client is home
+    ['/', redirect('/employees-census')],
+    ['/profile', redirect('/employees-census')],
+    ['/dependents', redirect('/employees-census')],
+    ['/beneficiaries', redirect('/employees-census')],
+    ['/documents', redirect('/employees-census')],
+    ['/audit', redirect('/employees-census')],
+  ])('%s', (pathname, expected) => {
+    expect(summary(resolveRoute({ pathname, signedIn: true, user: agent }))).toEqual(expected);
+  });
+});
+
 describe('resolveRoute forced flows', () => {
   it.each([
     // password reset: only /change-password
@@ -227,16 +248,14 @@ describe('isOnboardingRunning and toRoutingUser', () => {
         onboardingStep: 2,
         passwordReset: true,
         securityQuestionReset: false,
-        roleType: 1,
-        testUser: true,
+        permissions: ['self:employee'],
       }),
     ).toEqual({
       registrationStep: 2,
       onboardingRunning: true,
       passwordReset: true,
       securityQuestionReset: false,
-      roleType: 1,
-      testUser: true,
+      permissions: ['self:employee'],
     });
   });
 });
@@ -326,23 +345,23 @@ describe('sidebarGroups', () => {
   const contact = [null, ['Contact /contact']];
 
   it.each([
-    ['employee', { roleType: 0, testUser: false, enableMidyearChanges: false }, [...common, contact]],
-    ['admin', { roleType: 1, testUser: false, enableMidyearChanges: false }, [...common, adminGroup, contact]],
-    ['test user with admin role', { roleType: 1, testUser: true, enableMidyearChanges: false }, [...common, contact]],
-    ['test employee', { roleType: 0, testUser: true, enableMidyearChanges: false }, [...common, contact]],
+    ['employee', employee, [...common, contact]],
+    ['admin', admin, [...common, adminGroup, contact]],
+    ['test user with admin role', testAdmin, [...common, contact]],
+    ['agent', agent, [adminGroup, contact]],
   ])('%s', (_who, user, expected) => {
-    expect(shape(user)).toEqual(expected);
+    expect(shape({ permissions: user.permissions, enableMidyearChanges: false })).toEqual(expected);
   });
 
   it('adds Change Benefits last in My Benefits only with enableMidyearChanges', () => {
-    const benefits = sidebarGroups({ roleType: 0, testUser: false, enableMidyearChanges: true }).find(
+    const benefits = sidebarGroups({ permissions: employee.permissions, enableMidyearChanges: true }).find(
       (g) => g.id === 'benefits',
     );
     expect(benefits?.items.map((i) => i.to)).toEqual(['/dependents', '/documents', '/beneficiaries', '/change-benefits']);
   });
 
   it('every sidebar link is a known route', () => {
-    for (const group of sidebarGroups({ roleType: 1, testUser: false, enableMidyearChanges: true })) {
+    for (const group of sidebarGroups({ permissions: admin.permissions, enableMidyearChanges: true })) {
       for (const item of group.items) expect(findRoute(item.to)).not.toBeNull();
     }
   });

@@ -4,11 +4,12 @@
  * Paths here never carry the /mbl base path.
  */
 
+import type { Permission } from '@bp/api/contracts';
+
 /** Who may open a route before the per-user redirects apply. */
 export type RouteAccess =
   | 'signedOut' // only while signed out; a signed-in user is sent to /
-  | 'signedIn' // any signed-in user; a signed-out visitor is sent to /
-  | 'admin' // signed-in administrators who are not test users; others are sent to /
+  | 'signedIn' // a signed-in user with the route's permission (if it names one); others go to their home
   | 'securityQuestionReset' // signed in, only while a security-question reset is pending
   | 'onboarding' // signed in, only while onboarding is running
   | 'any'; // technical routes (log out) that must work in every state
@@ -45,6 +46,8 @@ export interface RouteDefinition {
   /** 'prefix' also matches sub-paths (/documents/123), never look-alikes (/documentsx). */
   match: 'exact' | 'prefix';
   access: RouteAccess;
+  /** The permission (contracts/permissions.ts) a signed-in user needs: the same one the API's routes check. */
+  permission?: Permission;
   /** The screen's name: page heading and title. */
   title: string;
 }
@@ -55,23 +58,23 @@ export const ROUTES: readonly RouteDefinition[] = [
   { id: 'forgotPassword', path: '/forgot-password', match: 'exact', access: 'signedOut', title: 'Forgot Password' },
   { id: 'resetPassword', path: '/reset-password', match: 'exact', access: 'signedOut', title: 'Reset Password' },
   { id: 'registration', path: '/registration', match: 'exact', access: 'signedOut', title: 'Registration' },
-  { id: 'home', path: '/', match: 'exact', access: 'signedIn', title: 'Dashboard' },
-  { id: 'profile', path: '/profile', match: 'exact', access: 'signedIn', title: 'My Profile' },
+  { id: 'home', path: '/', match: 'exact', access: 'signedIn', permission: 'self:employee', title: 'Dashboard' },
+  { id: 'profile', path: '/profile', match: 'exact', access: 'signedIn', permission: 'self:employee', title: 'My Profile' },
   { id: 'contact', path: '/contact', match: 'exact', access: 'signedIn', title: 'Contact' },
-  { id: 'dependents', path: '/dependents', match: 'exact', access: 'signedIn', title: 'My Dependents' },
-  { id: 'beneficiaries', path: '/beneficiaries', match: 'exact', access: 'signedIn', title: 'My Beneficiaries' },
-  { id: 'audit', path: '/audit', match: 'exact', access: 'signedIn', title: 'My Audit Log' },
+  { id: 'dependents', path: '/dependents', match: 'exact', access: 'signedIn', permission: 'self:employee', title: 'My Dependents' },
+  { id: 'beneficiaries', path: '/beneficiaries', match: 'exact', access: 'signedIn', permission: 'self:employee', title: 'My Beneficiaries' },
+  { id: 'audit', path: '/audit', match: 'exact', access: 'signedIn', permission: 'self:employee', title: 'My Audit Log' },
   { id: 'changePassword', path: '/change-password', match: 'exact', access: 'signedIn', title: 'Change Password' },
-  { id: 'documents', path: '/documents', match: 'prefix', access: 'signedIn', title: 'My Documents' },
-  { id: 'changeBenefits', path: '/change-benefits', match: 'exact', access: 'signedIn', title: 'Change Benefits' },
-  { id: 'statusDashboard', path: '/status-dashboard', match: 'exact', access: 'admin', title: 'Status Dashboard' },
-  { id: 'employeesCensus', path: '/employees-census', match: 'exact', access: 'admin', title: 'Employee Census' },
-  { id: 'actionCenter', path: '/action-center', match: 'exact', access: 'admin', title: 'Action Center' },
-  { id: 'reports', path: '/reports', match: 'exact', access: 'admin', title: 'HR Reports' },
-  { id: 'auditAdmin', path: '/audit-admin', match: 'prefix', access: 'admin', title: 'Audit Log' },
-  { id: 'employerForms', path: '/employer-forms', match: 'prefix', access: 'admin', title: 'Employer Forms' },
-  { id: 'transactions', path: '/transactions', match: 'prefix', access: 'admin', title: 'Transactions' },
-  { id: 'messageBoard', path: '/message-board', match: 'prefix', access: 'admin', title: 'Communications' },
+  { id: 'documents', path: '/documents', match: 'prefix', access: 'signedIn', permission: 'self:employee', title: 'My Documents' },
+  { id: 'changeBenefits', path: '/change-benefits', match: 'exact', access: 'signedIn', permission: 'self:employee', title: 'Change Benefits' },
+  { id: 'statusDashboard', path: '/status-dashboard', match: 'exact', access: 'signedIn', permission: 'status:read', title: 'Status Dashboard' },
+  { id: 'employeesCensus', path: '/employees-census', match: 'exact', access: 'signedIn', permission: 'employees:read', title: 'Employee Census' },
+  { id: 'actionCenter', path: '/action-center', match: 'exact', access: 'signedIn', permission: 'actions:manage', title: 'Action Center' },
+  { id: 'reports', path: '/reports', match: 'exact', access: 'signedIn', permission: 'reports:run', title: 'HR Reports' },
+  { id: 'auditAdmin', path: '/audit-admin', match: 'prefix', access: 'signedIn', permission: 'audit:read', title: 'Audit Log' },
+  { id: 'employerForms', path: '/employer-forms', match: 'prefix', access: 'signedIn', permission: 'employer-forms:manage', title: 'Employer Forms' },
+  { id: 'transactions', path: '/transactions', match: 'prefix', access: 'signedIn', permission: 'transactions:read', title: 'Transactions' },
+  { id: 'messageBoard', path: '/message-board', match: 'prefix', access: 'signedIn', permission: 'communications:send', title: 'Communications' },
   {
     id: 'changeSecurityQuestion',
     path: '/change-security-question',
@@ -91,6 +94,8 @@ export const PATHS = {
   changePassword: '/change-password',
   changeSecurityQuestion: '/change-security-question',
   onboarding: '/onboarding',
+  census: '/employees-census',
+  contact: '/contact',
 } as const;
 
 /** The user flags the rules read (document 1 section 3, "Current user session"). */
@@ -101,9 +106,8 @@ export interface RoutingUser {
   onboardingRunning: boolean;
   passwordReset: boolean;
   securityQuestionReset: boolean;
-  /** 0 user, 1 admin. */
-  roleType: number;
-  testUser: boolean;
+  /** What the API allows this session (GET /me `permissions`). */
+  permissions: readonly Permission[];
 }
 
 export interface RoutingState {
@@ -134,22 +138,25 @@ export function toRoutingUser(user: {
   onboardingStep: number;
   passwordReset: boolean;
   securityQuestionReset: boolean;
-  roleType: number;
-  testUser: boolean;
+  permissions: readonly Permission[];
 }): RoutingUser {
   return {
     registrationStep: user.registrationStep,
     onboardingRunning: isOnboardingRunning(user),
     passwordReset: user.passwordReset,
     securityQuestionReset: user.securityQuestionReset,
-    roleType: user.roleType,
-    testUser: user.testUser,
+    permissions: user.permissions,
   };
 }
 
-/** Administrators see admin screens unless they are test users (document 1 section 6). */
-export function isAdmin(user: Pick<RoutingUser, 'roleType' | 'testUser'>): boolean {
-  return user.roleType === 1 && !user.testUser;
+/**
+ * Where a signed-in user starts: the dashboard with an employee record of their own, otherwise (an agent,
+ * decisions section 5) the census of the open client.
+ */
+export function homeOf(user: Pick<RoutingUser, 'permissions'>): string {
+  if (user.permissions.includes('self:employee')) return PATHS.home;
+  if (user.permissions.includes('employees:read')) return PATHS.census;
+  return PATHS.contact;
 }
 
 /** Drops trailing slashes so '/profile/' and '/profile' are the same screen; '' becomes '/'. */
@@ -204,9 +211,11 @@ export function resolveRoute(state: RoutingState): RoutingDecision {
     case 'onboarding':
       // Reached only when that flow is not pending: nothing to do there.
       return { kind: 'redirect', to: PATHS.home };
-    case 'admin':
-      return isAdmin(user) ? { kind: 'render', route } : { kind: 'redirect', to: PATHS.home };
     case 'signedIn':
+      if (route.permission && !user.permissions.includes(route.permission)) {
+        const home = homeOf(user);
+        return home === route.path ? { kind: 'redirect', to: PATHS.contact } : { kind: 'redirect', to: home };
+      }
       return { kind: 'render', route };
   }
 }
@@ -246,6 +255,8 @@ export function showHeaderFooter(pathname: string, signedIn: boolean): boolean {
 export interface SidebarItem {
   label: string;
   to: string;
+  /** The permission the item's page needs (the same as its route's). */
+  permission?: Permission;
 }
 
 export interface SidebarGroup {
@@ -257,12 +268,11 @@ export interface SidebarGroup {
 }
 
 export interface SidebarUser {
-  roleType: number;
-  testUser: boolean;
+  permissions: readonly Permission[];
   enableMidyearChanges: boolean;
 }
 
-/** The sidebar of document 1 section 2, in display order. */
+/** The sidebar of document 1 section 2, in display order: each item only with its page's permission. */
 export function sidebarGroups(user: SidebarUser): SidebarGroup[] {
   const benefits: SidebarItem[] = [
     { label: 'My Dependents', to: '/dependents' },
@@ -270,35 +280,29 @@ export function sidebarGroups(user: SidebarUser): SidebarGroup[] {
     { label: 'My Beneficiaries', to: '/beneficiaries' },
   ];
   if (user.enableMidyearChanges) benefits.push({ label: 'Change Benefits', to: '/change-benefits' });
+  const item = (label: string, to: string): SidebarItem => ({ label, to, permission: findRoute(to)?.permission });
 
   const groups: SidebarGroup[] = [
-    { id: 'main', label: null, items: [{ label: 'Dashboard', to: '/' }] },
-    { id: 'benefits', label: 'My Benefits', items: benefits },
+    { id: 'main', label: null, items: [item('Dashboard', '/')] },
+    { id: 'benefits', label: 'My Benefits', items: benefits.map((b) => item(b.label, b.to)) },
+    { id: 'account', label: 'My Account', items: [item('My Profile', '/profile'), item('My Audit Log', '/audit')] },
     {
-      id: 'account',
-      label: 'My Account',
-      items: [
-        { label: 'My Profile', to: '/profile' },
-        { label: 'My Audit Log', to: '/audit' },
-      ],
-    },
-  ];
-  if (isAdmin(user)) {
-    groups.push({
       id: 'admin',
       label: 'Administrator',
       items: [
-        { label: 'Employee Census', to: '/employees-census' },
-        { label: 'Action Center', to: '/action-center' },
-        { label: 'Audit Log', to: '/audit-admin' },
-        { label: 'HR Reports', to: '/reports' },
-        { label: 'Status Dashboard', to: '/status-dashboard' },
-        { label: 'Employer Forms', to: '/employer-forms' },
-        { label: 'Transactions', to: '/transactions' },
-        { label: 'Communications', to: '/message-board' },
+        item('Employee Census', '/employees-census'),
+        item('Action Center', '/action-center'),
+        item('Audit Log', '/audit-admin'),
+        item('HR Reports', '/reports'),
+        item('Status Dashboard', '/status-dashboard'),
+        item('Employer Forms', '/employer-forms'),
+        item('Transactions', '/transactions'),
+        item('Communications', '/message-board'),
       ],
-    });
-  }
-  groups.push({ id: 'bottom', label: null, items: [{ label: 'Contact', to: '/contact' }] });
-  return groups;
+    },
+    { id: 'bottom', label: null, items: [item('Contact', '/contact')] },
+  ];
+  return groups
+    .map((g) => ({ ...g, items: g.items.filter((i) => i.permission === undefined || user.permissions.includes(i.permission)) }))
+    .filter((g) => g.items.length > 0);
 }

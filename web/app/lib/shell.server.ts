@@ -131,9 +131,9 @@ async function buildShell(request: Request, context: AppLoadContext): Promise<Sh
   }
 
   const user = load.kind === 'user' ? load.user : null;
-  // Only agents (not while acting as an employee) pay for this second call.
+  // Only agents (not while acting as an employee: the permission is gone then) pay for this second call.
   const agency =
-    user?.isAgent && user.impersonatingUserId === null && load.kind === 'user'
+    user?.permissions.includes('clients:switch') && load.kind === 'user'
       ? await apiCall(ZAgencyResponse, '/agency', { token: load.token, request, context })
       : null;
   const signedIn = load.kind === 'user' || load.kind === 'idle';

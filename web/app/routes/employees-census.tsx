@@ -43,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     search,
     selectedId: Number.isInteger(selectedId) && selectedId > 0 ? selectedId : null,
     // 'Log in as employee' is hidden for test users and for oneself (document 3 section 2.1).
-    canImpersonate: !user.testUser,
+    canImpersonate: user.permissions.includes('impersonate'),
     selfId: user.employeeId,
   };
 }

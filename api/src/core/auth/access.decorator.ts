@@ -1,15 +1,15 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
 import { ApiBearerAuth, ApiExtension, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { Permission } from '../../contracts/permissions';
 
 /**
  * Who may call a route. Every route must carry one (the access-matrix test fails otherwise, and the
  * global guard refuses a route without one):
  * - public: no token;
- * - user: any signed-in account (employee, HR, agent), acting on its own records;
- * - admin: roleType 1 of the client in the token (HR of that client, or an agent who opened it);
- * - agent: an agency's agent.
+ * - user: any signed-in account (employee, HR, agent);
+ * - a permission of contracts/permissions.ts, granted by role (the same list GET /me answers).
  */
-export type AccessRule = 'public' | 'user' | 'admin' | 'agent';
+export type AccessRule = 'public' | 'user' | Permission;
 export const ACCESS_KEY = 'bp:access';
 /** Routes that still answer while the session is idle (to revive or end it). */
 export const ALLOW_IDLE_KEY = 'bp:allow-idle';
@@ -24,7 +24,7 @@ export function Access(rule: AccessRule): MethodDecorator & ClassDecorator {
       ApiUnauthorizedResponse({ description: 'No valid token (messageCode 40102 when it expired)' }),
     );
   }
-  if (rule === 'admin' || rule === 'agent') decorators.push(ApiForbiddenResponse({ description: `Only for ${rule}s` }));
+  if (rule !== 'public' && rule !== 'user') decorators.push(ApiForbiddenResponse({ description: `Needs the ${rule} permission` }));
   return applyDecorators(...decorators);
 }
 

@@ -1,3 +1,5 @@
+import { permissionsFor, type Permission } from '../../contracts/permissions';
+
 export type PendingChange = 'password' | 'security-question';
 
 /** What a signed token carries. Short keys keep the cookie small. */
@@ -53,4 +55,9 @@ export function toAuthUser(p: TokenPayload): AuthUser {
     pendingChange: p.rst ?? null,
     expiresAt: p.exp ?? 0,
   };
+}
+
+/** The session's permissions (contracts/permissions.ts), from its token alone. */
+export function permissionsOf(user: AuthUser): Permission[] {
+  return permissionsFor(user);
 }

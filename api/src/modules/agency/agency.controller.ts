@@ -17,7 +17,7 @@ export class AgencyController {
   constructor(private readonly agency: AgencyService) {}
 
   @Get()
-  @Access('agent')
+  @Access('clients:switch')
   @ApiOkResponse({ type: AgencyResponseDto })
   describe(@CurrentUser() user: AuthUser): Promise<AgencyResponse> {
     return this.agency.describe(user);
@@ -25,7 +25,7 @@ export class AgencyController {
 
   @Post('clients/:id/open')
   @HttpCode(200)
-  @Access('agent')
+  @Access('clients:switch')
   @ApiOkResponse({ type: OpenClientResponseDto, description: 'A token for the opened client; the previous session ends' })
   @ApiNotFoundResponse({ description: 'No such client in the agent’s agency' })
   openClient(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number): Promise<{ jwt: string }> {

@@ -3,7 +3,7 @@ import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import type { CurrentUser, LoginResponse } from '../../contracts/auth';
-import type { AuthUser } from '../../core/auth/auth-user';
+import { permissionsOf, type AuthUser } from '../../core/auth/auth-user';
 import { SessionStore } from '../../core/auth/session-store';
 import { TokenService } from '../../core/auth/token.service';
 import type { Account } from '../accounts/account.entity';
@@ -49,7 +49,7 @@ export class AuthService {
     const { rows } = await pool.query<CurrentUserRow>({ name: CURRENT_USER_STATEMENT, text: CURRENT_USER_SQL, values: [user.accountId, user.employeeId, user.clientId] });
     const row = rows[0];
     if (!row) throw new NotFoundException();
-    return toCurrentUser(row, { impersonatorId: user.impersonatorId, agencyId: user.agencyId });
+    return toCurrentUser(row, { impersonatorId: user.impersonatorId, agencyId: user.agencyId, permissions: permissionsOf(user) });
   }
 
   async setStep(user: AuthUser, step: number): Promise<void> {

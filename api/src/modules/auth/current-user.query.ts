@@ -1,4 +1,5 @@
 import type { CurrentUser } from '../../contracts/auth';
+import type { Permission } from '../../contracts/permissions';
 
 /**
  * The whole "Current user session" in one round trip. Shared with the benchmark's floor server, so both
@@ -98,6 +99,8 @@ const STEP_CODES: Record<number, string> = {
 export interface SessionFacts {
   impersonatorId: number | null;
   agencyId: number | null;
+  /** From the token, as the guard reads them (contracts/permissions.ts). */
+  permissions: Permission[];
 }
 
 export function toCurrentUser(row: CurrentUserRow, session: SessionFacts): CurrentUser {
@@ -152,5 +155,6 @@ export function toCurrentUser(row: CurrentUserRow, session: SessionFacts): Curre
     privacyNotice: { revisionDate: row.privacy_revision_date, mblUrl: row.privacy_notice_url },
     isAuthenticated: true,
     isAgent: session.agencyId !== null,
+    permissions: session.permissions,
   };
 }

@@ -32,14 +32,14 @@ export class BeneficiariesController {
   constructor(private readonly beneficiaries: BeneficiariesService) {}
 
   @Get('beneficiaries')
-  @Access('user')
+  @Access('self:employee')
   @ApiOkResponse({ type: BeneficiaryListDto, description: 'Primary first, then contingent and tertiary; SSNs masked' })
   list(@CurrentUser() user: AuthUser): Promise<Beneficiary[]> {
     return this.beneficiaries.list(user);
   }
 
   @Post('beneficiaries')
-  @Access('user')
+  @Access('self:employee')
   @ApiBody({ type: BeneficiaryRequestDto })
   @ApiCreatedResponse({ type: BeneficiaryDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: RULES })
@@ -50,7 +50,7 @@ export class BeneficiariesController {
   // Before /beneficiaries/:id, so "personal" is never taken for an id.
   /** Clear SSNs of the caller's beneficiaries after the password prompt. */
   @Post('beneficiaries/personal')
-  @Access('user')
+  @Access('self:employee')
   @SecuredDataUnlock()
   @ApiOkResponse({ type: BeneficiaryPersonalDto })
   personal(@CurrentUser() user: AuthUser, @Req() req: Request): Promise<BeneficiaryPersonal> {
@@ -58,7 +58,7 @@ export class BeneficiariesController {
   }
 
   @Get('beneficiaries/:id')
-  @Access('user')
+  @Access('self:employee')
   @ApiOkResponse({ type: BeneficiaryDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   get(@CurrentUser() user: AuthUser, @Param('id', BeneficiaryIdPipe) id: number): Promise<Beneficiary> {
@@ -66,7 +66,7 @@ export class BeneficiariesController {
   }
 
   @Put('beneficiaries/:id')
-  @Access('user')
+  @Access('self:employee')
   @ApiBody({ type: BeneficiaryRequestDto, description: 'The masked SSN the API answered keeps the stored one' })
   @ApiOkResponse({ type: BeneficiaryDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: RULES })
@@ -76,7 +76,7 @@ export class BeneficiariesController {
   }
 
   @Delete('beneficiaries/:id')
-  @Access('user')
+  @Access('self:employee')
   @ApiOkResponse({ type: OkDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   async remove(@CurrentUser() user: AuthUser, @Param('id', BeneficiaryIdPipe) id: number, @Req() req: Request): Promise<{ success: boolean }> {
@@ -86,7 +86,7 @@ export class BeneficiariesController {
 
   /** Census Beneficiaries tab: HR of the employee's own client (another client's employee is not found). */
   @Get('employees/:id/beneficiaries')
-  @Access('admin')
+  @Access('employees:read')
   @ApiOkResponse({ type: BeneficiaryListDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   forEmployee(@CurrentUser() user: AuthUser, @Param('id', EmployeeIdPipe) id: number): Promise<Beneficiary[]> {

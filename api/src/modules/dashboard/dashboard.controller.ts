@@ -27,7 +27,7 @@ export class DashboardController {
   constructor(private readonly dashboard: DashboardService) {}
 
   @Get('summary')
-  @Access('user')
+  @Access('self:employee')
   @ApiOkResponse({ type: SummaryListDto, description: "Decided elections of the current period: status '1' for 'Plans You Elected', '-1'/'-2' for 'Plans You Declined'" })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   async summary(@CurrentUser() user: AuthUser): Promise<PlanEnrollmentSummary[]> {
@@ -35,7 +35,7 @@ export class DashboardController {
   }
 
   @Get('employees/:id/summary')
-  @Access('admin')
+  @Access('employees:read')
   @ApiOkResponse({ type: SummaryListDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   async employeeSummary(@CurrentUser() user: AuthUser, @Param('id', EmployeeIdPipe) id: number): Promise<PlanEnrollmentSummary[]> {
@@ -43,7 +43,7 @@ export class DashboardController {
   }
 
   @Get('tasks')
-  @Access('user')
+  @Access('self:employee')
   @ApiOkResponse({ type: EnrollmentIssueListDto, description: 'Enrollment issues: label and the file to open (or null)' })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   async tasks(@CurrentUser() user: AuthUser): Promise<EnrollmentIssue[]> {
@@ -51,7 +51,7 @@ export class DashboardController {
   }
 
   @Get('employees/:id/tasks')
-  @Access('admin')
+  @Access('employees:read')
   @ApiOkResponse({ type: EnrollmentIssueListDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   async employeeTasks(@CurrentUser() user: AuthUser, @Param('id', EmployeeIdPipe) id: number): Promise<EnrollmentIssue[]> {
@@ -59,7 +59,7 @@ export class DashboardController {
   }
 
   @Get('carrier-links')
-  @Access('user')
+  @Access('self:employee')
   @ApiOkResponse({ type: CarrierLinkListDto, description: 'Per enrolled medical, dental or vision plan: planTypeId and its directories' })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   async carrierLinks(@CurrentUser() user: AuthUser): Promise<CarrierLinkRow[]> {

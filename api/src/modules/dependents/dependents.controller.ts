@@ -47,14 +47,14 @@ export class DependentsController {
   constructor(private readonly dependents: DependentsService) {}
 
   @Get('dependents')
-  @Access('user')
+  @Access('self:employee')
   @ApiOkResponse({ type: DependentListDto })
   list(@CurrentUser() user: AuthUser): Promise<Dependent[]> {
     return this.dependents.list(user);
   }
 
   @Post('dependents')
-  @Access('user')
+  @Access('self:employee')
   @ApiBody({ type: DependentRequestDto })
   @ApiCreatedResponse({ type: DependentDto, description: 'The new dependent: id, individualId, ssn (masked) and the rest' })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: RULES })
@@ -64,14 +64,14 @@ export class DependentsController {
 
   // Fixed paths before /dependents/:id, so "addresses" and "personal" are never taken for an id.
   @Get('dependents/addresses')
-  @Access('user')
+  @Access('self:employee')
   @ApiOkResponse({ type: DependentAddressListDto })
   addresses(@CurrentUser() user: AuthUser): Promise<DependentAddress[]> {
     return this.dependents.addresses(user);
   }
 
   @Put('dependents/addresses/update')
-  @Access('user')
+  @Access('self:employee')
   @ApiBody({ type: DependentAddressesUpdateDto })
   @ApiOkResponse({ type: DependentAddressListDto, description: 'Every dependent address after the change' })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
@@ -82,7 +82,7 @@ export class DependentsController {
 
   /** Clear SSNs of the caller's dependents after the password prompt. */
   @Post('dependents/personal')
-  @Access('user')
+  @Access('self:employee')
   @SecuredDataUnlock()
   @ApiOkResponse({ type: DependentPersonalDto })
   personal(@CurrentUser() user: AuthUser, @Req() req: Request): Promise<DependentPersonal> {
@@ -90,7 +90,7 @@ export class DependentsController {
   }
 
   @Get('dependents/:id')
-  @Access('user')
+  @Access('self:employee')
   @ApiOkResponse({ type: DependentDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   get(@CurrentUser() user: AuthUser, @Param('id', DependentIdPipe) id: number): Promise<Dependent> {
@@ -98,7 +98,7 @@ export class DependentsController {
   }
 
   @Put('dependents/:id')
-  @Access('user')
+  @Access('self:employee')
   @ApiBody({ type: DependentRequestDto })
   @ApiOkResponse({ type: DependentDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: RULES })
@@ -108,7 +108,7 @@ export class DependentsController {
   }
 
   @Delete('dependents/:id')
-  @Access('user')
+  @Access('self:employee')
   @ApiOkResponse({ type: OkDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   async remove(@CurrentUser() user: AuthUser, @Param('id', DependentIdPipe) id: number, @Req() req: Request): Promise<{ success: boolean }> {
@@ -117,7 +117,7 @@ export class DependentsController {
   }
 
   @Put('dependents/:id/address')
-  @Access('user')
+  @Access('self:employee')
   @ApiBody({ type: DependentAddressRequestDto })
   @ApiOkResponse({ type: DependentDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
@@ -128,7 +128,7 @@ export class DependentsController {
 
   /** Census Dependents tab: HR of the employee's own client (another client's employee is not found). */
   @Get('employees/:id/dependents')
-  @Access('admin')
+  @Access('employees:read')
   @ApiOkResponse({ type: DependentListDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   forEmployee(@CurrentUser() user: AuthUser, @Param('id', EmployeeIdPipe) id: number): Promise<Dependent[]> {

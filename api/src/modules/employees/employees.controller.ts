@@ -32,7 +32,7 @@ export class EmployeesController {
 
   /** The token's own employee profile: SSN masked, income left to POST /employee/personal. */
   @Get('employee')
-  @Access('user')
+  @Access('self:employee')
   @ApiOkResponse({ type: EmployeeProfileDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'The account has no employee record' })
   profile(@CurrentUser() user: AuthUser): Promise<EmployeeProfile> {
@@ -41,7 +41,7 @@ export class EmployeesController {
 
   /** Registration step 2 and Edit Profile: every field of the profile form, audited in the same transaction. */
   @Put('employee')
-  @Access('user')
+  @Access('self:employee')
   @ApiOkResponse({ type: EmployeeProfileDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Field messages of document 1 section 5 in errors[]' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'The account has no employee record' })
@@ -51,7 +51,7 @@ export class EmployeesController {
 
   /** The Employee Census left list of the token's client. */
   @Get('employees')
-  @Access('admin')
+  @Access('employees:read')
   @ApiOkResponse({ type: EmployeeListDto })
   list(@CurrentUser() user: AuthUser, @Query() query: EmployeeListQueryDto): Promise<EmployeeListItem[]> {
     return this.employees.list(user.clientId, query.search);
@@ -68,7 +68,7 @@ export class EmployeesController {
 
   /** The census edit form: the employee's own current address counts as available. */
   @Get('employees/:id/validate')
-  @Access('admin')
+  @Access('employees:read')
   @ApiOkResponse({ type: UsernameValidationResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   async validateFor(
@@ -81,7 +81,7 @@ export class EmployeesController {
 
   /** Clear SSN and income of the signed-in employee (or the impersonated one) after the password prompt. */
   @Post('employee/personal')
-  @Access('user')
+  @Access('self:employee')
   @SecuredDataUnlock()
   @ApiOkResponse({ type: PersonalDataDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'The account has no employee record' })

@@ -23,14 +23,14 @@ export class EnrollmentsController {
   constructor(private readonly enrollments: EnrollmentsService) {}
 
   @Get()
-  @Access('user')
+  @Access('self:employee')
   @ApiOkResponse({ type: EnrollmentListDto })
   list(@CurrentUser() user: AuthUser): Promise<Enrollment[]> {
     return this.enrollments.list(user);
   }
 
   @Get(':id')
-  @Access('user')
+  @Access('self:employee')
   @ApiOkResponse({ type: EnrollmentDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   one(@CurrentUser() user: AuthUser, @Param('id', EnrollmentIdPipe) id: number): Promise<Enrollment> {
@@ -38,7 +38,7 @@ export class EnrollmentsController {
   }
 
   @Put(':id')
-  @Access('user')
+  @Access('self:employee')
   @ApiOkResponse({ type: EnrollmentDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'A rule of the enrollment dialog, with its message' })
   @ApiNotFoundResponse({ type: ErrorResponseDto })

@@ -25,7 +25,7 @@ export class FormsController {
   ) {}
 
   @Get('questions')
-  @Access('user')
+  @Access('self:employee')
   @ApiOkResponse({ type: FormQuestionListDto, description: "The client's questions with the employee's and each dependent's answers; empty: 'No additional information required'" })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   list(@CurrentUser() user: AuthUser): Promise<FormQuestion[]> {
@@ -33,7 +33,7 @@ export class FormsController {
   }
 
   @Put('questions')
-  @Access('user')
+  @Access('self:employee')
   @ApiBody({ type: FormAnswersDto, description: 'Every answer of the form as {fieldId, dependentId, info}; a missing answer is cleared' })
   @ApiOkResponse({ type: FormQuestionListDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: "errors[] keyed q{fieldId} or q{fieldId}_{dependentId}: 'Field is required' for a shown required question, option and ownership checks" })
@@ -43,7 +43,7 @@ export class FormsController {
 
   /** The registration signature: a PNG data URL of the drawn canvas. */
   @Post()
-  @Access('user')
+  @Access('self:employee')
   @ApiBody({ type: SignatureRequestDto })
   @ApiCreatedResponse({ type: SignatureResponseDto, description: 'Stored; the signed enrollment summary PDF follows (summaryFileId, see GET /forms/signature)' })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Not a PNG data URL, too large, or nothing drawn (the trimmed drawing must be larger than 1x1)' })
@@ -52,7 +52,7 @@ export class FormsController {
   }
 
   @Get('signature')
-  @Access('user')
+  @Access('self:employee')
   @ApiOkResponse({ type: SignatureResponseDto, description: "The latest registration signature; summaryFileId is null until the PDF is written" })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   latest(@CurrentUser() user: AuthUser): Promise<SignatureResponse> {

@@ -17,7 +17,7 @@ export class ImpersonationController {
 
   /** Answers a jwt acting as the employee; the site keeps the administrator's own token underneath. */
   @Get('employees/:id/impersonate')
-  @Access('admin')
+  @Access('impersonate')
   @ApiOkResponse({ type: JwtResponseDto })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Oneself, or a test user' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'Not an employee of this client (or agency)' })

@@ -40,14 +40,14 @@ export class PlansController {
   constructor(private readonly plans: PlansService) {}
 
   @Get()
-  @Access('user')
+  @Access('self:employee')
   @ApiOkResponse({ type: PlanListDto })
   list(@CurrentUser() user: AuthUser, @Query() query: PlanListQueryDto): Promise<Plan[]> {
     return this.plans.list(user, query.type, query.includeCurrent === '1' || query.includeCurrent === 'true');
   }
 
   @Get(':id')
-  @Access('user')
+  @Access('self:employee')
   @ApiOkResponse({ type: PlanDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   one(@CurrentUser() user: AuthUser, @Param('id', PlanIdPipe) id: number): Promise<Plan> {
@@ -56,7 +56,7 @@ export class PlansController {
 
   /** ?dependents=1,2&tier=&enrollment_status= ; voluntary life: ?employee=&spouse=&child= (amounts). */
   @Get(':id/contributions')
-  @Access('user')
+  @Access('self:employee')
   @ApiOkResponse({ type: ContributionResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   contributions(@CurrentUser() user: AuthUser, @Param('id', PlanIdPipe) id: number, @Query() query: ContributionQueryDto): Promise<ContributionResponse> {
@@ -64,7 +64,7 @@ export class PlansController {
   }
 
   @Get(':id/coverages')
-  @Access('user')
+  @Access('self:employee')
   @ApiOkResponse({ type: PlanCoverageDto, description: "The employee's current coverage amounts in this plan's type" })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   coverages(@CurrentUser() user: AuthUser, @Param('id', PlanIdPipe) id: number): Promise<PlanCoverage> {
@@ -72,7 +72,7 @@ export class PlansController {
   }
 
   @Get(':id/coverage')
-  @Access('user')
+  @Access('self:employee')
   @ApiOkResponse({ type: PlanCoverageDto, description: 'What the plan provides (plan summary coverage rows)' })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   coverage(@CurrentUser() user: AuthUser, @Param('id', PlanIdPipe) id: number): Promise<PlanCoverage> {
@@ -81,7 +81,7 @@ export class PlansController {
 
   /** HSA, voluntary life or FSA limits; voluntary life takes ?employee= to size the spouse and child maxima. */
   @Get(':id/limits')
-  @Access('user')
+  @Access('self:employee')
   @ApiQuery({ name: 'employee', required: false })
   @ApiOkResponse({ description: 'ZPlanLimits: { kind: hsa | voluntaryLife | fsa | none, ... }' })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
@@ -90,7 +90,7 @@ export class PlansController {
   }
 
   @Get(':id/custom')
-  @Access('user')
+  @Access('self:employee')
   @ApiOkResponse({ type: CustomFieldsDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   custom(@CurrentUser() user: AuthUser, @Param('id', PlanIdPipe) id: number): Promise<CustomField[]> {

@@ -37,7 +37,7 @@ export class RegistrationController {
   /** HR (re)sends the welcome email; a new link replaces the older ones. */
   @Post('employees/:id/welcome-email')
   @HttpCode(200)
-  @Access('admin')
+  @Access('employees:update')
   @ApiOkResponse({ type: OkResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such employee in this client' })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'The employee has already registered' })

@@ -1,0 +1,70 @@
+/**
+ * The one list of permissions (decisions section 5, "test user with the admin role"). The API's guard checks
+ * them on every route (`@Access(permission)`), GET /me answers them, and the site shows exactly the menus
+ * and pages they allow. Framework-free: both sides import this file.
+ */
+export const PERMISSIONS = [
+  /** Has an employee record of its own: dashboard, profile, dependents, beneficiaries, enrollment. */
+  'self:employee',
+  /** Reads the census and an employee's records (dependents, beneficiaries, elections, tasks). */
+  'employees:read',
+  /** Changes employees' accounts (welcome emails, and the census edits to come). */
+  'employees:update',
+  /** Logs in as an employee. */
+  'impersonate',
+  'actions:manage',
+  'audit:read',
+  'reports:run',
+  'status:read',
+  'employer-forms:manage',
+  'transactions:read',
+  'communications:send',
+  /** Opens another client of its agency. */
+  'clients:switch',
+] as const;
+
+export type Permission = (typeof PERMISSIONS)[number];
+
+/** Everything an administrator of a client may do there (HR, or an agent who opened the client). */
+export const ADMIN_PERMISSIONS: readonly Permission[] = [
+  'employees:read',
+  'employees:update',
+  'impersonate',
+  'actions:manage',
+  'audit:read',
+  'reports:run',
+  'status:read',
+  'employer-forms:manage',
+  'transactions:read',
+  'communications:send',
+];
+
+/** What a session is, as far as permissions go (read from its token). */
+export interface PermissionSubject {
+  /** 1 = administrator role. */
+  roleType: number;
+  /** A test user with the admin role gets no administrator permission anywhere. */
+  testUser: boolean;
+  /** The agency of an agent. */
+  agencyId: number | null;
+  /** The employee record the session acts as (null for an agent, who has none). */
+  employeeId: number | null;
+  /** Set while an administrator acts as an employee: the session then has the employee's permissions only. */
+  impersonatorId: number | null;
+}
+
+/** The permissions granted by role: the single source for the API guard, GET /me and the site's menus. */
+export function permissionsFor(subject: PermissionSubject): Permission[] {
+  const granted: Permission[] = [];
+  if (subject.employeeId !== null) granted.push('self:employee');
+  if (subject.impersonatorId !== null) return granted;
+  if (subject.roleType === 1 && !subject.testUser) {
+    granted.push(...ADMIN_PERMISSIONS);
+    if (subject.agencyId !== null) granted.push('clients:switch');
+  }
+  return granted;
+}
+
+export function can(permissions: readonly string[], permission: Permission): boolean {
+  return permissions.includes(permission);
+}
