@@ -126,14 +126,12 @@ describe('auth core: login, logout, me, token expiry, idle sessions', () => {
     expect(agent.body).toMatchObject({ roleType: 1, isAgent: true, clientName: 'Acme Corp', firstName: 'Alex' });
   });
 
-  it('PUT /me records the registration step and rejects unknown steps', async () => {
-    const token = await t.login('sam@acme.test');
-    await api().put('/mbl/api/me').set('Authorization', `Bearer ${token}`).send({ step: 5 }).expect(200);
-    const [row] = await db.query(`SELECT registration_step FROM account WHERE username = 'sam@acme.test'`);
-    expect(row.registration_step).toBe(5);
+  it('PUT /me rejects unknown steps (400) and steps out of order (409); registration-progress tries every pair', async () => {
+    const p = await createPerson(db, { registered: true });
+    const token = await t.login(p.email);
     const bad = await api().put('/mbl/api/me').set('Authorization', `Bearer ${token}`).send({ step: 3 }).expect(400);
     expect(bad.body.errors[0].path).toBe('step');
-    await db.query(`UPDATE account SET registration_step = 1 WHERE username = 'sam@acme.test'`);
+    await api().put('/mbl/api/me').set('Authorization', `Bearer ${token}`).send({ step: 10 }).expect(409);
   });
 
   it('an expired token answers 401 with messageCode 40102', async () => {

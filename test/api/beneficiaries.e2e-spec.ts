@@ -140,19 +140,23 @@ describe('beneficiaries', () => {
         WHERE p.plan_type_id = 3 AND p.client_id = (SELECT client_id FROM employee WHERE id = $1) LIMIT 1`,
       [person.employeeId],
     )) as Array<{ id: number; open_enrollment_period_id: number }>;
+    // The server records Beneficiaries only right after Benefits Enrollment (registration-progress tries every pair).
+    const atEnrollments = () => db.query(`UPDATE account SET registration_step = 7 WHERE id = $1`, [person.accountId]);
     // Without a life plan there is nothing to check.
+    await atEnrollments();
     await api().put('/mbl/api/me').set(auth(jwt)).send({ step: 8 }).expect(200);
+    await atEnrollments();
     await db.query(
       `INSERT INTO enrollment (client_id, employee_id, open_enrollment_period_id, plan_type_id, plan_id, status)
        VALUES ((SELECT client_id FROM employee WHERE id = $1), $1, $2, 3, $3, 1)`,
       [person.employeeId, life[0]!.open_enrollment_period_id, life[0]!.id],
     );
-    const refused = await api().put('/mbl/api/me').set(auth(jwt)).send({ step: 8 }).expect(400);
-    expect(refused.body).toMatchObject({ message: 'Total primary share must equal 100%' });
+    const refused = await api().put('/mbl/api/me').set(auth(jwt)).send({ step: 8 }).expect(409);
+    expect(refused.body).toMatchObject({ message: 'Beneficiaries: Total primary share must equal 100%' });
     await api().post('/mbl/api/beneficiaries').set(auth(jwt)).send(B({ share: 100 })).expect(201);
     await api().post('/mbl/api/beneficiaries').set(auth(jwt)).send(B({ firstName: 'Kid', beneficiaryType: 3, share: 30 })).expect(201);
-    const tertiary = await api().put('/mbl/api/me').set(auth(jwt)).send({ step: 8 }).expect(400);
-    expect(tertiary.body.errors).toEqual([{ path: 'beneficiaries', message: 'Total tertiary share must equal 100%' }]);
+    const tertiary = await api().put('/mbl/api/me').set(auth(jwt)).send({ step: 8 }).expect(409);
+    expect(tertiary.body.errors).toEqual([{ path: 'step', message: 'Beneficiaries: Total tertiary share must equal 100%' }]);
     const tasks = await api().get('/mbl/api/tasks').set(auth(jwt)).expect(200);
     expect(tasks.body).toEqual(expect.arrayContaining([{ label: 'Your beneficiary designation is not complete: Total tertiary share must equal 100%', fileId: null }]));
     const kid = (await api().get('/mbl/api/beneficiaries').set(auth(jwt)).expect(200)).body.find((x: { firstName: string }) => x.firstName === 'Kid');

@@ -129,7 +129,8 @@ describe('registration signature and the signed enrollment summary', () => {
 
     const audit = (await auditRows(db, janeId)).filter((a) => a.event_type === 'Signature');
     expect(audit.map((a) => a.description)).toEqual(expect.arrayContaining(['Enrollment signed by Jane Doe', 'Signed enrollment summary stored']));
-    // Signed: the Signature step may now be recorded.
+    // Signed: the Signature step may now be recorded (right after Additional Information), then Summary.
+    await db.query(`UPDATE account SET registration_step = 9 WHERE id = (SELECT account_id FROM employee WHERE id = $1)`, [janeId]);
     await api().put('/mbl/api/me').set(auth(jwt)).send({ step: 10 }).expect(200);
     await api().put('/mbl/api/me').set(auth(jwt)).send({ step: 0 }).expect(200);
   });
@@ -146,7 +147,8 @@ describe('registration signature and the signed enrollment summary', () => {
     const fresh = await createPerson(db, { registered: true });
     const jwt = await t.login(fresh.email);
     await api().get('/mbl/api/forms/signature').set(auth(jwt)).expect(404);
-    const refused = await api().put('/mbl/api/me').set(auth(jwt)).send({ step: 10 }).expect(400);
-    expect(refused.body.message).toBe('Please sign your enrollment before you continue');
+    await db.query(`UPDATE account SET registration_step = 9 WHERE id = $1`, [fresh.accountId]);
+    const refused = await api().put('/mbl/api/me').set(auth(jwt)).send({ step: 10 }).expect(409);
+    expect(refused.body.message).toBe('Signature: Please sign your enrollment before you continue');
   });
 });

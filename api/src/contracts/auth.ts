@@ -34,6 +34,52 @@ export const RegistrationStep = {
 } as const;
 export const REGISTRATION_STEP_VALUES = Object.values(RegistrationStep);
 
+/** The order the server records registration steps in (each value is the step just completed; 0 = finished). */
+export const REGISTRATION_ORDER = [
+  RegistrationStep.WelcomeEmail,
+  RegistrationStep.Account,
+  RegistrationStep.Profile,
+  RegistrationStep.Dependents,
+  RegistrationStep.Enrollments,
+  RegistrationStep.Beneficiaries,
+  RegistrationStep.AdditionalInfo,
+  RegistrationStep.Signature,
+  RegistrationStep.Finished,
+] as const;
+
+/**
+ * Where a finished registration may be reopened (document 1 section 4: Edit Profile saves Account, Edit
+ * Dependents saves Profile, Modify Selections saves Dependents, Edit Beneficiaries saves Enrollments),
+ * and only while elections may change (canChangeElections).
+ */
+export const REGISTRATION_REOPEN_STEPS: readonly number[] = [
+  RegistrationStep.Account,
+  RegistrationStep.Profile,
+  RegistrationStep.Dependents,
+  RegistrationStep.Enrollments,
+];
+
+/** The 409 answers of PUT /me: what is missing, in words a person can act on. */
+export const ProgressMessages = {
+  profileIncomplete: (fields: string) => `complete your profile (${fields})`,
+  dependentsIncomplete: (names: string) => `complete the details of ${names}`,
+  plansUndecided: (types: string) => `choose or decline every plan (${types} not decided yet)`,
+  reopenClosed: 'Your benefit elections can no longer be changed',
+} as const;
+
+/**
+ * Whether elections may still change: for new hires, or until open enrollment ends (document 1 section 2).
+ * The end date comes as MM/DD/YYYY or MM-DD-YYYY.
+ */
+export function canChangeElections(user: { newHire: boolean; openEnrollmentEndDate: string | null }, today: Date = new Date()): boolean {
+  if (user.newHire) return true;
+  const m = /^(\d{2})[/-](\d{2})[/-](\d{4})$/.exec(user.openEnrollmentEndDate?.trim() ?? '');
+  if (!m) return false;
+  const end = new Date(Number(m[3]), Number(m[1]) - 1, Number(m[2]));
+  const startOfToday = new Date(today.getFullYear(), today.getMonth(), today.getDate());
+  return end.getTime() > startOfToday.getTime();
+}
+
 export const ZUpdateStepRequest = z.object({
   step: z.coerce
     .number({ error: Messages.fieldRequired })

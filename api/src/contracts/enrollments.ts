@@ -202,3 +202,14 @@ export function declinePayload(form: DeclineForm, waivable: boolean): Pick<Enrol
 }
 
 export const FSA_ACCOUNT_KEYS = FSA_ACCOUNTS;
+
+/** The step is complete when every row is decided, restricted or has nothing to choose (document 2 section 4). */
+export function isDecided(e: Pick<Enrollment, 'status' | 'isNewOE' | 'restricted' | 'selectable'>): boolean {
+  if (e.isNewOE) return false;
+  return e.status !== EnrollmentStatus.NotSelected || e.restricted > 0 || !e.selectable;
+}
+
+export function allDecided(list: ReadonlyArray<Pick<Enrollment, 'status' | 'isNewOE' | 'restricted' | 'selectable'>>): boolean {
+  return list.every(isDecided);
+}
+

@@ -1,7 +1,6 @@
 import {
   carrierLinkItems,
   changeWindow,
-  Messages,
   RegistrationStep,
   summaryTables,
   ZCarrierLinkList,
@@ -77,6 +76,7 @@ export async function loadDashboard(url: URL, user: CurrentUser, caller: Caller)
  */
 export async function modifySelections(user: CurrentUser, caller: Caller, session: AppSession): Promise<Response> {
   if (!changeWindow(user).show) return redirectWithNotice(session, '/');
-  if (!(await saveRegistrationStep(RegistrationStep.Dependents, caller))) return redirectWithNotice(session, '/', { type: 'error', text: Messages.serverError });
+  const refused = await saveRegistrationStep(RegistrationStep.Dependents, caller);
+  if (refused) return redirectWithNotice(session, '/', { type: 'error', text: refused });
   return redirectWithNotice(session, wizardPath(ENROLLMENT_INDEX));
 }

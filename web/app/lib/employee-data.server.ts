@@ -1,5 +1,6 @@
 import { redirect, type AppLoadContext } from '@remix-run/node';
 import {
+  canChangeElections,
   Messages,
   ZAllOptions,
   ZDependentList,
@@ -58,13 +59,17 @@ export async function loadDependents({ token, request, context }: Caller): Promi
   return [];
 }
 
-/** PUT /me {step}: records the registration step. */
-export async function saveRegistrationStep(step: number, { token, request, context }: Caller): Promise<boolean> {
+/**
+ * PUT /me {step}: asks the server to record the registration step. null when it did; otherwise what to tell
+ * the person: the server's own words when it refused (409, what is missing), else the generic error.
+ */
+export async function saveRegistrationStep(step: number, { token, request, context }: Caller): Promise<string | null> {
   const result = await apiCall(ZOkResponse, '/me', { method: 'PUT', body: { step }, token, request, context });
-  if (result.ok) return true;
+  if (result.ok) return null;
   await throwOnSessionFailure(result);
+  if (result.status === 409) return result.error.message;
   console.error(`saving registration step ${step} failed with ${result.status}: ${result.error.message}`);
-  return false;
+  return Messages.serverError;
 }
 
 /** A redirect that carries a one-time toast (document 1 section 4: feedback clears after 5 seconds). */
@@ -73,18 +78,8 @@ export async function redirectWithNotice(session: AppSession, to: string, notice
   return redirect(to, notice ? { headers: { 'Set-Cookie': await commitSession(session) } } : undefined);
 }
 
-/**
- * Whether the edit notices of /profile and /dependents show: for new hires, or while open enrollment has
- * not ended (document 1 section 2). The date comes as MM/DD/YYYY or MM-DD-YYYY.
- */
-export function canEditEnrollmentData(user: { newHire: boolean; openEnrollmentEndDate: string | null }, today: Date = new Date()): boolean {
-  if (user.newHire) return true;
-  const m = /^(\d{2})[/-](\d{2})[/-](\d{4})$/.exec(user.openEnrollmentEndDate?.trim() ?? '');
-  if (!m) return false;
-  const end = new Date(Number(m[3]), Number(m[1]) - 1, Number(m[2]));
-  const startOfToday = new Date(today.getFullYear(), today.getMonth(), today.getDate());
-  return end.getTime() > startOfToday.getTime();
-}
+/** Whether the edit notices of /profile and /dependents show: the contracts' rule, the same the API applies. */
+export const canEditEnrollmentData = canChangeElections;
 
 /**
  * The edit confirmations of My Profile, My Dependents and My Beneficiaries: records the screen before
@@ -94,9 +89,8 @@ export function canEditEnrollmentData(user: { newHire: boolean; openEnrollmentEn
 export async function reopenWizardAt(index: number, from: string, request: Request, context: AppLoadContext): Promise<Response> {
   const { user, token, session } = await requireUser(request, context);
   if (!canEditEnrollmentData(user)) throw redirect(from);
-  if (!(await saveRegistrationStep(completedStepOf(index - 1), { token, request, context }))) {
-    return redirectWithNotice(session, from, { type: 'error', text: Messages.serverError });
-  }
+  const refused = await saveRegistrationStep(completedStepOf(index - 1), { token, request, context });
+  if (refused) return redirectWithNotice(session, from, { type: 'error', text: refused });
   return redirectWithNotice(session, wizardPath(index));
 }
 

@@ -56,15 +56,8 @@ export function canOpenDialog(e: Pick<Enrollment, 'selectable' | 'restricted' | 
   return true;
 }
 
-/** The step is complete when every row is decided, restricted or has nothing to choose (document 2 section 4). */
-export function isDecided(e: Pick<Enrollment, 'status' | 'isNewOE' | 'restricted' | 'selectable'>): boolean {
-  if (e.isNewOE) return false;
-  return e.status !== EnrollmentStatus.NotSelected || e.restricted > 0 || !e.selectable;
-}
-
-export function allDecided(list: ReadonlyArray<Pick<Enrollment, 'status' | 'isNewOE' | 'restricted' | 'selectable'>>): boolean {
-  return list.every(isDecided);
-}
+// isDecided and allDecided live in the contracts: the server's registration progress uses the same rule.
+export { allDecided, isDecided } from '@bp/api/contracts';
 
 /** Nothing to choose at all: no plans, or every row restricted. */
 export function nothingToChoose(list: ReadonlyArray<Pick<Enrollment, 'restricted'>>): boolean {

@@ -64,7 +64,11 @@ async function apiFieldErrors(failure: ApiFailure, fields: readonly string[]): P
  */
 async function advance(index: number, ctx: WizardContext, screen: WizardAnswer['screen']) {
   const step = laterStep(ctx.user.registrationStep, completedStepOf(index));
-  if (!(await saveRegistrationStep(step, ctx.caller))) return answer(screen, null, Messages.serverError, 503);
+  // Revisiting an earlier screen changes nothing on the server: only the next step is ever recorded.
+  if (step !== ctx.user.registrationStep) {
+    const refused = await saveRegistrationStep(step, ctx.caller);
+    if (refused) return answer(screen, null, refused, refused === Messages.serverError ? 503 : 409);
+  }
   return redirectWithNotice(ctx.session, index === SUMMARY_INDEX ? '/' : wizardPath(index + 1));
 }
 

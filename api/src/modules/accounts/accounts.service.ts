@@ -58,10 +58,6 @@ export class AccountsService {
     return this.clients.findOne({ where: { agencyId: account.agencyId }, order: { name: 'ASC', id: 'ASC' } });
   }
 
-  async setRegistrationStep(accountId: number, step: number): Promise<void> {
-    await this.accounts.update({ id: accountId }, { registrationStep: step });
-  }
-
   async touchLogin(accountId: number): Promise<void> {
     await this.accounts.update({ id: accountId }, { lastLoginAt: new Date() });
   }

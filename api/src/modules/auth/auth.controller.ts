@@ -6,7 +6,8 @@ import { Access, AllowDuringPendingChange, AllowIdleSession, NotActivity } from 
 import type { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
 import type { Account } from '../accounts/account.entity';
-import { CurrentUserDto, ErrorResponseDto, LoginRequestDto, LoginResponseDto, OkResponseDto, UpdateStepRequestDto } from './auth.dto';
+import { ErrorResponseDto, OkResponseDto } from '../../core/http/common.dto';
+import { CurrentUserDto, LoginRequestDto, LoginResponseDto, UpdateStepRequestDto } from './auth.dto';
 import { AuthService } from './auth.service';
 import { LocalAuthGuard } from './local-auth.guard';
 

@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
-import { FormsModule } from '../forms/forms.module';
+import { ProgressModule } from '../progress/progress.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { LocalStrategy } from './local.strategy';
 
 @Module({
-  imports: [AccountsModule, FormsModule],
+  imports: [AccountsModule, ProgressModule],
   controllers: [AuthController],
   providers: [AuthService, LocalStrategy],
   exports: [AuthService],

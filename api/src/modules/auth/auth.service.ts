@@ -8,7 +8,7 @@ import { SessionStore } from '../../core/auth/session-store';
 import { TokenService } from '../../core/auth/token.service';
 import type { Account } from '../accounts/account.entity';
 import { AccountsService } from '../accounts/accounts.service';
-import { RegistrationStepChecks } from '../forms/registration-step-checks';
+import { RegistrationProgressService } from '../progress/registration-progress.service';
 import { CURRENT_USER_SQL, CURRENT_USER_STATEMENT, toCurrentUser, type CurrentUserRow } from './current-user.query';
 
 @Injectable()
@@ -18,7 +18,7 @@ export class AuthService {
     private readonly accounts: AccountsService,
     private readonly tokens: TokenService,
     private readonly sessions: SessionStore,
-    private readonly stepChecks: RegistrationStepChecks,
+    private readonly progress: RegistrationProgressService,
   ) {}
 
   async login(account: Account): Promise<LoginResponse> {
@@ -52,10 +52,8 @@ export class AuthService {
     return toCurrentUser(row, { impersonatorId: user.impersonatorId, agencyId: user.agencyId, permissions: permissionsOf(user) });
   }
 
+  /** PUT /me {step}: the server's registration progress decides (409 with what is missing). */
   async setStep(user: AuthUser, step: number): Promise<void> {
-    if (user.accountId === null) throw new NotFoundException();
-    // Beneficiaries, Additional Information and Signature are recorded only when their rules hold.
-    await this.stepChecks.assertComplete(user, step);
-    await this.accounts.setRegistrationStep(user.accountId, step);
+    await this.progress.record(user, step);
   }
 }

@@ -7,7 +7,7 @@ import { AuditService } from '../../core/audit/audit.service';
 import { Access } from '../../core/auth/access.decorator';
 import type { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
-import { ErrorResponseDto, OkResponseDto } from '../auth/auth.dto';
+import { ErrorResponseDto, OkResponseDto } from '../../core/http/common.dto';
 
 /** The privacy-notice dialog's Continue. GET /me (mblPrivacyPolicyAgreement) compares the time with the revision date. */
 @ApiTags('account')

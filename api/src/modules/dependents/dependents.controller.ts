@@ -18,7 +18,7 @@ import {
 import { Access } from '../../core/auth/access.decorator';
 import type { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
-import { ErrorResponseDto } from '../auth/auth.dto';
+import { ErrorResponseDto } from '../../core/http/common.dto';
 import { EmployeeIdPipe } from '../employees/employee-id.pipe';
 import { SecuredDataUnlock } from '../secured-data/secured-data-unlock.guard';
 import { DependentIdPipe } from './dependent-id.pipe';

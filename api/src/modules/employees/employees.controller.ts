@@ -8,7 +8,7 @@ import { ZEmployeeProfile, ZEmployeeProfileRequest, type EmployeeProfile } from 
 import { Access } from '../../core/auth/access.decorator';
 import type { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
-import { ErrorResponseDto } from '../auth/auth.dto';
+import { ErrorResponseDto } from '../../core/http/common.dto';
 import { SecuredDataUnlock } from '../secured-data/secured-data-unlock.guard';
 import { EmployeeIdPipe } from './employee-id.pipe';
 import { EmployeeProfileService } from './employee-profile.service';

@@ -9,6 +9,6 @@ import { EmployeesService } from './employees.service';
   imports: [TypeOrmModule.forFeature([Employee])],
   controllers: [EmployeesController],
   providers: [EmployeesService, EmployeeProfileService],
-  exports: [EmployeesService],
+  exports: [EmployeesService, EmployeeProfileService],
 })
 export class EmployeesModule {}

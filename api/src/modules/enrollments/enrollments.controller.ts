@@ -7,7 +7,7 @@ import { Access } from '../../core/auth/access.decorator';
 import type { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
 import { idPipe } from '../../core/http/id.pipe';
-import { ErrorResponseDto } from '../auth/auth.dto';
+import { ErrorResponseDto } from '../../core/http/common.dto';
 import { EnrollmentsService } from './enrollments.service';
 
 class EnrollmentDto extends createZodDto(ZEnrollment) {}

@@ -6,7 +6,7 @@ import { ZFormAnswers, ZFormQuestionList, ZSignatureRequest, ZSignatureResponse,
 import { Access } from '../../core/auth/access.decorator';
 import type { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
-import { ErrorResponseDto } from '../auth/auth.dto';
+import { ErrorResponseDto } from '../../core/http/common.dto';
 import { FormQuestionsService } from './form-questions.service';
 import { SignatureService } from './signature.service';
 

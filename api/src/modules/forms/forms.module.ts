@@ -6,14 +6,13 @@ import { FilesModule } from '../files/files.module';
 import { EnrollmentSummaryService } from './enrollment-summary.service';
 import { FormQuestionsService } from './form-questions.service';
 import { FormsController } from './forms.controller';
-import { RegistrationStepChecks } from './registration-step-checks';
 import { SignatureEntity } from './signature.entity';
 import { SignatureService } from './signature.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([SignatureEntity]), BeneficiariesModule, DashboardModule, FilesModule],
   controllers: [FormsController],
-  providers: [FormQuestionsService, SignatureService, EnrollmentSummaryService, RegistrationStepChecks],
-  exports: [FormQuestionsService, SignatureService, EnrollmentSummaryService, RegistrationStepChecks],
+  providers: [FormQuestionsService, SignatureService, EnrollmentSummaryService],
+  exports: [FormQuestionsService, SignatureService, EnrollmentSummaryService],
 })
 export class FormsModule {}

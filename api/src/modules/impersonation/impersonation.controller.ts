@@ -5,7 +5,7 @@ import type { JwtResponse } from '../../contracts/account';
 import { Access, AllowIdleSession } from '../../core/auth/access.decorator';
 import type { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
-import { ErrorResponseDto, OkResponseDto } from '../auth/auth.dto';
+import { ErrorResponseDto, OkResponseDto } from '../../core/http/common.dto';
 import { EmployeeIdPipe } from '../employees/employee-id.pipe';
 import { JwtResponseDto } from '../registration/registration.dto';
 import { ImpersonationService } from './impersonation.service';

@@ -12,7 +12,7 @@ import type { QuestionResponse, SuccessMessage } from '../../contracts/account';
 import { Access, AllowDuringPendingChange, AllowIdleSession } from '../../core/auth/access.decorator';
 import type { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
-import { ErrorResponseDto, OkResponseDto } from '../auth/auth.dto';
+import { ErrorResponseDto, OkResponseDto } from '../../core/http/common.dto';
 import {
   ChangePasswordRequestDto,
   ForgotPasswordRequestDto,

@@ -5,7 +5,7 @@ import type { JwtResponse, RegistrationProfile } from '../../contracts/account';
 import { Access } from '../../core/auth/access.decorator';
 import type { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
-import { ErrorResponseDto, OkResponseDto } from '../auth/auth.dto';
+import { ErrorResponseDto, OkResponseDto } from '../../core/http/common.dto';
 import { EmployeeIdPipe } from '../employees/employee-id.pipe';
 import { JwtResponseDto, RegistrationProfileDto, RegistrationQueryDto, RegistrationRequestDto } from './registration.dto';
 import { RegistrationService } from './registration.service';

@@ -3,7 +3,7 @@ import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } fr
 import { createZodDto } from 'nestjs-zod';
 import { ZZipLookupQuery, ZZipLookupResponse, type ZipLookupResponse } from '../../contracts/profile';
 import { Access } from '../../core/auth/access.decorator';
-import { ErrorResponseDto } from '../auth/auth.dto';
+import { ErrorResponseDto } from '../../core/http/common.dto';
 import { ZipLookupService } from './zip-lookup.service';
 
 class ZipLookupQueryDto extends createZodDto(ZZipLookupQuery) {}

@@ -1,0 +1,6 @@
+import { createZodDto } from 'nestjs-zod';
+import { ZErrorResponse, ZOkResponse } from '../../contracts/common';
+
+/** The answers every module documents: { success } and the error body. Here, so no module borrows them from another. */
+export class OkResponseDto extends createZodDto(ZOkResponse) {}
+export class ErrorResponseDto extends createZodDto(ZErrorResponse) {}
