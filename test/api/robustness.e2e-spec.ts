@@ -52,4 +52,66 @@ describe('no input produces a 500', () => {
     }
     expect(failures).toEqual([]);
   }, 120_000);
+
+  /** The string fields of each write route's request body, read from the served OpenAPI document. */
+  async function stringFieldsByRoute(): Promise<Map<string, string[]>> {
+    const doc = (await request(t.server).get('/mbl/api/docs-json').expect(200)).body as {
+      paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> } }>>;
+      components: { schemas: Record<string, { properties?: Record<string, { type?: string | string[]; anyOf?: Array<{ type?: string }> }> }> };
+    };
+    const out = new Map<string, string[]>();
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const ref = op.requestBody?.content?.['application/json']?.schema?.$ref;
+        const schema = ref ? doc.components.schemas[ref.split('/').pop()!] : undefined;
+        const strings = Object.entries(schema?.properties ?? {})
+          .filter(([, p]) => [p.type].flat().includes('string') || (p.anyOf ?? []).some((a) => a.type === 'string'))
+          .map(([name]) => name);
+        out.set(`${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`, strings);
+      }
+    }
+    return out;
+  }
+
+  it('a NUL byte in any string of any write route answers 400 (before any guard or query); a NUL in a query too', async () => {
+    const fields = await stringFieldsByRoute();
+    const failures: string[] = [];
+    for (const route of routes.filter((r) => r.method !== 'GET')) {
+      const names = fields.get(`${route.method} ${route.path}`) ?? [];
+      for (const name of names.length > 0 ? names : ['anything']) {
+        const path = route.path.replace(/:[A-Za-z]+/g, '1');
+        const res = await request(t.server)[route.method.toLowerCase() as 'post'](path).set('Authorization', `Bearer ${tokens[0]}`).send({ [name]: 'a\u0000b' });
+        if (res.status !== 400) failures.push(`${route.method} ${path} ${name} -> ${res.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    // The login username used to reach PostgreSQL (500) before the throttle counted it.
+    await request(t.server).post('/mbl/api/login').send({ username: 'jane\u0000@acme.test', password: 'x' }).expect(400);
+    await request(t.server).get('/mbl/api/zip-lookup?zip=021%0010').set('Authorization', `Bearer ${tokens[0]}`).expect(400);
+  }, 120_000);
+
+  it('a body that is not JSON, and over-long strings in every string field, never answer 500', async () => {
+    const fields = await stringFieldsByRoute();
+    const failures: string[] = [];
+    for (const route of routes.filter((r) => r.method !== 'GET')) {
+      const path = route.path.replace(/:[A-Za-z]+/g, '1');
+      const names = fields.get(`${route.method} ${route.path}`) ?? [];
+      const long = Object.fromEntries(names.map((n) => [n, 'x'.repeat(20_000)]));
+      for (const token of tokens) {
+        const send = () => request(t.server)[route.method.toLowerCase() as 'post'](path).set('Authorization', `Bearer ${token}`);
+        for (const res of [
+          await send().set('Content-Type', 'text/plain').send('plain text, not JSON'),
+          await send().set('Content-Type', 'application/json').send('{"broken":'),
+          await send().send(long),
+        ]) {
+          if (res.status >= 500) failures.push(`${route.method} ${path} -> ${res.status}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // The case that used to throw a TypeError.
+    const [dependent] = await t.app.get(DataSource).query(`SELECT id FROM dependent LIMIT 1`);
+    const res = await request(t.server).put(`/mbl/api/dependents/${dependent?.id ?? 1}/address`).set('Authorization', `Bearer ${tokens[0]}`).set('Content-Type', 'text/plain').send('not json');
+    expect([400, 404]).toContain(res.status);
+  }, 120_000);
 });

@@ -1,10 +1,11 @@
 import { PassThrough } from 'node:stream';
 import { loadCommonPasswords } from '@bp/api/contracts/server';
-import type { EntryContext } from '@remix-run/node';
+import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
+import { NonceProvider } from './lib/nonce';
 
 // The site's actions check new passwords with the same contract as the API: the list lives on the server only.
 loadCommonPasswords();
@@ -17,15 +18,22 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext: AppLoadContext,
 ): Promise<Response> {
   // Crawlers get the whole document at once; browsers get the shell as soon as it is ready.
   const waitForAll = isbot(request.headers.get('user-agent') ?? '');
 
+  // The host's per-response CSP nonce: Remix's and React's inline scripts carry it, nothing else may run.
+  const nonce = typeof loadContext.cspNonce === 'string' ? loadContext.cspNonce : '';
+
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />,
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+      </NonceProvider>,
       {
+        nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true;
           const body = new PassThrough();

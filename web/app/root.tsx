@@ -15,6 +15,7 @@ import { AppShell } from '~/components/AppShell';
 import { ErrorPanel } from '~/components/StatusPanels';
 import { commitSession } from '~/lib/session.server';
 import { loadShell } from '~/lib/shell.server';
+import { useNonce } from '~/lib/nonce';
 import stylesheet from '~/tailwind.css?url';
 
 export const links: LinksFunction = () => [
@@ -40,6 +41,7 @@ export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-s
 export const meta: MetaFunction<typeof loader> = ({ data: shell }) => [{ title: shell?.productName ?? 'Error' }];
 
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en" className="h-full">
       <head>
@@ -50,8 +52,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="h-full font-sans">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -2,15 +2,15 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { loadCommonPasswords } from '../contracts/server';
+import { bodyParserErrors, rejectNulBytes } from '../core/http/request-hygiene';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { cleanupOpenApiDoc } from 'nestjs-zod';
 import { join, resolve } from 'node:path';
-import pinoHttp from 'pino-http';
 import { AppModule } from '../app.module';
 import { APP_CONFIG, type AppConfig } from '../core/config/app-config';
-import { redactUrl } from '../core/logging/logger';
+import { httpLogger } from '../core/logging/http-logger';
 import { rootLogger } from '../core/logging/root-logger';
 import { DevMailbox } from '../core/mail/dev-mailbox';
 import { mountRemix } from '../web/remix-host';
@@ -39,7 +39,8 @@ export function buildOpenApi(app: NestExpressApplication, config: AppConfig): Op
 export async function createApp(options: CreateAppOptions = {}): Promise<NestExpressApplication> {
   // ZNewPassword's common-password rule needs its list before the first request.
   loadCommonPasswords();
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true });
+  // Body parsers are added below, after the site (Remix reads its own form bodies) and before the NUL check.
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true, bodyParser: false });
   const config = app.get<AppConfig>(APP_CONFIG);
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks(['SIGINT', 'SIGTERM'], { useProcessExit: true });
@@ -50,21 +51,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestExp
   app.set('etag', false);
 
   // pino-http first, so that every request (site and API) is logged once, with secrets redacted.
-  // quietReqLogger: req.log carries only the request id, so no per-request child with the whole request is built.
-  app.use(
-    pinoHttp({
-      logger: rootLogger(config),
-      quietReqLogger: true,
-      autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/mbl/assets') },
-      // Emailed links carry their token in the query string: the logged URL must not.
-      serializers: {
-        req: (req: { url?: string }) => {
-          req.url = redactUrl(req.url);
-          return req;
-        },
-      },
-    }),
-  );
+  app.use(httpLogger(rootLogger(config)));
   // The strict CSP applies to the API; the site's pages carry Remix's inline hydration scripts.
   // 'same-origin' rather than helmet's 'no-referrer': with no-referrer Chromium sends `Origin: null` on
   // form posts, which Remix rightly refuses as CSRF; same-origin still keeps token URLs from leaking out.
@@ -80,8 +67,18 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestExp
 
   if (options.web !== false && config.webMode !== 'off') {
     // Before init: Nest adds its body parsers during init, and Remix must read the raw form body.
-    await mountRemix(app, { mode: config.webMode, webRoot: resolve(process.env.WEB_ROOT ?? join(process.cwd(), 'web')) });
+    await mountRemix(app, { mode: config.webMode, webRoot: resolve(process.env.WEB_ROOT ?? join(process.cwd(), 'web')), publicUrl: config.publicUrl });
   }
+
+  app.useBodyParser('json', { limit: '256kb' });
+  app.useBodyParser('urlencoded', { extended: true, limit: '256kb' });
+  app.use(bodyParserErrors);
+  app.use(rejectNulBytes);
+  // Answers carry personal data: no cache keeps them unless a route says otherwise (decisions section 5).
+  app.use(`/${API_PREFIX}`, (_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
 
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, () => buildOpenApi(app, config), {
     jsonDocumentUrl: `${API_PREFIX}/docs-json`,

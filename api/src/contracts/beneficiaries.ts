@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { onAnyObject } from './common';
 import { optionId, requiredText, toIntOrUndefined, ZBirthDate, ZSsn } from './formats';
 import { Messages } from './messages';
 
@@ -168,7 +169,7 @@ export function beneficiarySchema(ctx: BeneficiaryRuleContext) {
       if (issue) c.addIssue({ code: 'custom', path: ['share'], message: issue });
     },
     // With the other fields' errors too, so the dialog shows every message at once.
-    { when: () => true },
+    onAnyObject,
   ).transform((v) => ({ ...v, share: Number(v.share) }));
 }
 export type BeneficiaryRequest = z.output<ReturnType<typeof beneficiarySchema>>;

@@ -19,3 +19,9 @@ export const ZErrorResponse = z.object({
 export type ErrorResponse = z.infer<typeof ZErrorResponse>;
 
 export const ZOkResponse = z.object({ success: z.boolean() });
+
+/**
+ * For a refinement that must run even when other fields failed (so a form shows every message at once), but
+ * never on a body that is not an object at all (a string, an array, nothing): its rules would read fields of it.
+ */
+export const onAnyObject = { when: (payload: { value: unknown }): boolean => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) };

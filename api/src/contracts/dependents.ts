@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { onAnyObject } from './common';
 import {
   ageInYears,
   isMaskedSsn,
@@ -130,7 +131,8 @@ export function dependentSchema(ctx: DependentRuleContext) {
       for (const issue of dependentRuleIssues(value as Record<string, unknown>, ctx)) c.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
     },
     // Run with the field errors too, so the form shows every message at once.
-    { when: () => true },
+    // Also when other fields failed (all messages at once), but never on a body that is not an object at all.
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) },
   );
 }
 export type DependentRequest = z.infer<typeof ZDependentFields>;
@@ -141,7 +143,7 @@ const withAddressRules = <T extends z.ZodType<Record<string, unknown>>>(schema: 
     (value, c) => {
       for (const issue of addressIssues(value)) c.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
     },
-    { when: () => true },
+    onAnyObject,
   );
 
 /** PUT /dependents/{id}/address and one accordion of the Dependents step. */

@@ -1,3 +1,5 @@
+// First: before any schema is built (see zod-setup.ts).
+import './zod-setup';
 export * from './messages';
 export * from './common';
 export * from './auth';

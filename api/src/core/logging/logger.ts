@@ -27,20 +27,82 @@ export const REDACT_PATHS = [
   '*.*.token',
 ];
 
-/** Query parameters that carry secrets (emailed registration and reset links, the employer-forms frame). */
-const SECRET_QUERY = /([?&](?:token|jwt|password)=)[^&#]*/gi;
+/** Names whose values are never logged, wherever they appear (any depth, any case, in a URL's query too). */
+export const SECRET_KEYS = [
+  'jwt',
+  'token',
+  'password',
+  'oldPassword',
+  'newPassword',
+  'repeatPassword',
+  'securityAnswer',
+  'answer',
+  'ssn',
+  'income',
+  'routingNumber',
+  'accountNumber',
+  'authorization',
+  'cookie',
+  'set-cookie',
+];
+const SECRET_KEY_SET = new Set(SECRET_KEYS.map((k) => k.toLowerCase()));
+const CENSOR = '[redacted]';
 
-/** The request URL as it may be logged: the values of secret query parameters are blanked out. */
-export function redactUrl(url: string | undefined): string | undefined {
-  return url?.replace(SECRET_QUERY, '$1[redacted]');
+function secretName(name: string): boolean {
+  let decoded = name;
+  try {
+    decoded = decodeURIComponent(name);
+  } catch {
+    // keep the raw name
+  }
+  // 'token', 'filter[deep][ssn]', 'a.password': any segment of the name counts.
+  return decoded.split(/[[\].]+/).some((segment) => SECRET_KEY_SET.has(segment.toLowerCase()));
 }
 
-export function createLogger(level: string, name: string): Logger {
-  return pino({
+/** The request URL as it may be logged: the values of secret query parameters (at any depth) are blanked out. */
+export function redactUrl(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const hash = url.indexOf('#', q);
+  const query = url.slice(q + 1, hash < 0 ? undefined : hash);
+  const redacted = query
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      return eq >= 0 && secretName(pair.slice(0, eq)) ? `${pair.slice(0, eq)}=${CENSOR}` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, q + 1)}${redacted}${hash < 0 ? '' : url.slice(hash)}`;
+}
+
+/**
+ * A copy of `value` fit for a log line: secret keys blanked at any depth, URLs (a `url` key) with their
+ * secret query parameters blanked. pino's own redact paths cannot say "at any depth"; this can.
+ */
+export function scrub(value: unknown, depth = 0): unknown {
+  if (depth > 12 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => scrub(v, depth + 1));
+  if (value instanceof Error) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    if (SECRET_KEY_SET.has(key.toLowerCase())) out[key] = CENSOR;
+    else if (typeof inner === 'string' && /^(url|originalUrl)$/i.test(key)) out[key] = redactUrl(inner);
+    else out[key] = scrub(inner, depth + 1);
+  }
+  return out;
+}
+
+export function createLogger(level: string, name: string, destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     name,
     level,
-    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    redact: { paths: REDACT_PATHS, censor: CENSOR },
     base: { service: name },
     timestamp: pino.stdTimeFunctions.isoTime,
-  });
+    formatters: { log: (object) => scrub(object) as Record<string, unknown> },
+    // The request as pino-http logs it (url, query, params) goes through the same scrubbing.
+    serializers: { req: (req: unknown) => scrub(req) },
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

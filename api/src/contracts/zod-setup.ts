@@ -1,0 +1,9 @@
+import { z } from 'zod';
+
+/**
+ * zod compiles fast validators with `new Function()` as schemas are built, unless jitless. The site's pages
+ * run under a CSP without 'unsafe-eval', so the contracts, as the site imports them (through index.ts,
+ * whose first import this is), switch it off before any schema exists. The API imports the contract files
+ * directly and keeps the compiled validators.
+ */
+z.config({ jitless: true });

@@ -1,0 +1,18 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import pinoHttp from 'pino-http';
+import { scrub } from './logger';
+
+/**
+ * The request log (every site and API request once). The request is logged scrubbed: secret keys at any
+ * depth of its query, and secret query parameters inside its URL, are blanked (core/logging/logger.ts).
+ * quietReqLogger: req.log carries only the request id, so no per-request child with the whole request is built.
+ */
+export function httpLogger(logger: Logger): ReturnType<typeof pinoHttp<IncomingMessage, ServerResponse>> {
+  return pinoHttp<IncomingMessage, ServerResponse>({
+    logger,
+    quietReqLogger: true,
+    autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/mbl/assets') },
+    serializers: { req: (req: unknown) => scrub(req) },
+  });
+}

@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import type { Request } from 'express';
+
+/** Form bodies the site reads (decisions section 5): files go to the API's multipart upload instead. */
+export const SITE_FORM_LIMIT_BYTES = 1024 * 1024;
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function originOf(value: string | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a request to the site may change something: safe methods always; anything else only when its
+ * Origin (or, without one, its Referer) is the site's own. "Own" is PUBLIC_URL's origin, or the origin the
+ * request itself was made to (scheme and host as Express sees them, so X-Forwarded-* count only from a
+ * trusted proxy: `trust proxy` is loopback). No Origin and no Referer: refused.
+ */
+export function sameOriginAllowed(req: Pick<Request, 'method' | 'protocol' | 'headers'> & { get(name: string): string | undefined }, publicUrl: string): boolean {
+  if (SAFE_METHODS.has(req.method)) return true;
+  const claimed = originOf(req.get('origin')) ?? originOf(req.get('referer'));
+  if (claimed === null) return false;
+  const own = new Set<string>();
+  const configured = originOf(publicUrl);
+  if (configured) own.add(configured);
+  const host = req.get('host');
+  if (host) {
+    const requested = originOf(`${req.protocol}://${host}`);
+    if (requested) own.add(requested);
+  }
+  return own.has(claimed);
+}
+
+/** A fresh nonce per page for the Content-Security-Policy and every inline script. */
+export function newNonce(): string {
+  return randomBytes(18).toString('base64');
+}
+
+/**
+ * The site's Content-Security-Policy: scripts only with this response's nonce (and what they load, via
+ * 'strict-dynamic'); no 'unsafe-inline' or 'unsafe-eval' for scripts. Development adds Vite's HMR socket.
+ */
+export function siteCsp(nonce: string, development: boolean): string {
+  return [
+    "default-src 'self'",
+    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    // Tailwind's stylesheet is a file; React and Radix set style attributes, which CSP counts as inline.
+    "style-src 'self' 'unsafe-inline'",
+    // Client and agency logos may live on the client's own site; the signature pad draws data: URLs.
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    `connect-src 'self'${development ? ' ws: wss:' : ''}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
