@@ -14,6 +14,9 @@ import { EmployeesModule } from './modules/employees/employees.module';
 import { EnrollmentsModule } from './modules/enrollments/enrollments.module';
 import { FilesModule } from './modules/files/files.module';
 import { FormsModule } from './modules/forms/forms.module';
+import { MaintenanceModule } from './modules/maintenance/maintenance.module';
+import { OpenEnrollmentModule } from './modules/open-enrollment/open-enrollment.module';
+import { ProgressModule } from './modules/progress/progress.module';
 import { HealthModule } from './modules/health/health.module';
 import { ImpersonationModule } from './modules/impersonation/impersonation.module';
 import { OptionsModule } from './modules/options/options.module';
@@ -44,6 +47,9 @@ export const FEATURE_MODULES = [
   BeneficiariesModule,
   DashboardModule,
   FormsModule,
+  ProgressModule,
+  OpenEnrollmentModule,
+  MaintenanceModule,
 ];
 
 @Module({

@@ -9,6 +9,8 @@ process.env.LOG_LEVEL = process.env.TEST_LOG_LEVEL ?? 'silent';
 process.env.DEV_SMTP_PORT = String(E2E_SMTP_PORT);
 process.env.WEB_MODE = 'off';
 process.env.EMAIL_BACKOFF_MS = '50';
+// Tests drive periodic jobs themselves: no cron ticks in the workers they start.
+process.env.WORKER_CRON = 'off';
 process.env.JWT_SECRET = 'e2e-test-secret-0123456789abcdef';
 process.env.DATA_KEYS = `1:${Buffer.alloc(32, 3).toString('base64')}`;
 process.env.DATA_KEY_ID = '1';

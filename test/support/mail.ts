@@ -14,6 +14,8 @@ import type { TestApp } from './app';
  */
 export interface MailHarness {
   mailbox: DevMailbox;
+  /** The workers' own Nest application (their queues, JobsService, handlers). */
+  workers: INestApplication;
   /** The ids of the mail received so far: take it before the action that sends. */
   mark(): Set<string>;
   /** The newest email to `to` whose subject matches and that is not in `mark`. */
@@ -36,6 +38,7 @@ export async function startMailWorkers(t: TestApp): Promise<MailHarness> {
   }
   return {
     mailbox,
+    workers,
     mark: () => new Set(mailbox.messages().map((m) => m.id)),
     next: (to, subject, mark) =>
       mailbox.waitFor((m) => !mark.has(m.id) && m.envelopeTo.includes(to.toLowerCase()) && subject.test(m.subject), 10_000),

@@ -1,14 +1,16 @@
 import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { ScheduleModule } from '@nestjs/schedule';
 import { FEATURE_MODULES } from '../../api/src/app.module';
 import { CoreModule } from '../../api/src/core/core.module';
-import { EmailProcessor } from './email.processor';
-import { DocumentsProcessor } from './documents.processor';
-import { OpenEnrollmentProcessor, ReportsProcessor } from './placeholder.processors';
-import { WorkerScheduler } from './scheduler';
+import { JobWorkers } from './job-workers';
+import { Ticks } from './ticks';
 
-/** The workers share the API's core and feature modules (entities, services); only processors are theirs. */
+const cron = process.env.WORKER_CRON !== 'off';
+
+/** The workers share the API's core and feature modules (the job handlers live there); they add the runners. */
 @Module({
-  imports: [CoreModule, ...FEATURE_MODULES],
-  providers: [EmailProcessor, ReportsProcessor, DocumentsProcessor, OpenEnrollmentProcessor, WorkerScheduler],
+  imports: [CoreModule, DiscoveryModule, ...FEATURE_MODULES, ...(cron ? [ScheduleModule.forRoot()] : [])],
+  providers: [JobWorkers, ...(cron ? [Ticks] : [])],
 })
 export class WorkersModule {}

@@ -4,6 +4,7 @@ import { AuthCoreModule } from './auth/auth-core.module';
 import { AppConfigModule } from './config/config.module';
 import { CryptoModule } from './crypto/crypto.module';
 import { DatabaseModule } from './database/database.module';
+import { JobsModule } from './jobs/jobs.module';
 import { LoggingModule } from './logging/logging.module';
 import { MailModule } from './mail/mail.module';
 import { QueuesModule } from './queues/queues.module';
@@ -11,7 +12,7 @@ import { RedisModule } from './redis/redis.module';
 
 /** Cross-cutting services shared by the API and the workers. */
 @Module({
-  imports: [AppConfigModule, LoggingModule, CryptoModule, DatabaseModule, RedisModule, QueuesModule, AuditModule, AuthCoreModule, MailModule],
-  exports: [AppConfigModule, LoggingModule, CryptoModule, DatabaseModule, RedisModule, QueuesModule, AuditModule, AuthCoreModule, MailModule],
+  imports: [AppConfigModule, LoggingModule, CryptoModule, DatabaseModule, RedisModule, QueuesModule, JobsModule, AuditModule, AuthCoreModule, MailModule],
+  exports: [AppConfigModule, LoggingModule, CryptoModule, DatabaseModule, RedisModule, QueuesModule, JobsModule, AuditModule, AuthCoreModule, MailModule],
 })
 export class CoreModule {}

@@ -1,4 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { OnJob } from '../jobs/on-job.decorator';
+import type { JobPayloads, JobRun } from '../jobs/job-registry';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { UnrecoverableError } from 'bullmq';
 import { createHash } from 'node:crypto';
@@ -76,6 +78,12 @@ export class EmailSender implements OnModuleDestroy {
     private readonly cipher: SecuredDataCipher,
     private readonly renderer: EmailRenderer,
   ) {}
+
+  /** The email.send job: one row, with the retry classification of the run's attempt. */
+  @OnJob('email.send')
+  handleSendJob(data: JobPayloads['email.send'], run: JobRun): Promise<SendOutcome> {
+    return this.send(data.messageId, { finalAttempt: run.attemptsMade + 1 >= run.attempts });
+  }
 
   async send(messageId: number, options: SendOptions = {}): Promise<SendOutcome> {
     const result = await this.dataSource.transaction(async (manager): Promise<{ outcome: SendOutcome } | { failure: Error; reason: string }> => {

@@ -1,11 +1,10 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Queue } from 'bullmq';
 import type { DataSource, EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { SecuredDataCipher } from '../crypto/secured-data';
-import { QueueName } from '../queues/queue-names';
+import { JobIds } from '../jobs/job-registry';
+import { JobsService } from '../jobs/jobs.service';
 import { EmailRenderer } from './email-renderer';
 import type { EmailTemplateData, EmailTemplateName } from './email-templates';
 
@@ -23,34 +22,20 @@ export interface EnqueueEmail<T extends EmailTemplateName> {
   clientId?: number | null;
 }
 
-export const EMAIL_JOB_NAME = 'send';
-export const EMAIL_JOB_ATTEMPTS = 6;
-
-export function emailJobId(messageId: number): string {
-  return `email-${messageId}`;
-}
-
-/** Base delay of the exponential backoff; tests set it to a few ms. */
-function backoffMs(env: NodeJS.ProcessEnv): number {
-  const n = Number(env.EMAIL_BACKOFF_MS ?? 5000);
-  return Number.isInteger(n) && n > 0 ? n : 5000;
-}
+export const emailJobId = JobIds.email;
 
 @Injectable()
 export class MailService {
   private readonly logger = new Logger(MailService.name);
-  private readonly backoffDelay: number;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    @InjectQueue(QueueName.Email) private readonly queue: Queue<EmailJobData>,
+    private readonly jobs: JobsService,
     private readonly cipher: SecuredDataCipher,
     private readonly renderer: EmailRenderer,
     // Injected so that ./.env has been loaded (loadConfig) before EMAIL_BACKOFF_MS is read.
     @Inject(APP_CONFIG) _config: AppConfig,
-  ) {
-    this.backoffDelay = backoffMs(process.env);
-  }
+  ) {}
 
   /**
    * Records the email and queues its sending; answers the email_message id. Idempotent per key: an existing
@@ -59,6 +44,7 @@ export class MailService {
    *
    * With `manager` the row joins the caller's transaction. The job is then added before that commit, so the
    * worker may run before the row is visible: it retries with backoff, and gives up if the row never appears.
+   * A failure to queue never fails the caller: the row stays 'queued' and the re-drive sweep queues it.
    */
   async enqueue<T extends EmailTemplateName>(input: EnqueueEmail<T>, manager: EntityManager = this.dataSource.manager): Promise<number> {
     const to = input.to.trim();
@@ -85,12 +71,18 @@ export class MailService {
       id = row.id;
       if (row.status !== 'queued') return id;
     }
-    await this.queue.add(
-      EMAIL_JOB_NAME,
-      { messageId: id },
-      { jobId: emailJobId(id), attempts: EMAIL_JOB_ATTEMPTS, backoff: { type: 'exponential', delay: this.backoffDelay } },
-    );
-    this.logger.log({ emailId: id, template: input.template }, 'email queued');
+    // The row is the record: if Redis is unreachable now, the re-drive sweep queues it later, same job id.
+    if (await this.jobs.tryQueue('email.send', { messageId: id }, { jobId: emailJobId(id) })) this.logger.log({ emailId: id, template: input.template }, 'email queued');
     return id;
+  }
+
+  /** The re-drive sweep: rows still 'queued' after `graceSeconds` are queued again (a no-op while their job exists). */
+  async redriveQueued(graceSeconds: number): Promise<number> {
+    const rows: Array<{ id: number }> = await this.dataSource.query(
+      `SELECT id FROM email_message WHERE status = 'queued' AND created_at < now() - make_interval(secs => $1) ORDER BY id LIMIT 500`,
+      [graceSeconds],
+    );
+    for (const { id } of rows) await this.jobs.queue('email.send', { messageId: id }, { jobId: emailJobId(id) });
+    return rows.length;
   }
 }

@@ -4,6 +4,8 @@ export const QueueName = {
   Reports: 'reports',
   OpenEnrollment: 'open-enrollment',
   Documents: 'documents',
+  /** Housekeeping: the re-drive sweep. */
+  Maintenance: 'maintenance',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 export const ALL_QUEUES: readonly QueueName[] = Object.values(QueueName);

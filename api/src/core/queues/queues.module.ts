@@ -3,7 +3,7 @@ import { Global, Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { ALL_QUEUES } from './queue-names';
 
-function redisConnection(url: string): { host: string; port: number; password?: string; username?: string; db?: number } {
+export function redisConnection(url: string): { host: string; port: number; password?: string; username?: string; db?: number } {
   const u = new URL(url);
   return {
     host: u.hostname,

@@ -2,6 +2,9 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { AuditService } from '../../core/audit/audit.service';
+import { JobIds, type JobPayloads } from '../../core/jobs/job-registry';
+import { JobsService } from '../../core/jobs/jobs.service';
+import { OnJob } from '../../core/jobs/on-job.decorator';
 import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
 import { SignatureEntity } from './signature.entity';
 import { renderSignedSummaryPdf } from './signed-summary';
@@ -19,7 +22,27 @@ export class EnrollmentSummaryService {
     private readonly dataSource: DataSource,
     private readonly audit: AuditService,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    private readonly jobs: JobsService,
   ) {}
+
+  /** The documents.enrollment-summary job. */
+  @OnJob('documents.enrollment-summary')
+  async handleSummaryJob(data: JobPayloads['documents.enrollment-summary']): Promise<{ fileId: number }> {
+    if (!Number.isSafeInteger(data.signatureId)) throw new UnrecoverableError('signatureId is not an id');
+    return { fileId: await this.generate(data.signatureId) };
+  }
+
+  /** The re-drive sweep: signatures older than `graceSeconds` without their PDF are queued again, same job id. */
+  async redriveMissing(graceSeconds: number): Promise<number> {
+    const rows: Array<{ id: number; client_id: number; employee_id: number }> = await this.dataSource.query(
+      `SELECT id, client_id, employee_id FROM signature WHERE summary_file_id IS NULL AND signed_at < now() - make_interval(secs => $1) ORDER BY id LIMIT 500`,
+      [graceSeconds],
+    );
+    for (const r of rows) {
+      await this.jobs.queue('documents.enrollment-summary', { signatureId: r.id, clientId: r.client_id, requestedBy: null }, { jobId: JobIds.enrollmentSummary(r.id) });
+    }
+    return rows.length;
+  }
 
   async generate(signatureId: number): Promise<number> {
     return this.dataSource.transaction(async (m) => {

@@ -1,6 +1,4 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import type { Queue } from 'bullmq';
 import { ZodValidationException } from 'nestjs-zod';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -11,7 +9,8 @@ import { Messages } from '../../contracts/messages';
 import { AuditService } from '../../core/audit/audit.service';
 import type { AuthUser } from '../../core/auth/auth-user';
 import { fieldErrors } from '../../core/http/field-errors';
-import { QueueName } from '../../core/queues/queue-names';
+import { JobIds } from '../../core/jobs/job-registry';
+import { JobsService } from '../../core/jobs/jobs.service';
 import { DashboardService } from '../dashboard/dashboard.service';
 import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
 import { OPTION_LISTS } from '../../contracts/option-lists';
@@ -19,11 +18,6 @@ import { SignatureEntity } from './signature.entity';
 import type { SignedSummary } from './signed-summary';
 import { inspectSignaturePng } from './signature-png';
 
-/** The documents queue's job that renders a signed enrollment summary PDF. */
-export const ENROLLMENT_SUMMARY_JOB = 'enrollment-summary';
-export interface EnrollmentSummaryJobData {
-  signatureId: number;
-}
 
 const RELATIONSHIP_TEXT = new Map(OPTION_LISTS.relationshipType.map((o) => [o.id, o.text]));
 const employeeNotFound = () => new NotFoundException({ statusCode: 404, message: Messages.noEmployeeFound });
@@ -46,7 +40,7 @@ export class SignatureService {
     private readonly audit: AuditService,
     private readonly dashboard: DashboardService,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
-    @InjectQueue(QueueName.Documents) private readonly documents: Queue<EnrollmentSummaryJobData>,
+    private readonly jobs: JobsService,
   ) {}
 
   async sign(user: AuthUser, body: unknown, ip: string | null): Promise<SignatureResponse> {
@@ -109,8 +103,13 @@ export class SignatureService {
       return { id, signedAt, imageFileId: file!.id };
     });
     // After the commit, so the worker always finds the row; the job id makes a repeated add a no-op.
-    await this.documents.add(ENROLLMENT_SUMMARY_JOB, { signatureId: saved.id }, { jobId: `${ENROLLMENT_SUMMARY_JOB}-${saved.id}`, attempts: 5, backoff: { type: 'exponential', delay: 2000 } });
-    this.logger.log({ signatureId: saved.id, employeeId }, 'enrollment signed; summary PDF queued');
+    // If Redis is unreachable now, the re-drive sweep finds the signature without its PDF and queues it.
+    const queued = await this.jobs.tryQueue(
+      'documents.enrollment-summary',
+      { signatureId: saved.id, clientId: user.clientId, requestedBy: user.impersonatorId ?? user.accountId },
+      { jobId: JobIds.enrollmentSummary(saved.id) },
+    );
+    this.logger.log({ signatureId: saved.id, employeeId, queued }, 'enrollment signed');
     return { id: saved.id, signedAt: saved.signedAt.toISOString(), imageFileId: saved.imageFileId, summaryFileId: null };
   }
 

@@ -1,0 +1,51 @@
+import { QueueName } from '../queues/queue-names';
+
+/**
+ * Every job of the product, once: its name, its payload and its queue. A job that concerns a client carries
+ * `clientId` and `requestedBy` (the account that caused it, null for the system), never an AuthUser: workers
+ * have no HTTP user. Handlers are module service methods marked @OnJob(name); the workers refuse to start
+ * when a job here has none.
+ */
+export interface JobPayloads {
+  /** Send one email_message row (MailService records it; EmailSender sends it). */
+  'email.send': { messageId: number };
+  /** Render and store the PDF of a signed enrollment summary. */
+  'documents.enrollment-summary': { signatureId: number; clientId: number; requestedBy: number | null };
+  /** Close the open-enrollment periods whose end date has passed (a daily tick). */
+  'open-enrollment.close-expired-periods': { tick: string };
+  /** Re-drive work recorded in PostgreSQL that never reached the queue (a tick every minute). */
+  'maintenance.redrive': { tick: string };
+}
+
+export type JobName = keyof JobPayloads;
+
+export interface JobDefinition {
+  queue: QueueName;
+  attempts: number;
+  /** Base delay of the exponential backoff between attempts. */
+  backoffMs: number;
+}
+
+export const JOBS: Readonly<Record<JobName, JobDefinition>> = {
+  'email.send': { queue: QueueName.Email, attempts: 6, backoffMs: 5000 },
+  'documents.enrollment-summary': { queue: QueueName.Documents, attempts: 5, backoffMs: 2000 },
+  'open-enrollment.close-expired-periods': { queue: QueueName.OpenEnrollment, attempts: 3, backoffMs: 60_000 },
+  'maintenance.redrive': { queue: QueueName.Maintenance, attempts: 1, backoffMs: 1000 },
+};
+
+export const JOB_NAMES = Object.keys(JOBS) as JobName[];
+
+/** What a handler learns about the run besides the payload. */
+export interface JobRun {
+  id: string | undefined;
+  attemptsMade: number;
+  attempts: number;
+}
+
+/** Fixed job ids: the same work always has the same id, so queueing it twice runs it once. */
+export const JobIds = {
+  email: (messageId: number): string => `email-${messageId}`,
+  enrollmentSummary: (signatureId: number): string => `enrollment-summary-${signatureId}`,
+  /** Periodic work: one id per tick, so several worker replicas never run the same tick twice. */
+  tick: (name: JobName, at: Date, unit: 'minute' | 'day'): string => `${name}:${at.toISOString().slice(0, unit === 'day' ? 10 : 16)}`,
+} as const;

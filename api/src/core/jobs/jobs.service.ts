@@ -1,0 +1,43 @@
+import { getQueueToken } from '@nestjs/bullmq';
+import { Injectable, Logger } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import type { Queue } from 'bullmq';
+import { JOBS, type JobName, type JobPayloads } from './job-registry';
+
+/** Base delay override for tests (EMAIL_BACKOFF_MS, kept for the email job's retries). */
+function backoffFor(name: JobName): number {
+  const override = name === 'email.send' ? Number(process.env.EMAIL_BACKOFF_MS) : NaN;
+  return Number.isInteger(override) && override > 0 ? override : JOBS[name].backoffMs;
+}
+
+/** The one producer: every job goes through here, typed by the registry, with a fixed job id. */
+@Injectable()
+export class JobsService {
+  private readonly logger = new Logger(JobsService.name);
+
+  constructor(private readonly moduleRef: ModuleRef) {}
+
+  private queueOf(name: JobName): Queue {
+    return this.moduleRef.get<Queue>(getQueueToken(JOBS[name].queue), { strict: false });
+  }
+
+  /** Queues the job; an existing job with the same id makes this a no-op. Throws when Redis refuses. */
+  async queue<N extends JobName>(name: N, data: JobPayloads[N], options: { jobId: string }): Promise<void> {
+    const def = JOBS[name];
+    await this.queueOf(name).add(name, data, { jobId: options.jobId, attempts: def.attempts, backoff: { type: 'exponential', delay: backoffFor(name) } });
+  }
+
+  /**
+   * For work already recorded in PostgreSQL: a failure to queue is logged, not thrown, because the re-drive
+   * sweep finds the row and queues it again with the same id. The person's request still succeeds.
+   */
+  async tryQueue<N extends JobName>(name: N, data: JobPayloads[N], options: { jobId: string }): Promise<boolean> {
+    try {
+      await this.queue(name, data, options);
+      return true;
+    } catch (err) {
+      this.logger.warn({ job: name, jobId: options.jobId, err: err instanceof Error ? err.message : String(err) }, 'could not queue; the re-drive sweep will');
+      return false;
+    }
+  }
+}

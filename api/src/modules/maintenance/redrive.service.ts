@@ -1,0 +1,34 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { JobPayloads } from '../../core/jobs/job-registry';
+import { OnJob } from '../../core/jobs/on-job.decorator';
+import { MailService } from '../../core/mail/mail.service';
+import { EnrollmentSummaryService } from '../forms/enrollment-summary.service';
+
+/** Work older than this that is still not done was never queued (or its queueing failed). */
+function graceSeconds(): number {
+  const n = Number(process.env.REDRIVE_GRACE_SECONDS ?? 120);
+  return Number.isFinite(n) && n >= 0 ? n : 120;
+}
+
+/**
+ * The re-drive sweep (issue: "work recorded in PostgreSQL but not yet done"): emails still 'queued' and signed
+ * summaries without their PDF are queued again with their fixed job ids, so a job that exists is left alone
+ * and a job that never reached Redis runs exactly once.
+ */
+@Injectable()
+export class RedriveService {
+  private readonly logger = new Logger(RedriveService.name);
+
+  constructor(
+    private readonly mail: MailService,
+    private readonly summaries: EnrollmentSummaryService,
+  ) {}
+
+  @OnJob('maintenance.redrive')
+  async sweep(data: JobPayloads['maintenance.redrive']): Promise<{ emails: number; summaries: number }> {
+    const grace = graceSeconds();
+    const result = { emails: await this.mail.redriveQueued(grace), summaries: await this.summaries.redriveMissing(grace) };
+    if (result.emails + result.summaries > 0) this.logger.log({ tick: data.tick, ...result }, 're-drove unfinished work');
+    return result;
+  }
+}

@@ -1,0 +1,35 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { Cron } from '@nestjs/schedule';
+import { JobIds } from '../../api/src/core/jobs/job-registry';
+import { JobsService } from '../../api/src/core/jobs/jobs.service';
+
+/**
+ * Periodic work (decisions section 5): @nestjs/schedule ticks here, in the workers only, and each tick just
+ * queues a job whose id is fixed for that tick, so several worker replicas run it once. Off in tests
+ * (WORKER_CRON=off), which drive the jobs themselves.
+ */
+@Injectable()
+export class Ticks {
+  private readonly logger = new Logger(Ticks.name);
+
+  constructor(private readonly jobs: JobsService) {}
+
+  @Cron('5 0 * * *', { timeZone: 'UTC', name: 'open-enrollment-close' })
+  async closeExpiredPeriods(now = new Date()): Promise<void> {
+    await this.tick(() => this.jobs.queue('open-enrollment.close-expired-periods', { tick: now.toISOString() }, { jobId: JobIds.tick('open-enrollment.close-expired-periods', now, 'day') }));
+  }
+
+  @Cron('* * * * *', { name: 'redrive' })
+  async redrive(now = new Date()): Promise<void> {
+    await this.tick(() => this.jobs.queue('maintenance.redrive', { tick: now.toISOString() }, { jobId: JobIds.tick('maintenance.redrive', now, 'minute') }));
+  }
+
+  private async tick(queue: () => Promise<void>): Promise<void> {
+    try {
+      await queue();
+    } catch (err) {
+      // The next tick tries again; nothing is lost, the work is recorded in PostgreSQL.
+      this.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'tick could not queue its job');
+    }
+  }
+}
