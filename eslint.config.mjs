@@ -24,6 +24,14 @@ export default tseslint.config(
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
   {
+    // nestjs-zod's own createZodDto documents bare nullable fields as arrays (see core/http/zod-dto.ts).
+    files: ['api/src/**/*.ts'],
+    ignores: ['api/src/core/http/zod-dto.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'nestjs-zod', importNames: ['createZodDto'], message: 'Use createZodDto from core/http/zod-dto.' }] }],
+    },
+  },
+  {
     // Which part of the code may import which: contracts are framework-free and stand alone, core knows no
     // feature, migrations carry their own data, the site reaches the API only through its contracts.
     files: ['api/src/**/*.ts', 'workers/src/**/*.ts', 'web/app/**/*.{ts,tsx}', 'migrations/**/*.ts'],

@@ -7,6 +7,7 @@ module.exports = {
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swc] },
   globalSetup: '<rootDir>/test/support/e2e-global-setup.ts',
   setupFiles: ['<rootDir>/test/support/e2e-env.ts'],
+  setupFilesAfterEnv: ['<rootDir>/test/support/response-schemas.after.ts'],
   moduleNameMapper: { '^@bp/api/contracts$': '<rootDir>/api/src/contracts/index.ts', '^@bp/api/contracts/server$': '<rootDir>/api/src/contracts/server.ts' },
   maxWorkers: 1,
   testTimeout: 30000,

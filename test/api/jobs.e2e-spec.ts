@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { getQueueToken } from '@nestjs/bullmq';
 import { DiscoveryModule } from '@nestjs/core';
-import { Test } from '@nestjs/testing';
+import { Test, type TestingModule } from '@nestjs/testing';
 import type { Queue } from 'bullmq';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -12,6 +12,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { CoreModule } from '../../api/src/core/core.module';
 import { JOB_NAMES, JobIds } from '../../api/src/core/jobs/job-registry';
+import { QueueName } from '../../api/src/core/queues/queue-names';
 import { FEATURE_MODULES } from '../../api/src/app.module';
 import { JobsService } from '../../api/src/core/jobs/jobs.service';
 import { MailService } from '../../api/src/core/mail/mail.service';
@@ -41,6 +42,12 @@ function freePort(): Promise<number> {
   });
 }
 
+/** BullMQ queues connect as they are built; closing one mid-connect emits an unhandled "Connection is closed". */
+async function closeWhenConnected(module: TestingModule): Promise<void> {
+  await Promise.all(Object.values(QueueName).map((name) => module.get<Queue>(getQueueToken(name)).waitUntilReady()));
+  await module.close();
+}
+
 describe('the workers refuse to start when a declared job has no handler', () => {
   it('fails at boot, naming the jobs without a handler; with the feature modules every job has one', async () => {
     // The runner alone, without the feature modules whose services carry the handlers (compiled, not started:
@@ -49,13 +56,13 @@ describe('the workers refuse to start when a declared job has no handler', () =>
     try {
       expect(() => bare.get(JobWorkers).handlers()).toThrow(/no handler for job\(s\): .*documents\.enrollment-summary/);
     } finally {
-      await bare.close();
+      await closeWhenConnected(bare);
     }
     const full = await Test.createTestingModule({ imports: [CoreModule, DiscoveryModule, ...FEATURE_MODULES], providers: [JobWorkers] }).compile();
     try {
       expect([...full.get(JobWorkers).handlers().keys()].sort()).toEqual([...JOB_NAMES].sort());
     } finally {
-      await full.close();
+      await closeWhenConnected(full);
     }
   });
 });

@@ -2,7 +2,10 @@ import 'reflect-metadata';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import type { App } from 'supertest/types';
-import { createApp } from '../../api/src/bootstrap/create-app';
+import type { Server } from 'node:http';
+import { buildOpenApi, createApp } from '../../api/src/bootstrap/create-app';
+import { APP_CONFIG, type AppConfig } from '../../api/src/core/config/app-config';
+import { checkResponsesAgainst } from './response-schemas';
 import { DEMO_PASSWORD } from './test-env';
 
 export interface TestApp {
@@ -16,6 +19,9 @@ export interface TestApp {
 export async function createTestApp(): Promise<TestApp> {
   const app = await createApp({ web: false });
   const server = app.getHttpServer() as App;
+  // Every answer of this suite is checked against the served OpenAPI document's response schemas.
+  const document = buildOpenApi(app, app.get<AppConfig>(APP_CONFIG));
+  checkResponsesAgainst(app.getHttpServer() as Server, document as unknown as Parameters<typeof checkResponsesAgainst>[1]);
   return {
     app,
     server,

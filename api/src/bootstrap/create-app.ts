@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { AppModule } from '../app.module';
 import { APP_CONFIG, type AppConfig } from '../core/config/app-config';
 import { httpLogger } from '../core/logging/http-logger';
+import { finishOpenApi } from '../core/http/openapi';
 import { rootLogger } from '../core/logging/root-logger';
 import { DevMailbox } from '../core/mail/dev-mailbox';
 import { mountRemix } from '../web/remix-host';
@@ -33,7 +34,7 @@ export function buildOpenApi(app: NestExpressApplication, config: AppConfig): Op
     .addBearerAuth()
     .addServer('/')
     .build();
-  return cleanupOpenApiDoc(SwaggerModule.createDocument(app, document));
+  return finishOpenApi(cleanupOpenApiDoc(SwaggerModule.createDocument(app, document)));
 }
 
 export async function createApp(options: CreateAppOptions = {}): Promise<NestExpressApplication> {

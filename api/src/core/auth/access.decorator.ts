@@ -1,5 +1,5 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
-import { ApiBearerAuth, ApiExtension, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiExtension } from '@nestjs/swagger';
 import type { Permission } from '../../contracts/permissions';
 
 /**
@@ -17,20 +17,16 @@ export const ALLOW_IDLE_KEY = 'bp:allow-idle';
 export const NO_ACTIVITY_KEY = 'bp:no-activity';
 
 export function Access(rule: AccessRule): MethodDecorator & ClassDecorator {
+  // The document's error answers follow from x-access (core/http/openapi.ts).
   const decorators = [SetMetadata(ACCESS_KEY, rule), ApiExtension('x-access', rule)];
-  if (rule !== 'public') {
-    decorators.push(
-      ApiBearerAuth(),
-      ApiUnauthorizedResponse({ description: 'No valid token (messageCode 40102 when it expired)' }),
-    );
-  }
-  if (rule !== 'public' && rule !== 'user') decorators.push(ApiForbiddenResponse({ description: `Needs the ${rule} permission` }));
+  if (rule !== 'public') decorators.push(ApiBearerAuth());
   return applyDecorators(...decorators);
 }
 
 /** Routes that stay open while a forced password or security-question change is pending. */
 export const ALLOW_PENDING_CHANGE_KEY = 'bp:allow-pending-change';
-export const AllowDuringPendingChange = (): MethodDecorator & ClassDecorator => SetMetadata(ALLOW_PENDING_CHANGE_KEY, true);
+export const AllowDuringPendingChange = (): MethodDecorator & ClassDecorator =>
+  applyDecorators(SetMetadata(ALLOW_PENDING_CHANGE_KEY, true), ApiExtension('x-allow-pending-change', true));
 
-export const AllowIdleSession = (): MethodDecorator => SetMetadata(ALLOW_IDLE_KEY, true);
+export const AllowIdleSession = (): MethodDecorator => applyDecorators(SetMetadata(ALLOW_IDLE_KEY, true), ApiExtension('x-allow-idle', true));
 export const NotActivity = (): MethodDecorator => SetMetadata(NO_ACTIVITY_KEY, true);

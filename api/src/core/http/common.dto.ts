@@ -1,4 +1,4 @@
-import { createZodDto } from 'nestjs-zod';
+import { createZodDto } from './zod-dto';
 import { ZErrorResponse, ZOkResponse } from '../../contracts/common';
 
 /** The answers every module documents: { success } and the error body. Here, so no module borrows them from another. */

@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Param, ParseIntPipe, Post } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { createZodDto } from 'nestjs-zod';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { createZodDto } from '../../core/http/zod-dto';
 import { z } from 'zod';
 import { ZAgencyResponse, type AgencyResponse } from '../../contracts/agency';
 import { Access } from '../../core/auth/access.decorator';
@@ -19,6 +19,7 @@ export class AgencyController {
   @Get()
   @Access('clients:switch')
   @ApiOkResponse({ type: AgencyResponseDto })
+  @ApiOperation({ summary: 'The agent\'s agency and its clients, the open one marked' })
   describe(@CurrentUser() user: AuthUser): Promise<AgencyResponse> {
     return this.agency.describe(user);
   }
@@ -28,6 +29,7 @@ export class AgencyController {
   @Access('clients:switch')
   @ApiOkResponse({ type: OpenClientResponseDto, description: 'A token for the opened client; the previous session ends' })
   @ApiNotFoundResponse({ description: 'No such client in the agent’s agency' })
+  @ApiOperation({ summary: 'Open another client of the agency (a new token; the old session ends)' })
   openClient(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number): Promise<{ jwt: string }> {
     return this.agency.openClient(user, id);
   }

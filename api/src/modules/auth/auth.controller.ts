@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Put, Req, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBody, ApiConflictResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { CurrentUser as CurrentUserShape, LoginResponse } from '../../contracts/auth';
 import { Access, AllowDuringPendingChange, AllowIdleSession, NotActivity } from '../../core/auth/access.decorator';
@@ -24,6 +24,7 @@ export class AuthController {
   @ApiOkResponse({ type: LoginResponseDto })
   @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: "'Invalid credentials!'" })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: 'Sign in with email or username and password' })
   login(@Req() req: Request & { user: Account }): Promise<LoginResponse> {
     return this.auth.login(req.user);
   }
@@ -34,6 +35,7 @@ export class AuthController {
   @AllowIdleSession()
   @ApiOkResponse({ type: OkResponseDto })
   @AllowDuringPendingChange()
+  @ApiOperation({ summary: 'Sign out: ends this session and the impersonation sessions it opened' })
   async logout(@CurrentUser() user: AuthUser): Promise<{ success: boolean }> {
     await this.auth.logout(user);
     return { success: true };
@@ -43,6 +45,7 @@ export class AuthController {
   @Access('user')
   @ApiOkResponse({ type: CurrentUserDto })
   @AllowDuringPendingChange()
+  @ApiOperation({ summary: 'The current user session, with its permissions' })
   me(@CurrentUser() user: AuthUser): Promise<CurrentUserShape> {
     return this.auth.currentUser(user);
   }
@@ -50,6 +53,8 @@ export class AuthController {
   @Put('me')
   @Access('user')
   @ApiOkResponse({ type: OkResponseDto })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Not the next step, or the step being completed still misses something (said in message and errors)' })
+  @ApiOperation({ summary: 'Record the next registration step (409 with what is missing)' })
   async setStep(@CurrentUser() user: AuthUser, @Body() body: UpdateStepRequestDto): Promise<{ success: boolean }> {
     await this.auth.setStep(user, body.step);
     return { success: true };
@@ -61,6 +66,7 @@ export class AuthController {
   @NotActivity()
   @ApiOkResponse({ type: OkResponseDto })
   @AllowDuringPendingChange()
+  @ApiOperation({ summary: 'Whether the session is still active (does not count as activity)' })
   check(): { success: boolean } {
     return { success: true };
   }

@@ -1,4 +1,4 @@
-import { createZodDto } from 'nestjs-zod';
+import { createZodDto } from '../../core/http/zod-dto';
 import { ZCurrentUser, ZLoginRequest, ZLoginResponse, ZUpdateStepRequest } from '../../contracts/auth';
 
 export class LoginRequestDto extends createZodDto(ZLoginRequest) {}

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Req } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBody, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBody, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { createZodDto } from 'nestjs-zod';
+import { createZodDto } from '../../core/http/zod-dto';
 import { BeneficiaryMessages, ZBeneficiary, ZBeneficiaryList, ZBeneficiaryPersonal, ZBeneficiaryRequestBase, type Beneficiary, type BeneficiaryPersonal } from '../../contracts/beneficiaries';
 import { ZOkResponse } from '../../contracts/common';
 import { Access } from '../../core/auth/access.decorator';
@@ -34,6 +34,7 @@ export class BeneficiariesController {
   @Get('beneficiaries')
   @Access('self:employee')
   @ApiOkResponse({ type: BeneficiaryListDto, description: 'Primary first, then contingent and tertiary; SSNs masked' })
+  @ApiOperation({ summary: 'The signed-in employee\'s beneficiaries' })
   list(@CurrentUser() user: AuthUser): Promise<Beneficiary[]> {
     return this.beneficiaries.list(user);
   }
@@ -43,6 +44,7 @@ export class BeneficiariesController {
   @ApiBody({ type: BeneficiaryRequestDto })
   @ApiCreatedResponse({ type: BeneficiaryDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: RULES })
+  @ApiOperation({ summary: 'Add a beneficiary' })
   create(@CurrentUser() user: AuthUser, @Body() body: unknown, @Req() req: Request): Promise<Beneficiary> {
     return this.beneficiaries.create(user, body, req.ip ?? null);
   }
@@ -53,6 +55,7 @@ export class BeneficiariesController {
   @Access('self:employee')
   @SecuredDataUnlock()
   @ApiOkResponse({ type: BeneficiaryPersonalDto })
+  @ApiOperation({ summary: 'Unlock the beneficiaries\' clear SSNs (password required, audited)' })
   personal(@CurrentUser() user: AuthUser, @Req() req: Request): Promise<BeneficiaryPersonal> {
     return this.beneficiaries.personal(user, req.ip ?? null);
   }
@@ -61,6 +64,7 @@ export class BeneficiariesController {
   @Access('self:employee')
   @ApiOkResponse({ type: BeneficiaryDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: 'One beneficiary' })
   get(@CurrentUser() user: AuthUser, @Param('id', BeneficiaryIdPipe) id: number): Promise<Beneficiary> {
     return this.beneficiaries.get(user, id);
   }
@@ -71,6 +75,7 @@ export class BeneficiariesController {
   @ApiOkResponse({ type: BeneficiaryDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: RULES })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: 'Update a beneficiary' })
   update(@CurrentUser() user: AuthUser, @Param('id', BeneficiaryIdPipe) id: number, @Body() body: unknown, @Req() req: Request): Promise<Beneficiary> {
     return this.beneficiaries.update(user, id, body, req.ip ?? null);
   }
@@ -79,6 +84,7 @@ export class BeneficiariesController {
   @Access('self:employee')
   @ApiOkResponse({ type: OkDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: 'Remove a beneficiary' })
   async remove(@CurrentUser() user: AuthUser, @Param('id', BeneficiaryIdPipe) id: number, @Req() req: Request): Promise<{ success: boolean }> {
     await this.beneficiaries.remove(user, id, req.ip ?? null);
     return { success: true };
@@ -89,6 +95,7 @@ export class BeneficiariesController {
   @Access('employees:read')
   @ApiOkResponse({ type: BeneficiaryListDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: 'An employee\'s beneficiaries (census)' })
   forEmployee(@CurrentUser() user: AuthUser, @Param('id', EmployeeIdPipe) id: number): Promise<Beneficiary[]> {
     return this.beneficiaries.listForEmployee(user, id);
   }

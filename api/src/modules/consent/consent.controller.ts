@@ -1,5 +1,5 @@
 import { Controller, ForbiddenException, HttpCode, NotFoundException, Post, Req } from '@nestjs/common';
-import { ApiForbiddenResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
 import { Messages } from '../../contracts/messages';
@@ -23,6 +23,7 @@ export class ConsentController {
   @Access('user')
   @ApiOkResponse({ type: OkResponseDto })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: "While impersonating: consent is the person's own" })
+  @ApiOperation({ summary: 'Agree to the privacy policy' })
   async agree(@CurrentUser() user: AuthUser, @Req() req: Request): Promise<{ success: boolean }> {
     // Only the person can agree; an administrator acting as them never does (the dialog is not shown then).
     if (user.impersonatorId !== null) throw new ForbiddenException({ statusCode: 403, message: Messages.notWhileImpersonating });

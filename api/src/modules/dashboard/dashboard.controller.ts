@@ -1,6 +1,6 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { createZodDto } from 'nestjs-zod';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { createZodDto } from '../../core/http/zod-dto';
 import {
   ZCarrierLinkList,
   ZEnrollmentIssueList,
@@ -30,6 +30,7 @@ export class DashboardController {
   @Access('self:employee')
   @ApiOkResponse({ type: SummaryListDto, description: "Decided elections of the current period: status '1' for 'Plans You Elected', '-1'/'-2' for 'Plans You Declined'" })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: 'The signed-in employee\'s elections, elected and declined' })
   async summary(@CurrentUser() user: AuthUser): Promise<PlanEnrollmentSummary[]> {
     return this.dashboard.summary(await this.dashboard.employeeOf(user), user.clientId);
   }
@@ -38,6 +39,7 @@ export class DashboardController {
   @Access('employees:read')
   @ApiOkResponse({ type: SummaryListDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: 'An employee\'s elections (census)' })
   async employeeSummary(@CurrentUser() user: AuthUser, @Param('id', EmployeeIdPipe) id: number): Promise<PlanEnrollmentSummary[]> {
     return this.dashboard.summary(await this.dashboard.employeeOf(user, id), user.clientId);
   }
@@ -46,6 +48,7 @@ export class DashboardController {
   @Access('self:employee')
   @ApiOkResponse({ type: EnrollmentIssueListDto, description: 'Enrollment issues: label and the file to open (or null)' })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: 'What still needs doing in the enrollment' })
   async tasks(@CurrentUser() user: AuthUser): Promise<EnrollmentIssue[]> {
     return this.dashboard.tasks(await this.dashboard.employeeOf(user), user.clientId);
   }
@@ -54,6 +57,7 @@ export class DashboardController {
   @Access('employees:read')
   @ApiOkResponse({ type: EnrollmentIssueListDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: 'What an employee still needs to do (census)' })
   async employeeTasks(@CurrentUser() user: AuthUser, @Param('id', EmployeeIdPipe) id: number): Promise<EnrollmentIssue[]> {
     return this.dashboard.tasks(await this.dashboard.employeeOf(user, id), user.clientId);
   }
@@ -62,6 +66,7 @@ export class DashboardController {
   @Access('self:employee')
   @ApiOkResponse({ type: CarrierLinkListDto, description: 'Per enrolled medical, dental or vision plan: planTypeId and its directories' })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: 'Carrier links of the enrolled plans' })
   async carrierLinks(@CurrentUser() user: AuthUser): Promise<CarrierLinkRow[]> {
     return this.dashboard.carrierLinks(await this.dashboard.employeeOf(user), user.clientId);
   }

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Req } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBody, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBody, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { createZodDto } from 'nestjs-zod';
+import { createZodDto } from '../../core/http/zod-dto';
 import { ZOkResponse } from '../../contracts/common';
 import {
   ZDependent,
@@ -49,6 +49,7 @@ export class DependentsController {
   @Get('dependents')
   @Access('self:employee')
   @ApiOkResponse({ type: DependentListDto })
+  @ApiOperation({ summary: 'The signed-in employee\'s dependents' })
   list(@CurrentUser() user: AuthUser): Promise<Dependent[]> {
     return this.dependents.list(user);
   }
@@ -58,6 +59,7 @@ export class DependentsController {
   @ApiBody({ type: DependentRequestDto })
   @ApiCreatedResponse({ type: DependentDto, description: 'The new dependent: id, individualId, ssn (masked) and the rest' })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: RULES })
+  @ApiOperation({ summary: 'Add a dependent' })
   create(@CurrentUser() user: AuthUser, @Body() body: unknown, @Req() req: Request): Promise<Dependent> {
     return this.dependents.create(user, body, req.ip ?? null);
   }
@@ -66,6 +68,7 @@ export class DependentsController {
   @Get('dependents/addresses')
   @Access('self:employee')
   @ApiOkResponse({ type: DependentAddressListDto })
+  @ApiOperation({ summary: 'The dependents\' addresses for the Dependents step' })
   addresses(@CurrentUser() user: AuthUser): Promise<DependentAddress[]> {
     return this.dependents.addresses(user);
   }
@@ -76,6 +79,7 @@ export class DependentsController {
   @ApiOkResponse({ type: DependentAddressListDto, description: 'Every dependent address after the change' })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'An id that is not one of your dependents (nothing is changed)' })
+  @ApiOperation({ summary: 'Update several dependents\' addresses at once' })
   updateAddresses(@CurrentUser() user: AuthUser, @Body() body: unknown, @Req() req: Request): Promise<DependentAddress[]> {
     return this.dependents.updateAddresses(user, body, req.ip ?? null);
   }
@@ -85,6 +89,7 @@ export class DependentsController {
   @Access('self:employee')
   @SecuredDataUnlock()
   @ApiOkResponse({ type: DependentPersonalDto })
+  @ApiOperation({ summary: 'Unlock the dependents\' clear SSNs (password required, audited)' })
   personal(@CurrentUser() user: AuthUser, @Req() req: Request): Promise<DependentPersonal> {
     return this.dependents.personal(user, req.ip ?? null);
   }
@@ -93,6 +98,7 @@ export class DependentsController {
   @Access('self:employee')
   @ApiOkResponse({ type: DependentDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: 'One dependent' })
   get(@CurrentUser() user: AuthUser, @Param('id', DependentIdPipe) id: number): Promise<Dependent> {
     return this.dependents.get(user, id);
   }
@@ -103,6 +109,7 @@ export class DependentsController {
   @ApiOkResponse({ type: DependentDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: RULES })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: 'Update a dependent' })
   update(@CurrentUser() user: AuthUser, @Param('id', DependentIdPipe) id: number, @Body() body: unknown, @Req() req: Request): Promise<Dependent> {
     return this.dependents.update(user, id, body, req.ip ?? null);
   }
@@ -111,6 +118,7 @@ export class DependentsController {
   @Access('self:employee')
   @ApiOkResponse({ type: OkDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: 'Remove a dependent' })
   async remove(@CurrentUser() user: AuthUser, @Param('id', DependentIdPipe) id: number, @Req() req: Request): Promise<{ success: boolean }> {
     await this.dependents.remove(user, id, req.ip ?? null);
     return { success: true };
@@ -122,6 +130,7 @@ export class DependentsController {
   @ApiOkResponse({ type: DependentDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: 'Update one dependent\'s address' })
   updateAddress(@CurrentUser() user: AuthUser, @Param('id', DependentIdPipe) id: number, @Body() body: unknown, @Req() req: Request): Promise<Dependent> {
     return this.dependents.updateAddress(user, id, body, req.ip ?? null);
   }
@@ -131,6 +140,7 @@ export class DependentsController {
   @Access('employees:read')
   @ApiOkResponse({ type: DependentListDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: 'An employee\'s dependents (census)' })
   forEmployee(@CurrentUser() user: AuthUser, @Param('id', EmployeeIdPipe) id: number): Promise<Dependent[]> {
     return this.dependents.listForEmployee(user, id);
   }

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { createZodDto } from 'nestjs-zod';
+import { createZodDto } from '../../core/http/zod-dto';
 import { ZUsernameValidationQuery, ZUsernameValidationResponse } from '../../contracts/account';
 import { ZEmployeeList, ZEmployeeListQuery, ZPersonalData, type EmployeeListItem, type PersonalData } from '../../contracts/employees';
 import { ZEmployeeProfile, ZEmployeeProfileRequest, type EmployeeProfile } from '../../contracts/profile';
@@ -35,6 +35,7 @@ export class EmployeesController {
   @Access('self:employee')
   @ApiOkResponse({ type: EmployeeProfileDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'The account has no employee record' })
+  @ApiOperation({ summary: 'The signed-in employee\'s profile (SSN masked)' })
   profile(@CurrentUser() user: AuthUser): Promise<EmployeeProfile> {
     return this.profiles.get(user);
   }
@@ -45,6 +46,7 @@ export class EmployeesController {
   @ApiOkResponse({ type: EmployeeProfileDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Field messages of document 1 section 5 in errors[]' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'The account has no employee record' })
+  @ApiOperation({ summary: 'Update the signed-in employee\'s profile' })
   updateProfile(@CurrentUser() user: AuthUser, @Body() body: EmployeeProfileRequestDto, @Req() req: Request): Promise<EmployeeProfile> {
     return this.profiles.update(user, body, req.ip ?? null);
   }
@@ -53,6 +55,7 @@ export class EmployeesController {
   @Get('employees')
   @Access('employees:read')
   @ApiOkResponse({ type: EmployeeListDto })
+  @ApiOperation({ summary: 'The census of the open client' })
   list(@CurrentUser() user: AuthUser, @Query() query: EmployeeListQueryDto): Promise<EmployeeListItem[]> {
     return this.employees.list(user.clientId, query.search);
   }
@@ -62,6 +65,7 @@ export class EmployeesController {
   @Access('public')
   @ApiOkResponse({ type: UsernameValidationResponseDto })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: 'Check whether a username or email is free' })
   async validate(@Query() query: UsernameValidationQueryDto, @Req() req: Request): Promise<{ success: boolean }> {
     return { success: await this.employees.validateUsername(query.username, req.ip ?? null, null) };
   }
@@ -71,6 +75,7 @@ export class EmployeesController {
   @Access('employees:read')
   @ApiOkResponse({ type: UsernameValidationResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: 'Check whether a username or email is free for an employee\'s account' })
   async validateFor(
     @CurrentUser() user: AuthUser,
     @Param('id', EmployeeIdPipe) id: number,
@@ -85,6 +90,7 @@ export class EmployeesController {
   @SecuredDataUnlock()
   @ApiOkResponse({ type: PersonalDataDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'The account has no employee record' })
+  @ApiOperation({ summary: 'Unlock the clear SSN and income (password required, audited)' })
   personal(@CurrentUser() user: AuthUser, @Req() req: Request): Promise<PersonalData> {
     return this.employees.personalData(user, req.ip ?? null);
   }

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Put, Req } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { createZodDto } from 'nestjs-zod';
+import { createZodDto } from '../../core/http/zod-dto';
 import { EnrollmentMessages, ZEnrollment, ZEnrollmentList, ZEnrollmentUpdate, type Enrollment } from '../../contracts/enrollments';
 import { Access } from '../../core/auth/access.decorator';
 import type { AuthUser } from '../../core/auth/auth-user';
@@ -25,6 +25,7 @@ export class EnrollmentsController {
   @Get()
   @Access('self:employee')
   @ApiOkResponse({ type: EnrollmentListDto })
+  @ApiOperation({ summary: 'One election per plan type offered in the current period' })
   list(@CurrentUser() user: AuthUser): Promise<Enrollment[]> {
     return this.enrollments.list(user);
   }
@@ -33,6 +34,7 @@ export class EnrollmentsController {
   @Access('self:employee')
   @ApiOkResponse({ type: EnrollmentDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: 'One election' })
   one(@CurrentUser() user: AuthUser, @Param('id', EnrollmentIdPipe) id: number): Promise<Enrollment> {
     return this.enrollments.one(user, id);
   }
@@ -42,6 +44,7 @@ export class EnrollmentsController {
   @ApiOkResponse({ type: EnrollmentDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'A rule of the enrollment dialog, with its message' })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: 'Enroll in, waive or decline a plan type' })
   update(@CurrentUser() user: AuthUser, @Param('id', EnrollmentIdPipe) id: number, @Body() body: EnrollmentUpdateDto, @Req() req: Request): Promise<Enrollment> {
     return this.enrollments.update(user, id, body, req.ip ?? null);
   }

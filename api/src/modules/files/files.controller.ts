@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Param, StreamableFile } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { PlanMessages } from '../../contracts/plans';
 import { Access } from '../../core/auth/access.decorator';
 import type { AuthUser } from '../../core/auth/auth-user';
@@ -20,8 +20,9 @@ export class FilesController {
   @Access('user')
   @Header('Cache-Control', 'private, no-store')
   @ApiProduces('application/pdf', 'application/octet-stream')
-  @ApiOkResponse({ description: 'The file' })
+  @ApiOkResponse({ description: 'The file', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } }, 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: 'Download a file the caller may see' })
   async download(@CurrentUser() user: AuthUser, @Param('id', FileIdPipe) id: number): Promise<StreamableFile> {
     const file = await this.files.download(user, id);
     const name = `${file.title.replace(/[^A-Za-z0-9 ._-]/g, '').trim() || 'file'}${file.contentType === 'application/pdf' ? '.pdf' : ''}`;

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Post, Put, Req } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBody, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBody, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { createZodDto } from 'nestjs-zod';
+import { createZodDto } from '../../core/http/zod-dto';
 import { ZFormAnswers, ZFormQuestionList, ZSignatureRequest, ZSignatureResponse, type FormQuestion, type SignatureResponse } from '../../contracts/forms';
 import { Access } from '../../core/auth/access.decorator';
 import type { AuthUser } from '../../core/auth/auth-user';
@@ -28,6 +28,7 @@ export class FormsController {
   @Access('self:employee')
   @ApiOkResponse({ type: FormQuestionListDto, description: "The client's questions with the employee's and each dependent's answers; empty: 'No additional information required'" })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: 'The additional-information questions with the answers given' })
   list(@CurrentUser() user: AuthUser): Promise<FormQuestion[]> {
     return this.questions.list(user);
   }
@@ -37,6 +38,7 @@ export class FormsController {
   @ApiBody({ type: FormAnswersDto, description: 'Every answer of the form as {fieldId, dependentId, info}; a missing answer is cleared' })
   @ApiOkResponse({ type: FormQuestionListDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: "errors[] keyed q{fieldId} or q{fieldId}_{dependentId}: 'Field is required' for a shown required question, option and ownership checks" })
+  @ApiOperation({ summary: 'Save additional-information answers' })
   save(@CurrentUser() user: AuthUser, @Body() body: unknown, @Req() req: Request): Promise<FormQuestion[]> {
     return this.questions.save(user, body, req.ip ?? null);
   }
@@ -47,6 +49,7 @@ export class FormsController {
   @ApiBody({ type: SignatureRequestDto })
   @ApiCreatedResponse({ type: SignatureResponseDto, description: 'Stored; the signed enrollment summary PDF follows (summaryFileId, see GET /forms/signature)' })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Not a PNG data URL, too large, or nothing drawn (the trimmed drawing must be larger than 1x1)' })
+  @ApiOperation({ summary: 'Sign the elections (the summary PDF follows)' })
   sign(@CurrentUser() user: AuthUser, @Body() body: unknown, @Req() req: Request): Promise<SignatureResponse> {
     return this.signatures.sign(user, body, req.ip ?? null);
   }
@@ -55,6 +58,7 @@ export class FormsController {
   @Access('self:employee')
   @ApiOkResponse({ type: SignatureResponseDto, description: "The latest registration signature; summaryFileId is null until the PDF is written" })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: 'The latest registration signature and its summary PDF' })
   latest(@CurrentUser() user: AuthUser): Promise<SignatureResponse> {
     return this.signatures.latest(user);
   }

@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, ServiceUnavailableException } from '@nestjs/common';
-import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { Access } from '../../core/auth/access.decorator';
@@ -17,8 +17,12 @@ export class HealthController {
 
   @Get()
   @Access('public')
-  @ApiOkResponse({ description: '{ status, database, redis }' })
+  @ApiOkResponse({
+    description: 'Every dependency answers',
+    schema: { type: 'object', required: ['status', 'database', 'redis'], properties: { status: { type: 'string', enum: ['ok', 'down'] }, database: { type: 'string', enum: ['ok', 'down'] }, redis: { type: 'string', enum: ['ok', 'down'] } } },
+  })
   @ApiServiceUnavailableResponse({ description: 'database or Redis unreachable' })
+  @ApiOperation({ summary: 'Liveness and readiness of the API, PostgreSQL and Redis' })
   async health(): Promise<{ status: Check; database: Check; redis: Check }> {
     const [database, redis] = await Promise.all([
       this.dataSource.query('SELECT 1').then((): Check => 'ok', (): Check => 'down'),

@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
-import { ApiConflictResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { JwtResponse } from '../../contracts/account';
 import { Access, AllowIdleSession } from '../../core/auth/access.decorator';
@@ -22,6 +22,7 @@ export class ImpersonationController {
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Oneself, or a test user' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'Not an employee of this client (or agency)' })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'The employee has not created an account yet' })
+  @ApiOperation({ summary: 'Log in as an employee (administrators and agents)' })
   start(@CurrentUser() user: AuthUser, @Param('id', EmployeeIdPipe) id: number, @Req() req: Request): Promise<JwtResponse> {
     return this.impersonation.start(user, id, req.ip ?? null);
   }
@@ -33,6 +34,7 @@ export class ImpersonationController {
   @AllowIdleSession()
   @ApiOkResponse({ type: OkResponseDto })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Not an impersonation token' })
+  @ApiOperation({ summary: 'Return to the own account (ends the impersonation session)' })
   async stop(@CurrentUser() user: AuthUser, @Req() req: Request): Promise<{ success: boolean }> {
     await this.impersonation.stop(user, req.ip ?? null);
     return { success: true };

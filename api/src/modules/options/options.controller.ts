@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { createZodDto } from 'nestjs-zod';
+import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiQuery, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { createZodDto } from '../../core/http/zod-dto';
 import { ZAllOptions, ZOptionList, ZSecurityQuestionList, type OptionItemDto } from '../../contracts/options';
 import { Access, AllowDuringPendingChange } from '../../core/auth/access.decorator';
 import { OPTION_TYPES } from '../../contracts/option-lists';
@@ -19,8 +19,13 @@ export class OptionsController {
   @Get()
   @Access('user')
   @ApiQuery({ name: 'type', required: false, enum: OPTION_TYPES })
-  @ApiOkResponse({ description: 'One list (with type) or all lists keyed by type', type: AllOptionsDto })
+  @ApiExtraModels(OptionListDto, AllOptionsDto)
+  @ApiOkResponse({
+    description: 'One list (with type) or all lists keyed by type',
+    schema: { oneOf: [{ $ref: getSchemaPath(OptionListDto) }, { $ref: getSchemaPath(AllOptionsDto) }] },
+  })
   @AllowDuringPendingChange()
+  @ApiOperation({ summary: 'Option lists (one by type, or all)' })
   get(@Query('type') type?: string): Promise<OptionItemDto[] | Record<string, OptionItemDto[]>> {
     return type === undefined ? this.options.all() : this.options.list(type);
   }
@@ -30,6 +35,7 @@ export class OptionsController {
   @Access('public')
   @ApiOkResponse({ type: SecurityQuestionListDto })
   @AllowDuringPendingChange()
+  @ApiOperation({ summary: 'The security questions' })
   securityQuestions(): Promise<{ value: string; label: string }[]> {
     return this.options.securityQuestions();
   }

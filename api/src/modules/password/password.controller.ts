@@ -1,12 +1,5 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiForbiddenResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiTags,
-  ApiTooManyRequestsResponse,
-} from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { QuestionResponse, SuccessMessage } from '../../contracts/account';
 import { Access, AllowDuringPendingChange, AllowIdleSession } from '../../core/auth/access.decorator';
@@ -38,6 +31,7 @@ export class PasswordController {
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: "'Provided email does not exist'" })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'messageCode 40304: the account never registered' })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: 'Email a password reset link' })
   async forgotPassword(@Body() body: ForgotPasswordRequestDto, @Req() req: Request): Promise<{ success: true }> {
     await this.passwords.forgotPassword(body.email, req.ip ?? null);
     return { success: true };
@@ -48,6 +42,7 @@ export class PasswordController {
   @Access('public')
   @ApiOkResponse({ type: QuestionResponseDto })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: "'Token is not valid!'" })
+  @ApiOperation({ summary: 'The reset link\'s security question' })
   question(@Body() body: TokenRequestDto): Promise<QuestionResponse> {
     return this.passwords.question(body.token);
   }
@@ -58,6 +53,7 @@ export class PasswordController {
   @ApiOkResponse({ type: SuccessMessageDto })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: "'Token is not valid!'" })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: "'Wrong answer!' (the fifth burns the link)" })
+  @ApiOperation({ summary: 'Set a new password from the reset link (ends every session)' })
   resetPassword(@Body() body: ResetPasswordRequestDto, @Req() req: Request): Promise<SuccessMessage> {
     return this.passwords.resetPassword(body, req.ip ?? null);
   }
@@ -70,6 +66,7 @@ export class PasswordController {
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'While impersonating' })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto })
   @AllowDuringPendingChange()
+  @ApiOperation({ summary: 'Change the password (ends the other sessions)' })
   changePassword(@CurrentUser() user: AuthUser, @Body() body: ChangePasswordRequestDto, @Req() req: Request): Promise<SuccessMessage> {
     return this.passwords.changePassword(user, body, req.ip ?? null);
   }
@@ -81,6 +78,7 @@ export class PasswordController {
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: "'You provided wrong data' (password of a voluntary change)" })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'While impersonating' })
   @AllowDuringPendingChange()
+  @ApiOperation({ summary: 'Set the security question and answer' })
   async setSecurityQuestion(@CurrentUser() user: AuthUser, @Body() body: SecurityQuestionRequestDto, @Req() req: Request): Promise<{ success: boolean }> {
     await this.passwords.setSecurityQuestion(user, body, req.ip ?? null);
     return { success: true };
@@ -95,6 +93,7 @@ export class PasswordController {
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: "message and developerMessage 'Incorrect password'" })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto })
   @AllowDuringPendingChange()
+  @ApiOperation({ summary: 'Re-enter the password to resume an idle session' })
   async verifyPassword(@CurrentUser() user: AuthUser, @Body() body: VerifyPasswordRequestDto, @Req() req: Request): Promise<{ success: boolean }> {
     await this.passwords.verifyPassword(user, body.password, req.ip ?? null);
     return { success: true };

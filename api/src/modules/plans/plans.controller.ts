@@ -1,21 +1,9 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { createZodDto } from 'nestjs-zod';
-import {
-  PlanMessages,
-  ZContributionQuery,
-  ZContributionResponse,
-  ZCustomFields,
-  ZPlan,
-  ZPlanCoverage,
-  ZPlanList,
-  ZPlanListQuery,
-  type ContributionResponse,
-  type CustomField,
-  type Plan,
-  type PlanCoverage,
-  type PlanLimits,
-} from '../../contracts/plans';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { createZodDto } from '../../core/http/zod-dto';
+import { z } from 'zod';
+import { PlanMessages, ZContributionQuery, ZContributionResponse, ZCustomFields, ZPlan, ZPlanCoverage, ZPlanList, ZPlanListQuery, type ContributionResponse, type CustomField, type Plan, type PlanCoverage, type PlanLimits, ZPlanLimits } from '../../contracts/plans';
 import { Access } from '../../core/auth/access.decorator';
 import type { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
@@ -30,6 +18,8 @@ class ContributionQueryDto extends createZodDto(ZContributionQuery) {}
 class ContributionResponseDto extends createZodDto(ZContributionResponse) {}
 class PlanCoverageDto extends createZodDto(ZPlanCoverage) {}
 class CustomFieldsDto extends createZodDto(ZCustomFields) {}
+// A union, which a DTO class cannot be: its schema goes in as JSON Schema (OpenAPI 3.0 dialect).
+const PLAN_LIMITS_SCHEMA = z.toJSONSchema(ZPlanLimits, { target: 'openapi-3.0' }) as SchemaObject;
 
 const PlanIdPipe = idPipe(PlanMessages.planNotFound);
 
@@ -42,6 +32,7 @@ export class PlansController {
   @Get()
   @Access('self:employee')
   @ApiOkResponse({ type: PlanListDto })
+  @ApiOperation({ summary: 'The plans offered to the signed-in employee' })
   list(@CurrentUser() user: AuthUser, @Query() query: PlanListQueryDto): Promise<Plan[]> {
     return this.plans.list(user, query.type, query.includeCurrent === '1' || query.includeCurrent === 'true');
   }
@@ -50,6 +41,7 @@ export class PlansController {
   @Access('self:employee')
   @ApiOkResponse({ type: PlanDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: 'One plan' })
   one(@CurrentUser() user: AuthUser, @Param('id', PlanIdPipe) id: number): Promise<Plan> {
     return this.plans.one(user, id);
   }
@@ -59,6 +51,7 @@ export class PlansController {
   @Access('self:employee')
   @ApiOkResponse({ type: ContributionResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: 'Cost per paycheck of a plan for a set of dependents' })
   contributions(@CurrentUser() user: AuthUser, @Param('id', PlanIdPipe) id: number, @Query() query: ContributionQueryDto): Promise<ContributionResponse> {
     return this.plans.contributions(user, id, query);
   }
@@ -67,6 +60,7 @@ export class PlansController {
   @Access('self:employee')
   @ApiOkResponse({ type: PlanCoverageDto, description: "The employee's current coverage amounts in this plan's type" })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: 'The coverage tiers of a plan with their costs' })
   coverages(@CurrentUser() user: AuthUser, @Param('id', PlanIdPipe) id: number): Promise<PlanCoverage> {
     return this.plans.coverages(user, id);
   }
@@ -75,6 +69,7 @@ export class PlansController {
   @Access('self:employee')
   @ApiOkResponse({ type: PlanCoverageDto, description: 'What the plan provides (plan summary coverage rows)' })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: 'The coverage amounts a life or disability plan offers' })
   coverage(@CurrentUser() user: AuthUser, @Param('id', PlanIdPipe) id: number): Promise<PlanCoverage> {
     return this.plans.coverage(user, id);
   }
@@ -83,8 +78,9 @@ export class PlansController {
   @Get(':id/limits')
   @Access('self:employee')
   @ApiQuery({ name: 'employee', required: false })
-  @ApiOkResponse({ description: 'ZPlanLimits: { kind: hsa | voluntaryLife | fsa | none, ... }' })
+  @ApiOkResponse({ schema: PLAN_LIMITS_SCHEMA, description: 'By kind: hsa, voluntaryLife, fsa or none' })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: 'The contribution limits of an FSA or HSA plan' })
   limits(@CurrentUser() user: AuthUser, @Param('id', PlanIdPipe) id: number, @Query('employee') employee?: string): Promise<PlanLimits> {
     return this.plans.limits(user, id, typeof employee === 'string' ? employee : undefined);
   }
@@ -93,6 +89,7 @@ export class PlansController {
   @Access('self:employee')
   @ApiOkResponse({ type: CustomFieldsDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: 'A plan\'s custom fields' })
   custom(@CurrentUser() user: AuthUser, @Param('id', PlanIdPipe) id: number): Promise<CustomField[]> {
     return this.plans.custom(user, id);
   }

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
-import { ApiConflictResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { JwtResponse, RegistrationProfile } from '../../contracts/account';
 import { Access } from '../../core/auth/access.decorator';
@@ -20,6 +20,7 @@ export class RegistrationController {
   @ApiOkResponse({ type: RegistrationProfileDto })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Unknown, used or expired token' })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'Already registered' })
+  @ApiOperation({ summary: 'What the registration link shows (name, email, client)' })
   profile(@Query() query: RegistrationQueryDto): Promise<RegistrationProfile> {
     return this.registration.profile(query.token);
   }
@@ -30,6 +31,7 @@ export class RegistrationController {
   @ApiOkResponse({ type: JwtResponseDto })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Unknown, used or expired token' })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'Already registered' })
+  @ApiOperation({ summary: 'Account Setup from the welcome email: password and security question' })
   register(@Body() body: RegistrationRequestDto, @Req() req: Request): Promise<JwtResponse> {
     return this.registration.register(body, req.ip ?? null);
   }
@@ -41,6 +43,7 @@ export class RegistrationController {
   @ApiOkResponse({ type: OkResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such employee in this client' })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'The employee has already registered' })
+  @ApiOperation({ summary: 'Send (or resend) the welcome email to an employee' })
   async sendWelcome(
     @CurrentUser() user: AuthUser,
     @Param('id', EmployeeIdPipe) id: number,

@@ -1,4 +1,4 @@
-import { createZodDto } from 'nestjs-zod';
+import { createZodDto } from '../../core/http/zod-dto';
 import { ZJwtResponse, ZRegistrationProfile, ZRegistrationQuery, ZRegistrationRequest } from '../../contracts/account';
 
 export class RegistrationQueryDto extends createZodDto(ZRegistrationQuery) {}

@@ -1,7 +1,8 @@
 import { applyDecorators, Header, HttpCode, Injectable, UseGuards, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiBody, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { createZodDto, ZodValidationException } from 'nestjs-zod';
+import { ZodValidationException } from 'nestjs-zod';
+import { createZodDto } from '../../core/http/zod-dto';
 import { ZPasswordConfirmation } from '../../contracts/account';
 import { ZErrorResponse } from '../../contracts/common';
 import type { AuthUser } from '../../core/auth/auth-user';

@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { createZodDto } from 'nestjs-zod';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { createZodDto } from '../../core/http/zod-dto';
 import { ZZipLookupQuery, ZZipLookupResponse, type ZipLookupResponse } from '../../contracts/profile';
 import { Access } from '../../core/auth/access.decorator';
 import { ErrorResponseDto } from '../../core/http/common.dto';
@@ -20,6 +20,7 @@ export class ZipLookupController {
   @ApiOkResponse({ type: ZipLookupResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: "'Invalid ZIP format'" })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such ZIP code' })
+  @ApiOperation({ summary: 'City and state of a ZIP code' })
   lookup(@Query() query: ZipLookupQueryDto): Promise<ZipLookupResponse> {
     return this.zips.lookup(query.zip);
   }
