@@ -17,6 +17,7 @@ import { commitSession } from '~/lib/session.server';
 import { loadShell } from '~/lib/shell.server';
 import { useNonce } from '~/lib/nonce';
 import stylesheet from '~/tailwind.css?url';
+import { isCancelledLoad } from '~/lib/cancelled-load';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -70,6 +71,7 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  if (isCancelledLoad(error)) return null;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error)) console.error(error);
   return (

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from '@remix-run/react';
 import { Messages } from '@bp/api/contracts';
+import { isCancelledLoad } from '~/lib/cancelled-load';
 
 /**
  * Error boundary for screens inside the shell. 408 (idle session) keeps the shell, so the session-expired
@@ -7,6 +8,7 @@ import { Messages } from '@bp/api/contracts';
  */
 export function RouteErrorBoundary() {
   const error = useRouteError();
+  if (isCancelledLoad(error)) return null;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error)) console.error(error);
   const text =
