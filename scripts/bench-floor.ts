@@ -15,6 +15,7 @@ import { loadConfig } from '../api/src/core/config/app-config';
 import { permissionsFor } from '../api/src/contracts/permissions';
 import { toAuthUser, type TokenPayload } from '../api/src/core/auth/auth-user';
 import { SessionStore } from '../api/src/core/auth/session-store';
+import { bindClientParam } from '../api/src/core/database/tenant-db';
 import { CURRENT_USER_SQL, CURRENT_USER_STATEMENT, toCurrentUser, type CurrentUserRow } from '../api/src/modules/auth/current-user.query';
 import { ENROLLMENTS_SQL, ENROLLMENTS_STATEMENT, hasElection, toEnrollment, type EnrollmentRow } from '../api/src/modules/enrollments/enrollments.query';
 
@@ -24,6 +25,10 @@ const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
 const sessions = new SessionStore(redis, config);
 // The same pool size as the portal's (data-source-options).
 const pool = new Pool({ connectionString: config.databaseUrl, max: 20 });
+
+// The portal's statements exactly as TenantDb sends them (the client bound after the caller's parameters).
+const CURRENT_USER_TEXT = bindClientParam(CURRENT_USER_SQL, 2);
+const ENROLLMENTS_TEXT = bindClientParam(ENROLLMENTS_SQL, 1);
 
 type Claims = TokenPayload & { exp: number };
 
@@ -50,10 +55,10 @@ async function answer(url: string, claims: Claims): Promise<[number, unknown]> {
     await pool.query('SELECT password_reset, security_question_reset FROM account WHERE id = $1', [claims.sub]);
   }
   if (url === '/mbl/api/me') {
-    const { rows } = await pool.query<CurrentUserRow>({ name: CURRENT_USER_STATEMENT, text: CURRENT_USER_SQL, values: [claims.sub, claims.emp, claims.cid] });
+    const { rows } = await pool.query<CurrentUserRow>({ name: CURRENT_USER_STATEMENT, text: CURRENT_USER_TEXT, values: [claims.sub, claims.emp, claims.cid] });
     return rows[0] ? [200, toCurrentUser(rows[0], { impersonatorId: claims.imp, agencyId: claims.ag, permissions: permissionsFor(toAuthUser(claims)) })] : [404, { statusCode: 404 }];
   }
-  const { rows } = await pool.query<EnrollmentRow>({ name: ENROLLMENTS_STATEMENT, text: ENROLLMENTS_SQL, values: [claims.emp, claims.cid] });
+  const { rows } = await pool.query<EnrollmentRow>({ name: ENROLLMENTS_STATEMENT, text: ENROLLMENTS_TEXT, values: [claims.emp, claims.cid] });
   return [200, rows.filter(hasElection).map(toEnrollment)];
 }
 

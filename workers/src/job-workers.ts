@@ -2,12 +2,21 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { Worker, type Job } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../../api/src/core/config/app-config';
+import { RequestContext } from '../../api/src/core/context/request-context';
 import { JOB_NAMES, JOBS, type JobName, type JobRun } from '../../api/src/core/jobs/job-registry';
 import { ON_JOB_KEY } from '../../api/src/core/jobs/on-job.decorator';
 import { redisConnection } from '../../api/src/core/queues/queues.module';
 import type { QueueName } from '../../api/src/core/queues/queue-names';
 
 type Handler = (data: unknown, run: JobRun) => Promise<unknown>;
+
+/** The tenant a payload names, when it is about one client (section 5: jobs carry clientId and requestedBy). */
+function tenantOf(data: unknown): { clientId: number; requestedBy: number | null } | null {
+  if (typeof data !== 'object' || data === null || !('clientId' in data)) return null;
+  const { clientId, requestedBy } = data as { clientId: unknown; requestedBy?: unknown };
+  if (!Number.isSafeInteger(clientId)) return null;
+  return { clientId: clientId as number, requestedBy: Number.isSafeInteger(requestedBy) ? (requestedBy as number) : null };
+}
 
 /** How many jobs of a queue one worker process runs at once. */
 const CONCURRENCY: Partial<Record<QueueName, number>> = { email: 5, documents: 2 };
@@ -27,6 +36,7 @@ export class JobWorkers implements OnApplicationBootstrap, OnApplicationShutdown
     private readonly scanner: MetadataScanner,
     private readonly reflector: Reflector,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly context: RequestContext,
   ) {}
 
   /** name -> bound handler, from the providers' metadata. Throws on a job without a handler or with two. */
@@ -62,7 +72,10 @@ export class JobWorkers implements OnApplicationBootstrap, OnApplicationShutdown
         async (job: Job) => {
           const handler = handlers.get(job.name as JobName);
           if (!handler || JOBS[job.name as JobName].queue !== queue) throw new Error(`unknown job "${job.name}" on queue ${queue}`);
-          return handler(job.data, { id: job.id, attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1 });
+          const run = { id: job.id, attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1 };
+          // A job about a client runs in that client's context, taken from its payload ({clientId, requestedBy}).
+          const tenant = tenantOf(job.data);
+          return tenant ? this.context.runAs(tenant, () => handler(job.data, run)) : this.context.runSystem(() => handler(job.data, run));
         },
         {
           connection: redisConnection(this.config.redisUrl),

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AuditModule } from './audit/audit.module';
 import { AuthCoreModule } from './auth/auth-core.module';
 import { AppConfigModule } from './config/config.module';
+import { ContextModule } from './context/context.module';
 import { CryptoModule } from './crypto/crypto.module';
 import { DatabaseModule } from './database/database.module';
 import { JobsModule } from './jobs/jobs.module';
@@ -12,7 +13,7 @@ import { RedisModule } from './redis/redis.module';
 
 /** Cross-cutting services shared by the API and the workers. */
 @Module({
-  imports: [AppConfigModule, LoggingModule, CryptoModule, DatabaseModule, RedisModule, QueuesModule, JobsModule, AuditModule, AuthCoreModule, MailModule],
-  exports: [AppConfigModule, LoggingModule, CryptoModule, DatabaseModule, RedisModule, QueuesModule, JobsModule, AuditModule, AuthCoreModule, MailModule],
+  imports: [ContextModule, AppConfigModule, LoggingModule, CryptoModule, DatabaseModule, RedisModule, QueuesModule, JobsModule, AuditModule, AuthCoreModule, MailModule],
+  exports: [ContextModule, AppConfigModule, LoggingModule, CryptoModule, DatabaseModule, RedisModule, QueuesModule, JobsModule, AuditModule, AuthCoreModule, MailModule],
 })
 export class CoreModule {}

@@ -1,43 +1,59 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AuditEntry, type AuditActionType, type AuditFieldChange } from './audit-entry.entity';
-import type { AuthUser } from '../auth/auth-user';
+import { RequestContext } from '../context/request-context';
 
 export interface AuditRecord {
-  clientId: number | null;
   employeeId?: number | null;
   eventType: string;
   actionType: AuditActionType;
   planTypeId?: number | null;
   description: string;
   data?: AuditFieldChange[];
-  ip?: string | null;
+}
+
+/** Who an entry is written for when no one is signed in yet (a login, a registration or reset link). */
+export interface AuditActor {
+  clientId: number | null;
+  accountId: number | null;
+  onBehalfOf?: number | null;
 }
 
 /**
- * Writes audit entries. Pass the EntityManager of the change's transaction so the entry and the change
- * commit or fail together.
+ * Writes audit entries. The client, the acting and on-behalf-of accounts and the address come from the
+ * request context (or the job's). Pass the EntityManager of the change's transaction so the entry and the
+ * change commit or fail together.
  */
 @Injectable()
 export class AuditService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly context: RequestContext,
+  ) {}
 
-  async record(actor: AuthUser | { accountId: number | null; impersonatorId: number | null }, entry: AuditRecord, manager?: EntityManager): Promise<void> {
-    const repo = (manager ?? this.dataSource.manager).getRepository(AuditEntry);
-    // While impersonating, the change is performed by the administrator on behalf of the employee.
-    const performedBy = actor.impersonatorId ?? actor.accountId;
-    const onBehalfOf = actor.impersonatorId !== null ? actor.accountId : null;
-    await repo.insert({
-      clientId: entry.clientId,
+  /** An entry of the signed-in request (or the job) doing the change. */
+  record(entry: AuditRecord, manager?: EntityManager): Promise<void> {
+    const acting = this.context.acting;
+    return this.write({ clientId: acting.clientId, accountId: acting.accountId, onBehalfOf: acting.onBehalfOf }, entry, manager);
+  }
+
+  /** An entry for an actor the context does not name: before sign-in, or the account a link belongs to. */
+  recordAs(actor: AuditActor, entry: AuditRecord, manager?: EntityManager): Promise<void> {
+    return this.write(actor, entry, manager);
+  }
+
+  private async write(actor: AuditActor, entry: AuditRecord, manager?: EntityManager): Promise<void> {
+    await (manager ?? this.dataSource.manager).getRepository(AuditEntry).insert({
+      clientId: actor.clientId,
       employeeId: entry.employeeId ?? null,
-      performedBy,
-      onBehalfOf,
+      performedBy: actor.accountId,
+      onBehalfOf: actor.onBehalfOf ?? null,
       eventType: entry.eventType,
       actionType: entry.actionType,
       planTypeId: entry.planTypeId ?? null,
       description: entry.description,
       data: entry.data ?? [],
-      ip: entry.ip ?? null,
+      ip: this.context.ip,
     });
   }
 }

@@ -16,6 +16,7 @@ import { DataSource } from 'typeorm';
 import { ACCESS_KEY, ALLOW_IDLE_KEY, ALLOW_PENDING_CHANGE_KEY, NO_ACTIVITY_KEY, type AccessRule } from './access.decorator';
 import { permissionsOf, type AuthUser } from './auth-user';
 import { SessionStore } from './session-store';
+import { RequestContext } from '../context/request-context';
 
 class JwtGuard extends AuthGuard('jwt') {
   override handleRequest<T>(err: unknown, user: T | false, info: unknown): T {
@@ -37,6 +38,7 @@ export class AccessGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly sessions: SessionStore,
     private readonly dataSource: DataSource,
+    private readonly requestContext: RequestContext,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -51,6 +53,8 @@ export class AccessGuard implements CanActivate {
     await this.jwt.canActivate(context);
     const request = context.switchToHttp().getRequest<Request & { user: AuthUser }>();
     const user = request.user;
+    // From here on services read the client and the acting accounts from the context (core/context).
+    this.requestContext.setUser(user);
 
     const allowIdle = this.reflector.get<boolean | undefined>(ALLOW_IDLE_KEY, context.getHandler()) === true;
     const notActivity = this.reflector.get<boolean | undefined>(NO_ACTIVITY_KEY, context.getHandler()) === true;

@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { dataSourceOptions } from './data-source-options';
+import { TenantDb } from './tenant-db';
 
 @Global()
 @Module({
@@ -11,5 +12,7 @@ import { dataSourceOptions } from './data-source-options';
       useFactory: (config: AppConfig) => ({ ...dataSourceOptions(config), autoLoadEntities: true }),
     }),
   ],
+  providers: [TenantDb],
+  exports: [TenantDb],
 })
 export class DatabaseModule {}

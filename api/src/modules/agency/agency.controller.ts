@@ -4,8 +4,6 @@ import { createZodDto } from '../../core/http/zod-dto';
 import { z } from 'zod';
 import { ZAgencyResponse, type AgencyResponse } from '../../contracts/agency';
 import { Access } from '../../core/auth/access.decorator';
-import type { AuthUser } from '../../core/auth/auth-user';
-import { CurrentUser } from '../../core/auth/current-user.decorator';
 import { AgencyService } from './agency.service';
 
 class AgencyResponseDto extends createZodDto(ZAgencyResponse) {}
@@ -20,8 +18,8 @@ export class AgencyController {
   @Access('clients:switch')
   @ApiOkResponse({ type: AgencyResponseDto })
   @ApiOperation({ summary: 'The agent\'s agency and its clients, the open one marked' })
-  describe(@CurrentUser() user: AuthUser): Promise<AgencyResponse> {
-    return this.agency.describe(user);
+  describe(): Promise<AgencyResponse> {
+    return this.agency.describe();
   }
 
   @Post('clients/:id/open')
@@ -30,7 +28,7 @@ export class AgencyController {
   @ApiOkResponse({ type: OpenClientResponseDto, description: 'A token for the opened client; the previous session ends' })
   @ApiNotFoundResponse({ description: 'No such client in the agent’s agency' })
   @ApiOperation({ summary: 'Open another client of the agency (a new token; the old session ends)' })
-  openClient(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number): Promise<{ jwt: string }> {
-    return this.agency.openClient(user, id);
+  openClient(@Param('id', ParseIntPipe) id: number): Promise<{ jwt: string }> {
+    return this.agency.openClient(id);
   }
 }

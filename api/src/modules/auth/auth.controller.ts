@@ -3,8 +3,6 @@ import { ApiBody, ApiConflictResponse, ApiOkResponse, ApiOperation, ApiTags, Api
 import type { Request } from 'express';
 import type { CurrentUser as CurrentUserShape, LoginResponse } from '../../contracts/auth';
 import { Access, AllowDuringPendingChange, AllowIdleSession, NotActivity } from '../../core/auth/access.decorator';
-import type { AuthUser } from '../../core/auth/auth-user';
-import { CurrentUser } from '../../core/auth/current-user.decorator';
 import type { Account } from '../accounts/account.entity';
 import { ErrorResponseDto, OkResponseDto } from '../../core/http/common.dto';
 import { CurrentUserDto, LoginRequestDto, LoginResponseDto, UpdateStepRequestDto } from './auth.dto';
@@ -36,8 +34,8 @@ export class AuthController {
   @ApiOkResponse({ type: OkResponseDto })
   @AllowDuringPendingChange()
   @ApiOperation({ summary: 'Sign out: ends this session and the impersonation sessions it opened' })
-  async logout(@CurrentUser() user: AuthUser): Promise<{ success: boolean }> {
-    await this.auth.logout(user);
+  async logout(): Promise<{ success: boolean }> {
+    await this.auth.logout();
     return { success: true };
   }
 
@@ -46,8 +44,8 @@ export class AuthController {
   @ApiOkResponse({ type: CurrentUserDto })
   @AllowDuringPendingChange()
   @ApiOperation({ summary: 'The current user session, with its permissions' })
-  me(@CurrentUser() user: AuthUser): Promise<CurrentUserShape> {
-    return this.auth.currentUser(user);
+  me(): Promise<CurrentUserShape> {
+    return this.auth.currentUser();
   }
 
   @Put('me')
@@ -55,8 +53,8 @@ export class AuthController {
   @ApiOkResponse({ type: OkResponseDto })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'Not the next step, or the step being completed still misses something (said in message and errors)' })
   @ApiOperation({ summary: 'Record the next registration step (409 with what is missing)' })
-  async setStep(@CurrentUser() user: AuthUser, @Body() body: UpdateStepRequestDto): Promise<{ success: boolean }> {
-    await this.auth.setStep(user, body.step);
+  async setStep(@Body() body: UpdateStepRequestDto): Promise<{ success: boolean }> {
+    await this.auth.setStep(body.step);
     return { success: true };
   }
 

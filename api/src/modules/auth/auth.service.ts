@@ -1,10 +1,9 @@
 import { Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
-import type { Pool } from 'pg';
-import { DataSource } from 'typeorm';
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import type { CurrentUser, LoginResponse } from '../../contracts/auth';
-import { permissionsOf, type AuthUser } from '../../core/auth/auth-user';
+import { permissionsOf } from '../../core/auth/auth-user';
+import { RequestContext } from '../../core/context/request-context';
 import { SessionStore } from '../../core/auth/session-store';
+import { TenantDb } from '../../core/database/tenant-db';
 import { TokenService } from '../../core/auth/token.service';
 import type { Account } from '../accounts/account.entity';
 import { AccountsService } from '../accounts/accounts.service';
@@ -14,7 +13,8 @@ import { CURRENT_USER_SQL, CURRENT_USER_STATEMENT, toCurrentUser, type CurrentUs
 @Injectable()
 export class AuthService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly db: TenantDb,
+    private readonly context: RequestContext,
     private readonly accounts: AccountsService,
     private readonly tokens: TokenService,
     private readonly sessions: SessionStore,
@@ -39,21 +39,21 @@ export class AuthService {
     return { jwt, version: client.version };
   }
 
-  async logout(user: AuthUser): Promise<void> {
-    await this.sessions.revoke(user.sessionId);
+  async logout(): Promise<void> {
+    await this.sessions.revoke(this.context.user.sessionId);
   }
 
-  async currentUser(user: AuthUser): Promise<CurrentUser> {
-    // Straight to the driver's pool as a named (prepared) statement: GET /me runs on every page load.
-    const pool = (this.dataSource.driver as PostgresDriver).master as Pool;
-    const { rows } = await pool.query<CurrentUserRow>({ name: CURRENT_USER_STATEMENT, text: CURRENT_USER_SQL, values: [user.accountId, user.employeeId, user.clientId] });
+  async currentUser(): Promise<CurrentUser> {
+    const user = this.context.user;
+    // A named (prepared) statement straight on the pool: GET /me runs on every page load.
+    const rows = await this.db.prepared<CurrentUserRow>(CURRENT_USER_STATEMENT, CURRENT_USER_SQL, [user.accountId, user.employeeId]);
     const row = rows[0];
     if (!row) throw new NotFoundException();
     return toCurrentUser(row, { impersonatorId: user.impersonatorId, agencyId: user.agencyId, permissions: permissionsOf(user) });
   }
 
   /** PUT /me {step}: the server's registration progress decides (409 with what is missing). */
-  async setStep(user: AuthUser, step: number): Promise<void> {
-    await this.progress.record(user, step);
+  async setStep(step: number): Promise<void> {
+    await this.progress.record(step);
   }
 }

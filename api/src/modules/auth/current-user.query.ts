@@ -3,7 +3,7 @@ import type { Permission } from '../../contracts/permissions';
 
 /**
  * The whole "Current user session" in one round trip. Shared with the benchmark's floor server, so both
- * run exactly the same SQL. $1 account, $2 employee, $3 client.
+ * run exactly the same SQL. $1 account, $2 employee; $client the acting client (core/database/tenant-db.ts).
  */
 export const CURRENT_USER_STATEMENT = 'current-user';
 export const CURRENT_USER_SQL = `
@@ -30,7 +30,7 @@ SELECT a.id AS account_id, a.role_type, a.test_user, a.password_reset, a.securit
   JOIN account a ON a.id = $1
   LEFT JOIN employee e ON e.id = $2 AND e.client_id = c.id
   LEFT JOIN open_enrollment_period oe ON oe.client_id = c.id AND oe.is_current
- WHERE c.id = $3`;
+ WHERE c.id = $client`;
 
 export interface CurrentUserRow {
   account_id: number;

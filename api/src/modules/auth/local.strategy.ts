@@ -30,15 +30,13 @@ export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
     const who = account ? `id:${account.id}` : `name:${username.trim().toLowerCase()}`;
     await this.attempts.take('login', who, ip);
     if (!(await this.accounts.verifyLogin(account, password))) {
-      await this.audit.record(
-        { accountId: null, impersonatorId: null },
+      await this.audit.recordAs(
+        { clientId: account?.clientId ?? null, accountId: null },
         {
-          clientId: account?.clientId ?? null,
           eventType: 'Security',
           actionType: 'login-failed',
           // Who was tried, never what password.
           description: `Failed login for ${account ? account.username : `unknown user "${username.trim().slice(0, 100)}"`}`,
-          ip,
         },
       );
       throw new UnauthorizedException({ statusCode: 401, message: Messages.invalidCredentials });

@@ -1,12 +1,9 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiBody, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
 import { createZodDto } from '../../core/http/zod-dto';
 import { BeneficiaryMessages, ZBeneficiary, ZBeneficiaryList, ZBeneficiaryPersonal, ZBeneficiaryRequestBase, type Beneficiary, type BeneficiaryPersonal } from '../../contracts/beneficiaries';
 import { ZOkResponse } from '../../contracts/common';
 import { Access } from '../../core/auth/access.decorator';
-import type { AuthUser } from '../../core/auth/auth-user';
-import { CurrentUser } from '../../core/auth/current-user.decorator';
 import { idPipe } from '../../core/http/id.pipe';
 import { ErrorResponseDto } from '../../core/http/common.dto';
 import { EmployeeIdPipe } from '../employees/employee-id.pipe';
@@ -35,8 +32,8 @@ export class BeneficiariesController {
   @Access('self:employee')
   @ApiOkResponse({ type: BeneficiaryListDto, description: 'Primary first, then contingent and tertiary; SSNs masked' })
   @ApiOperation({ summary: 'The signed-in employee\'s beneficiaries' })
-  list(@CurrentUser() user: AuthUser): Promise<Beneficiary[]> {
-    return this.beneficiaries.list(user);
+  list(): Promise<Beneficiary[]> {
+    return this.beneficiaries.list();
   }
 
   @Post('beneficiaries')
@@ -45,8 +42,8 @@ export class BeneficiariesController {
   @ApiCreatedResponse({ type: BeneficiaryDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: RULES })
   @ApiOperation({ summary: 'Add a beneficiary' })
-  create(@CurrentUser() user: AuthUser, @Body() body: unknown, @Req() req: Request): Promise<Beneficiary> {
-    return this.beneficiaries.create(user, body, req.ip ?? null);
+  create(@Body() body: unknown): Promise<Beneficiary> {
+    return this.beneficiaries.create(body);
   }
 
   // Before /beneficiaries/:id, so "personal" is never taken for an id.
@@ -56,8 +53,8 @@ export class BeneficiariesController {
   @SecuredDataUnlock()
   @ApiOkResponse({ type: BeneficiaryPersonalDto })
   @ApiOperation({ summary: 'Unlock the beneficiaries\' clear SSNs (password required, audited)' })
-  personal(@CurrentUser() user: AuthUser, @Req() req: Request): Promise<BeneficiaryPersonal> {
-    return this.beneficiaries.personal(user, req.ip ?? null);
+  personal(): Promise<BeneficiaryPersonal> {
+    return this.beneficiaries.personal();
   }
 
   @Get('beneficiaries/:id')
@@ -65,8 +62,8 @@ export class BeneficiariesController {
   @ApiOkResponse({ type: BeneficiaryDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'One beneficiary' })
-  get(@CurrentUser() user: AuthUser, @Param('id', BeneficiaryIdPipe) id: number): Promise<Beneficiary> {
-    return this.beneficiaries.get(user, id);
+  get(@Param('id', BeneficiaryIdPipe) id: number): Promise<Beneficiary> {
+    return this.beneficiaries.get(id);
   }
 
   @Put('beneficiaries/:id')
@@ -76,8 +73,8 @@ export class BeneficiariesController {
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: RULES })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'Update a beneficiary' })
-  update(@CurrentUser() user: AuthUser, @Param('id', BeneficiaryIdPipe) id: number, @Body() body: unknown, @Req() req: Request): Promise<Beneficiary> {
-    return this.beneficiaries.update(user, id, body, req.ip ?? null);
+  update(@Param('id', BeneficiaryIdPipe) id: number, @Body() body: unknown): Promise<Beneficiary> {
+    return this.beneficiaries.update(id, body);
   }
 
   @Delete('beneficiaries/:id')
@@ -85,8 +82,8 @@ export class BeneficiariesController {
   @ApiOkResponse({ type: OkDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'Remove a beneficiary' })
-  async remove(@CurrentUser() user: AuthUser, @Param('id', BeneficiaryIdPipe) id: number, @Req() req: Request): Promise<{ success: boolean }> {
-    await this.beneficiaries.remove(user, id, req.ip ?? null);
+  async remove(@Param('id', BeneficiaryIdPipe) id: number): Promise<{ success: boolean }> {
+    await this.beneficiaries.remove(id);
     return { success: true };
   }
 
@@ -96,7 +93,7 @@ export class BeneficiariesController {
   @ApiOkResponse({ type: BeneficiaryListDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'An employee\'s beneficiaries (census)' })
-  forEmployee(@CurrentUser() user: AuthUser, @Param('id', EmployeeIdPipe) id: number): Promise<Beneficiary[]> {
-    return this.beneficiaries.listForEmployee(user, id);
+  forEmployee(@Param('id', EmployeeIdPipe) id: number): Promise<Beneficiary[]> {
+    return this.beneficiaries.listForEmployee(id);
   }
 }

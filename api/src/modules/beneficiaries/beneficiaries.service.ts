@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { ZodValidationException } from 'nestjs-zod';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import {
   BENEFICIARY_TYPE_NAMES,
   BeneficiaryMessages,
@@ -16,15 +16,15 @@ import { isMaskedSsn, toIsoDate, toUsDate } from '../../contracts/formats';
 import { Messages } from '../../contracts/messages';
 import { AuditService } from '../../core/audit/audit.service';
 import { anyChanged, auditChanges, type AuditedField } from '../../core/audit/field-changes';
-import type { AuthUser } from '../../core/auth/auth-user';
 import { maskSsn, SecuredDataCipher } from '../../core/crypto/secured-data';
 import { fieldErrors } from '../../core/http/field-errors';
+import { RequestContext } from '../../core/context/request-context';
+import { TenantDb } from '../../core/database/tenant-db';
 import { OPTION_LISTS } from '../../contracts/option-lists';
 import { BeneficiaryEntity } from './beneficiary.entity';
 
 interface Owner {
   employeeId: number;
-  clientId: number;
   firstName: string;
   lastName: string;
 }
@@ -71,49 +71,47 @@ function auditView(b: Omit<BeneficiaryEntity, 'ssnEnc'>, ssn: string | null): Re
 @Injectable()
 export class BeneficiariesService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly db: TenantDb,
+    private readonly context: RequestContext,
     private readonly cipher: SecuredDataCipher,
     private readonly audit: AuditService,
   ) {}
 
-  async list(user: AuthUser): Promise<Beneficiary[]> {
-    const m = this.dataSource.manager;
-    const owner = await this.owner(m, user.clientId, this.ownEmployee(user), false);
+  async list(): Promise<Beneficiary[]> {
+    const m = this.db.manager;
+    const owner = await this.owner(m, this.ownEmployee(), false);
     return (await this.rows(m, owner)).map((b) => this.toBeneficiary(b));
   }
 
   /** Census Beneficiaries tab: an employee of the administrator's own client only. */
-  async listForEmployee(user: AuthUser, employeeId: number): Promise<Beneficiary[]> {
-    const m = this.dataSource.manager;
-    const owner = await this.owner(m, user.clientId, employeeId, false);
+  async listForEmployee(employeeId: number): Promise<Beneficiary[]> {
+    const m = this.db.manager;
+    const owner = await this.owner(m, employeeId, false);
     return (await this.rows(m, owner)).map((b) => this.toBeneficiary(b));
   }
 
-  async get(user: AuthUser, id: number): Promise<Beneficiary> {
-    const m = this.dataSource.manager;
-    const owner = await this.owner(m, user.clientId, this.ownEmployee(user), false);
+  async get(id: number): Promise<Beneficiary> {
+    const m = this.db.manager;
+    const owner = await this.owner(m, this.ownEmployee(), false);
     return this.toBeneficiary(await this.row(m, owner, id));
   }
 
-  async create(user: AuthUser, body: unknown, ip: string | null): Promise<Beneficiary> {
-    return this.dataSource.transaction(async (m) => {
-      const owner = await this.owner(m, user.clientId, this.ownEmployee(user), true);
+  async create(body: unknown): Promise<Beneficiary> {
+    return this.db.transaction(async (m) => {
+      const owner = await this.owner(m, this.ownEmployee(), true);
       const req = this.parse(body, await this.rows(m, owner), null);
       await this.checkDependent(m, owner, req.relationshipId);
       // A mask stands for a stored SSN, and a new beneficiary has none.
       if (isMaskedSsn(req.ssn)) throw fieldErrors([{ path: 'ssn', message: Messages.ssnInvalid }]);
-      const { identifiers } = await m.getRepository(BeneficiaryEntity).insert({ ...this.valuesOf(req), clientId: owner.clientId, employeeId: owner.employeeId, ssnEnc: this.cipher.encrypt(req.ssn) });
-      const created = await this.row(m, owner, Number(identifiers[0]!.id));
+      const id = await this.db.insert(BeneficiaryEntity, { ...this.valuesOf(req), employeeId: owner.employeeId, ssnEnc: this.cipher.encrypt(req.ssn) }, m);
+      const created = await this.row(m, owner, id);
       await this.audit.record(
-        user,
         {
-          clientId: owner.clientId,
           employeeId: owner.employeeId,
           eventType: 'Beneficiary',
           actionType: 'create',
           description: `Beneficiary ${fullName(created)} (${typeName(created.beneficiaryType)}, ${created.share}%) added`,
           data: auditChanges(BENEFICIARY_AUDIT_FIELDS, null, auditView(created, req.ssn)),
-          ip,
         },
         m,
       );
@@ -121,9 +119,9 @@ export class BeneficiariesService {
     });
   }
 
-  async update(user: AuthUser, id: number, body: unknown, ip: string | null): Promise<Beneficiary> {
-    return this.dataSource.transaction(async (m) => {
-      const owner = await this.owner(m, user.clientId, this.ownEmployee(user), true);
+  async update(id: number, body: unknown): Promise<Beneficiary> {
+    return this.db.transaction(async (m) => {
+      const owner = await this.owner(m, this.ownEmployee(), true);
       const all = await this.rows(m, owner);
       const current = all.find((b) => b.id === id);
       if (!current) throw beneficiaryNotFound();
@@ -136,17 +134,14 @@ export class BeneficiariesService {
       const changes = auditChanges(BENEFICIARY_AUDIT_FIELDS, auditView(current, storedSsn), auditView(next, ssn));
       if (!anyChanged(changes)) return this.toBeneficiary(current);
       // Re-seal only a changed SSN, so an unchanged one keeps its ciphertext (and its key id).
-      await m.getRepository(BeneficiaryEntity).update({ id }, { ...this.valuesOf(req), ...(ssn !== storedSsn ? { ssnEnc: this.cipher.encrypt(ssn) } : {}) });
+      await this.db.update(BeneficiaryEntity, id, { ...this.valuesOf(req), ...(ssn !== storedSsn ? { ssnEnc: this.cipher.encrypt(ssn) } : {}) }, m);
       await this.audit.record(
-        user,
         {
-          clientId: owner.clientId,
           employeeId: owner.employeeId,
           eventType: 'Beneficiary',
           actionType: 'update',
           description: `Beneficiary ${fullName(next)} (${typeName(next.beneficiaryType)}, ${next.share}%) updated`,
           data: changes,
-          ip,
         },
         m,
       );
@@ -154,21 +149,18 @@ export class BeneficiariesService {
     });
   }
 
-  async remove(user: AuthUser, id: number, ip: string | null): Promise<void> {
-    await this.dataSource.transaction(async (m) => {
-      const owner = await this.owner(m, user.clientId, this.ownEmployee(user), true);
+  async remove(id: number): Promise<void> {
+    await this.db.transaction(async (m) => {
+      const owner = await this.owner(m, this.ownEmployee(), true);
       const current = await this.row(m, owner, id);
-      await m.getRepository(BeneficiaryEntity).delete({ id, employeeId: owner.employeeId });
+      await this.db.delete(BeneficiaryEntity, id, m);
       await this.audit.record(
-        user,
         {
-          clientId: owner.clientId,
           employeeId: owner.employeeId,
           eventType: 'Beneficiary',
           actionType: 'delete',
           description: `Beneficiary ${fullName(current)} (${typeName(current.beneficiaryType)}, ${current.share}%) removed`,
           data: auditChanges(BENEFICIARY_AUDIT_FIELDS, auditView(current, this.cipher.decrypt(current.ssnEnc)), null),
-          ip,
         },
         m,
       );
@@ -176,18 +168,16 @@ export class BeneficiariesService {
   }
 
   /** Clear SSNs of the caller's beneficiaries, after the unlock guard; every read is audited. */
-  async personal(user: AuthUser, ip: string | null): Promise<BeneficiaryPersonal> {
-    const m = this.dataSource.manager;
-    const owner = await this.owner(m, user.clientId, this.ownEmployee(user), false);
+  async personal(): Promise<BeneficiaryPersonal> {
+    const m = this.db.manager;
+    const owner = await this.owner(m, this.ownEmployee(), false);
     const rows = await this.rows(m, owner);
-    await this.audit.record(user, {
-      clientId: owner.clientId,
+    await this.audit.record({
       employeeId: owner.employeeId,
       eventType: 'Personal data',
       actionType: 'unlock',
       // Names what was shown, never the values.
       description: `Secured data viewed (SSN) of the beneficiaries of ${owner.firstName} ${owner.lastName}`,
-      ip,
     });
     return rows.map((b) => ({ id: b.id, ssn: this.cipher.decrypt(b.ssnEnc) }));
   }
@@ -196,40 +186,39 @@ export class BeneficiariesService {
    * The three total rules' messages when the employee is enrolled in a life or voluntary life plan of the
    * current period (the Beneficiaries step's Next); empty otherwise.
    */
-  async totalsIssues(employeeId: number, clientId: number, m: EntityManager = this.dataSource.manager): Promise<string[]> {
-    const life: Array<{ n: number }> = await m.query(
+  async totalsIssues(employeeId: number, m: EntityManager = this.db.manager): Promise<string[]> {
+    const life = await this.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM enrollment en JOIN open_enrollment_period oe ON oe.id = en.open_enrollment_period_id AND oe.is_current
-        WHERE en.employee_id = $1 AND en.client_id = $2 AND en.status = 1 AND en.plan_type_id = ANY ($3)`,
-      [employeeId, clientId, LIFE_PLAN_TYPE_IDS],
+        WHERE en.employee_id = $1 AND en.client_id = $client AND en.status = 1 AND en.plan_type_id = ANY ($2)`,
+      [employeeId, LIFE_PLAN_TYPE_IDS],
+      m,
     );
     if ((life[0]?.n ?? 0) === 0) return [];
-    const rows = await m.getRepository(BeneficiaryEntity).find({ where: { employeeId, clientId } });
+    const rows = await this.db.select(BeneficiaryEntity, 'b', m).andWhere('b.employeeId = :employeeId', { employeeId }).getMany();
     return beneficiaryShareTotals(rows).errors;
   }
 
   // -------------------------------------------------------------------------------------------------------
 
-  private ownEmployee(user: AuthUser): number {
-    if (user.employeeId === null) throw employeeNotFound();
-    return user.employeeId;
+  private ownEmployee(): number {
+    const { employeeId } = this.context.user;
+    if (employeeId === null) throw employeeNotFound();
+    return employeeId;
   }
 
-  private async owner(m: EntityManager, clientId: number, employeeId: number, lock: boolean): Promise<Owner> {
-    const rows: Array<{ id: number; client_id: number; first_name: string; last_name: string }> = await m.query(
-      `SELECT id, client_id, first_name, last_name FROM employee WHERE id = $1 AND client_id = $2${lock ? ' FOR UPDATE' : ''}`,
-      [employeeId, clientId],
+  private async owner(m: EntityManager, employeeId: number, lock: boolean): Promise<Owner> {
+    const rows = await this.db.query<{ id: number; first_name: string; last_name: string }>(
+      `SELECT id, first_name, last_name FROM employee WHERE id = $1 AND client_id = $client${lock ? ' FOR UPDATE' : ''}`,
+      [employeeId],
+      m,
     );
     const r = rows[0];
     if (!r) throw employeeNotFound();
-    return { employeeId: r.id, clientId: r.client_id, firstName: r.first_name, lastName: r.last_name };
+    return { employeeId: r.id, firstName: r.first_name, lastName: r.last_name };
   }
 
   private query(m: EntityManager, owner: Owner) {
-    return m
-      .getRepository(BeneficiaryEntity)
-      .createQueryBuilder('b')
-      .addSelect('b.ssnEnc')
-      .where('b.employeeId = :employeeId AND b.clientId = :clientId', { employeeId: owner.employeeId, clientId: owner.clientId });
+    return this.db.select(BeneficiaryEntity, 'b', m).addSelect('b.ssnEnc').andWhere('b.employeeId = :employeeId', { employeeId: owner.employeeId });
   }
 
   /** Primary first, then contingent and tertiary; the largest share first within a type. */
@@ -252,11 +241,7 @@ export class BeneficiariesService {
   /** A beneficiary named from the dependents must be a current dependent of this employee. */
   private async checkDependent(m: EntityManager, owner: Owner, dependentId: number | undefined): Promise<void> {
     if (dependentId === undefined) return;
-    const rows: unknown[] = await m.query(`SELECT 1 FROM dependent WHERE id = $1 AND employee_id = $2 AND client_id = $3 AND deleted_at IS NULL`, [
-      dependentId,
-      owner.employeeId,
-      owner.clientId,
-    ]);
+    const rows = await this.db.query(`SELECT 1 FROM dependent WHERE id = $1 AND employee_id = $2 AND client_id = $client AND deleted_at IS NULL`, [dependentId, owner.employeeId], m);
     if (rows.length === 0) throw fieldErrors([{ path: 'relationshipId', message: Messages.unknownOption }]);
   }
 

@@ -1,6 +1,5 @@
-import { Controller, ForbiddenException, HttpCode, NotFoundException, Post, Req } from '@nestjs/common';
+import { Controller, ForbiddenException, HttpCode, NotFoundException, Post } from '@nestjs/common';
 import { ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
 import { DataSource } from 'typeorm';
 import { Messages } from '../../contracts/messages';
 import { AuditService } from '../../core/audit/audit.service';
@@ -24,18 +23,14 @@ export class ConsentController {
   @ApiOkResponse({ type: OkResponseDto })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: "While impersonating: consent is the person's own" })
   @ApiOperation({ summary: 'Agree to the privacy policy' })
-  async agree(@CurrentUser() user: AuthUser, @Req() req: Request): Promise<{ success: boolean }> {
+  async agree(@CurrentUser() user: AuthUser): Promise<{ success: boolean }> {
     // Only the person can agree; an administrator acting as them never does (the dialog is not shown then).
     if (user.impersonatorId !== null) throw new ForbiddenException({ statusCode: 403, message: Messages.notWhileImpersonating });
     if (user.accountId === null) throw new NotFoundException({ statusCode: 404, message: 'Account not found' });
     const accountId = user.accountId;
     await this.dataSource.transaction(async (m) => {
       await m.query('UPDATE account SET privacy_policy_agreed_at = now(), updated_at = now() WHERE id = $1', [accountId]);
-      await this.audit.record(
-        user,
-        { clientId: user.clientId, employeeId: user.employeeId, eventType: 'Privacy notice', actionType: 'update', description: 'Agreed to the privacy notice', ip: req.ip ?? null },
-        m,
-      );
+      await this.audit.record({ employeeId: user.employeeId, eventType: 'Privacy notice', actionType: 'update', description: 'Agreed to the privacy notice' }, m);
     });
     return { success: true };
   }

@@ -10,8 +10,6 @@ import {
   type PlanEnrollmentSummary,
 } from '../../contracts/dashboard';
 import { Access } from '../../core/auth/access.decorator';
-import type { AuthUser } from '../../core/auth/auth-user';
-import { CurrentUser } from '../../core/auth/current-user.decorator';
 import { ErrorResponseDto } from '../../core/http/common.dto';
 import { EmployeeIdPipe } from '../employees/employee-id.pipe';
 import { DashboardService } from './dashboard.service';
@@ -31,8 +29,8 @@ export class DashboardController {
   @ApiOkResponse({ type: SummaryListDto, description: "Decided elections of the current period: status '1' for 'Plans You Elected', '-1'/'-2' for 'Plans You Declined'" })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'The signed-in employee\'s elections, elected and declined' })
-  async summary(@CurrentUser() user: AuthUser): Promise<PlanEnrollmentSummary[]> {
-    return this.dashboard.summary(await this.dashboard.employeeOf(user), user.clientId);
+  async summary(): Promise<PlanEnrollmentSummary[]> {
+    return this.dashboard.summary(await this.dashboard.employeeOf());
   }
 
   @Get('employees/:id/summary')
@@ -40,8 +38,8 @@ export class DashboardController {
   @ApiOkResponse({ type: SummaryListDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'An employee\'s elections (census)' })
-  async employeeSummary(@CurrentUser() user: AuthUser, @Param('id', EmployeeIdPipe) id: number): Promise<PlanEnrollmentSummary[]> {
-    return this.dashboard.summary(await this.dashboard.employeeOf(user, id), user.clientId);
+  async employeeSummary(@Param('id', EmployeeIdPipe) id: number): Promise<PlanEnrollmentSummary[]> {
+    return this.dashboard.summary(await this.dashboard.employeeOf(id));
   }
 
   @Get('tasks')
@@ -49,8 +47,8 @@ export class DashboardController {
   @ApiOkResponse({ type: EnrollmentIssueListDto, description: 'Enrollment issues: label and the file to open (or null)' })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'What still needs doing in the enrollment' })
-  async tasks(@CurrentUser() user: AuthUser): Promise<EnrollmentIssue[]> {
-    return this.dashboard.tasks(await this.dashboard.employeeOf(user), user.clientId);
+  async tasks(): Promise<EnrollmentIssue[]> {
+    return this.dashboard.tasks(await this.dashboard.employeeOf());
   }
 
   @Get('employees/:id/tasks')
@@ -58,8 +56,8 @@ export class DashboardController {
   @ApiOkResponse({ type: EnrollmentIssueListDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'What an employee still needs to do (census)' })
-  async employeeTasks(@CurrentUser() user: AuthUser, @Param('id', EmployeeIdPipe) id: number): Promise<EnrollmentIssue[]> {
-    return this.dashboard.tasks(await this.dashboard.employeeOf(user, id), user.clientId);
+  async employeeTasks(@Param('id', EmployeeIdPipe) id: number): Promise<EnrollmentIssue[]> {
+    return this.dashboard.tasks(await this.dashboard.employeeOf(id));
   }
 
   @Get('carrier-links')
@@ -67,7 +65,7 @@ export class DashboardController {
   @ApiOkResponse({ type: CarrierLinkListDto, description: 'Per enrolled medical, dental or vision plan: planTypeId and its directories' })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'Carrier links of the enrolled plans' })
-  async carrierLinks(@CurrentUser() user: AuthUser): Promise<CarrierLinkRow[]> {
-    return this.dashboard.carrierLinks(await this.dashboard.employeeOf(user), user.clientId);
+  async carrierLinks(): Promise<CarrierLinkRow[]> {
+    return this.dashboard.carrierLinks(await this.dashboard.employeeOf());
   }
 }

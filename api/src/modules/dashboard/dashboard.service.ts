@@ -1,10 +1,11 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { DashboardMessages, type CarrierLinkRow, type EnrollmentIssue, type PlanEnrollmentSummary } from '../../contracts/dashboard';
 import { EnrollmentStatus, type EnrollmentStatusValue } from '../../contracts/enrollments';
 import { Messages } from '../../contracts/messages';
 import { centsToDecimal, isoToUs, parseMoney, PLAN_TYPE_NAMES, PlanTypeIds, type CarrierLinks, type PlanBenefits, type PlanTypeId } from '../../contracts/plans';
-import type { AuthUser } from '../../core/auth/auth-user';
+import { RequestContext } from '../../core/context/request-context';
+import { TenantDb } from '../../core/database/tenant-db';
 import { BeneficiariesService } from '../beneficiaries/beneficiaries.service';
 import { ENROLLMENTS_SQL, type EnrollmentRow } from '../enrollments/enrollments.query';
 import { EnrollmentsService } from '../enrollments/enrollments.service';
@@ -38,7 +39,7 @@ SELECT en.id, en.plan_id, en.plan_type_id, en.status, pl.name AS plan_name, en.e
   FROM enrollment en
   JOIN open_enrollment_period oe ON oe.id = en.open_enrollment_period_id AND oe.is_current
   LEFT JOIN plan pl ON pl.id = en.plan_id
- WHERE en.employee_id = $1 AND en.client_id = $2 AND en.status <> 0
+ WHERE en.employee_id = $1 AND en.client_id = $client AND en.status <> 0
  ORDER BY en.plan_type_id`;
 
 interface LifeRow {
@@ -59,7 +60,8 @@ interface LifeRow {
 @Injectable()
 export class DashboardService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly db: TenantDb,
+    private readonly context: RequestContext,
     private readonly beneficiaries: BeneficiariesService,
     private readonly enrollments: EnrollmentsService,
   ) {}
@@ -69,18 +71,17 @@ export class DashboardService {
    * elections of the current period settled: GET /enrollments writes the rows of types nobody decided yet
    * (employer-paid-only types become Enrolled), and every view here must show the same elections.
    */
-  async employeeOf(user: AuthUser, employeeId?: number): Promise<number> {
-    const id = employeeId ?? user.employeeId;
+  async employeeOf(employeeId?: number): Promise<number> {
+    const id = employeeId ?? this.context.user.employeeId;
     if (id === null) throw employeeNotFound();
-    const rows: unknown[] = await this.dataSource.query('SELECT 1 FROM employee WHERE id = $1 AND client_id = $2', [id, user.clientId]);
+    const rows = await this.db.query('SELECT 1 FROM employee WHERE id = $1 AND client_id = $client', [id]);
     if (rows.length === 0) throw employeeNotFound();
-    // Same client (checked above); the settling is done as that employee.
-    await this.enrollments.list({ ...user, employeeId: id });
+    await this.enrollments.list(id);
     return id;
   }
 
-  async summary(employeeId: number, clientId: number, m: EntityManager = this.dataSource.manager): Promise<PlanEnrollmentSummary[]> {
-    const rows: SummaryRow[] = await m.query(SUMMARY_SQL, [employeeId, clientId]);
+  async summary(employeeId: number, m: EntityManager = this.db.manager): Promise<PlanEnrollmentSummary[]> {
+    const rows = await this.db.query<SummaryRow>(SUMMARY_SQL, [employeeId], m);
     return rows.map((r) => ({
       enrollmentId: r.id,
       planId: r.plan_id,
@@ -98,15 +99,15 @@ export class DashboardService {
   }
 
   /** Directories of the enrolled medical, dental and vision plans of the current period. */
-  async carrierLinks(employeeId: number, clientId: number): Promise<CarrierLinkRow[]> {
-    const rows: Array<{ id: number; plan_type_id: number; name: string; carrier: string | null; links: Partial<CarrierLinks> }> = await this.dataSource.query(
+  async carrierLinks(employeeId: number): Promise<CarrierLinkRow[]> {
+    const rows = await this.db.query<{ id: number; plan_type_id: number; name: string; carrier: string | null; links: Partial<CarrierLinks> }>(
       `SELECT p.id, p.plan_type_id, p.name, p.carrier, p.links
          FROM enrollment en
          JOIN open_enrollment_period oe ON oe.id = en.open_enrollment_period_id AND oe.is_current
          JOIN plan p ON p.id = en.plan_id
-        WHERE en.employee_id = $1 AND en.client_id = $2 AND en.status = 1 AND en.plan_type_id = ANY ($3)
+        WHERE en.employee_id = $1 AND en.client_id = $client AND en.status = 1 AND en.plan_type_id = ANY ($2)
         ORDER BY en.plan_type_id, p.id`,
-      [employeeId, clientId, [1, 2, 32, 42, 8, 38, 48]],
+      [employeeId, [1, 2, 32, 42, 8, 38, 48]],
     );
     return rows.map((r) => ({
       planId: r.id,
@@ -124,16 +125,16 @@ export class DashboardService {
    * Enrollment issues: plan types still undecided, beneficiary totals that break the rules while a life
    * plan is enrolled, and life coverage above the guaranteed issue amount (with the plan's EOI form).
    */
-  async tasks(employeeId: number, clientId: number): Promise<EnrollmentIssue[]> {
-    const m = this.dataSource.manager;
+  async tasks(employeeId: number): Promise<EnrollmentIssue[]> {
+    const m = this.db.manager;
     const issues: EnrollmentIssue[] = [];
-    const offered: EnrollmentRow[] = await m.query(ENROLLMENTS_SQL, [employeeId, clientId]);
+    const offered = await this.db.query<EnrollmentRow>(ENROLLMENTS_SQL, [employeeId], m);
     const undecided = offered.some((r) => (r.id === null || r.status === 0) && !r.employer_paid_only && r.restricted === 0 && !r.not_eligible);
     if (undecided) issues.push({ label: DashboardMessages.undecidedPlans, fileId: null });
 
-    for (const message of await this.beneficiaries.totalsIssues(employeeId, clientId, m)) issues.push({ label: DashboardMessages.beneficiariesIncomplete(message), fileId: null });
+    for (const message of await this.beneficiaries.totalsIssues(employeeId, m)) issues.push({ label: DashboardMessages.beneficiariesIncomplete(message), fileId: null });
 
-    const life: LifeRow[] = await m.query(
+    const life = await this.db.query<LifeRow>(
       `SELECT en.plan_type_id, p.name AS plan_name, p.benefits, en.coverage_employee_cents::text AS ce, en.coverage_spouse_cents::text AS cs,
               en.coverage_children_cents::text AS cc, e.eoi,
               (SELECT f.id FROM plan_file pf JOIN file f ON f.id = pf.file_id
@@ -142,9 +143,10 @@ export class DashboardService {
          JOIN open_enrollment_period oe ON oe.id = en.open_enrollment_period_id AND oe.is_current
          JOIN plan p ON p.id = en.plan_id
          JOIN employee e ON e.id = en.employee_id
-        WHERE en.employee_id = $1 AND en.client_id = $2 AND en.status = 1 AND en.plan_type_id = ANY ($3)
+        WHERE en.employee_id = $1 AND en.client_id = $client AND en.status = 1 AND en.plan_type_id = ANY ($2)
         ORDER BY en.plan_type_id`,
-      [employeeId, clientId, [PlanTypeIds.Life, PlanTypeIds.VoluntaryLife]],
+      [employeeId, [PlanTypeIds.Life, PlanTypeIds.VoluntaryLife]],
+      m,
     );
     for (const r of life) if (this.needsEoi(r)) issues.push({ label: DashboardMessages.eoiRequired(r.plan_name), fileId: r.eoi_file_id });
     return issues;

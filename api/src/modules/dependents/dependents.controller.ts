@@ -1,6 +1,5 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiBody, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
 import { createZodDto } from '../../core/http/zod-dto';
 import { ZOkResponse } from '../../contracts/common';
 import {
@@ -16,8 +15,6 @@ import {
   type DependentPersonal,
 } from '../../contracts/dependents';
 import { Access } from '../../core/auth/access.decorator';
-import type { AuthUser } from '../../core/auth/auth-user';
-import { CurrentUser } from '../../core/auth/current-user.decorator';
 import { ErrorResponseDto } from '../../core/http/common.dto';
 import { EmployeeIdPipe } from '../employees/employee-id.pipe';
 import { SecuredDataUnlock } from '../secured-data/secured-data-unlock.guard';
@@ -50,8 +47,8 @@ export class DependentsController {
   @Access('self:employee')
   @ApiOkResponse({ type: DependentListDto })
   @ApiOperation({ summary: 'The signed-in employee\'s dependents' })
-  list(@CurrentUser() user: AuthUser): Promise<Dependent[]> {
-    return this.dependents.list(user);
+  list(): Promise<Dependent[]> {
+    return this.dependents.list();
   }
 
   @Post('dependents')
@@ -60,8 +57,8 @@ export class DependentsController {
   @ApiCreatedResponse({ type: DependentDto, description: 'The new dependent: id, individualId, ssn (masked) and the rest' })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: RULES })
   @ApiOperation({ summary: 'Add a dependent' })
-  create(@CurrentUser() user: AuthUser, @Body() body: unknown, @Req() req: Request): Promise<Dependent> {
-    return this.dependents.create(user, body, req.ip ?? null);
+  create(@Body() body: unknown): Promise<Dependent> {
+    return this.dependents.create(body);
   }
 
   // Fixed paths before /dependents/:id, so "addresses" and "personal" are never taken for an id.
@@ -69,8 +66,8 @@ export class DependentsController {
   @Access('self:employee')
   @ApiOkResponse({ type: DependentAddressListDto })
   @ApiOperation({ summary: 'The dependents\' addresses for the Dependents step' })
-  addresses(@CurrentUser() user: AuthUser): Promise<DependentAddress[]> {
-    return this.dependents.addresses(user);
+  addresses(): Promise<DependentAddress[]> {
+    return this.dependents.addresses();
   }
 
   @Put('dependents/addresses/update')
@@ -80,8 +77,8 @@ export class DependentsController {
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'An id that is not one of your dependents (nothing is changed)' })
   @ApiOperation({ summary: 'Update several dependents\' addresses at once' })
-  updateAddresses(@CurrentUser() user: AuthUser, @Body() body: unknown, @Req() req: Request): Promise<DependentAddress[]> {
-    return this.dependents.updateAddresses(user, body, req.ip ?? null);
+  updateAddresses(@Body() body: unknown): Promise<DependentAddress[]> {
+    return this.dependents.updateAddresses(body);
   }
 
   /** Clear SSNs of the caller's dependents after the password prompt. */
@@ -90,8 +87,8 @@ export class DependentsController {
   @SecuredDataUnlock()
   @ApiOkResponse({ type: DependentPersonalDto })
   @ApiOperation({ summary: 'Unlock the dependents\' clear SSNs (password required, audited)' })
-  personal(@CurrentUser() user: AuthUser, @Req() req: Request): Promise<DependentPersonal> {
-    return this.dependents.personal(user, req.ip ?? null);
+  personal(): Promise<DependentPersonal> {
+    return this.dependents.personal();
   }
 
   @Get('dependents/:id')
@@ -99,8 +96,8 @@ export class DependentsController {
   @ApiOkResponse({ type: DependentDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'One dependent' })
-  get(@CurrentUser() user: AuthUser, @Param('id', DependentIdPipe) id: number): Promise<Dependent> {
-    return this.dependents.get(user, id);
+  get(@Param('id', DependentIdPipe) id: number): Promise<Dependent> {
+    return this.dependents.get(id);
   }
 
   @Put('dependents/:id')
@@ -110,8 +107,8 @@ export class DependentsController {
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: RULES })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'Update a dependent' })
-  update(@CurrentUser() user: AuthUser, @Param('id', DependentIdPipe) id: number, @Body() body: unknown, @Req() req: Request): Promise<Dependent> {
-    return this.dependents.update(user, id, body, req.ip ?? null);
+  update(@Param('id', DependentIdPipe) id: number, @Body() body: unknown): Promise<Dependent> {
+    return this.dependents.update(id, body);
   }
 
   @Delete('dependents/:id')
@@ -119,8 +116,8 @@ export class DependentsController {
   @ApiOkResponse({ type: OkDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'Remove a dependent' })
-  async remove(@CurrentUser() user: AuthUser, @Param('id', DependentIdPipe) id: number, @Req() req: Request): Promise<{ success: boolean }> {
-    await this.dependents.remove(user, id, req.ip ?? null);
+  async remove(@Param('id', DependentIdPipe) id: number): Promise<{ success: boolean }> {
+    await this.dependents.remove(id);
     return { success: true };
   }
 
@@ -131,8 +128,8 @@ export class DependentsController {
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'Update one dependent\'s address' })
-  updateAddress(@CurrentUser() user: AuthUser, @Param('id', DependentIdPipe) id: number, @Body() body: unknown, @Req() req: Request): Promise<Dependent> {
-    return this.dependents.updateAddress(user, id, body, req.ip ?? null);
+  updateAddress(@Param('id', DependentIdPipe) id: number, @Body() body: unknown): Promise<Dependent> {
+    return this.dependents.updateAddress(id, body);
   }
 
   /** Census Dependents tab: HR of the employee's own client (another client's employee is not found). */
@@ -141,7 +138,7 @@ export class DependentsController {
   @ApiOkResponse({ type: DependentListDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'An employee\'s dependents (census)' })
-  forEmployee(@CurrentUser() user: AuthUser, @Param('id', EmployeeIdPipe) id: number): Promise<Dependent[]> {
-    return this.dependents.listForEmployee(user, id);
+  forEmployee(@Param('id', EmployeeIdPipe) id: number): Promise<Dependent[]> {
+    return this.dependents.listForEmployee(id);
   }
 }

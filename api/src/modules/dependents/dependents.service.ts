@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { ZodValidationException } from 'nestjs-zod';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import {
   dependentCompleteness,
   dependentSchema,
@@ -20,15 +20,15 @@ import { Messages } from '../../contracts/messages';
 import { OPTION_LISTS } from '../../contracts/option-lists';
 import { AuditService } from '../../core/audit/audit.service';
 import { anyChanged, auditChanges, PERSON_AUDIT_FIELDS, type AuditedField } from '../../core/audit/field-changes';
-import type { AuthUser } from '../../core/auth/auth-user';
 import { maskSsn, SecuredDataCipher } from '../../core/crypto/secured-data';
 import { fieldErrors } from '../../core/http/field-errors';
+import { RequestContext } from '../../core/context/request-context';
+import { TenantDb } from '../../core/database/tenant-db';
 import { DependentEntity } from './dependent.entity';
 
 /** What every dependent rule needs of the employee and the client. */
 interface Household {
   employeeId: number;
-  clientId: number;
   firstName: string;
   lastName: string;
   address: Pick<DependentEntity, 'address1' | 'address2' | 'city' | 'state' | 'zip' | 'country'>;
@@ -38,7 +38,6 @@ interface Household {
 
 interface HouseholdRow {
   id: number;
-  client_id: number;
   first_name: string;
   last_name: string;
   address1: string | null;
@@ -130,47 +129,43 @@ const relationText = (id: number | null) => (id === null ? 'dependent' : (RELATI
 @Injectable()
 export class DependentsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly db: TenantDb,
+    private readonly context: RequestContext,
     private readonly cipher: SecuredDataCipher,
     private readonly audit: AuditService,
   ) {}
 
-  async list(user: AuthUser): Promise<Dependent[]> {
-    const h = await this.household(this.dataSource.manager, user.clientId, this.ownEmployee(user));
-    return this.listOf(this.dataSource.manager, h);
+  async list(): Promise<Dependent[]> {
+    const h = await this.household(this.db.manager, this.ownEmployee());
+    return this.listOf(this.db.manager, h);
   }
 
   /** Census Dependents tab: an employee of the administrator's own client only. */
-  async listForEmployee(user: AuthUser, employeeId: number): Promise<Dependent[]> {
-    const h = await this.household(this.dataSource.manager, user.clientId, employeeId);
-    return this.listOf(this.dataSource.manager, h);
+  async listForEmployee(employeeId: number): Promise<Dependent[]> {
+    const h = await this.household(this.db.manager, employeeId);
+    return this.listOf(this.db.manager, h);
   }
 
-  async get(user: AuthUser, id: number): Promise<Dependent> {
-    const m = this.dataSource.manager;
-    const h = await this.household(m, user.clientId, this.ownEmployee(user));
+  async get(id: number): Promise<Dependent> {
+    const m = this.db.manager;
+    const h = await this.household(m, this.ownEmployee());
     return this.toDependent(await this.row(m, h, id, false), h);
   }
 
-  async create(user: AuthUser, body: unknown, ip: string | null): Promise<Dependent> {
-    return this.dataSource.transaction(async (m) => {
-      const h = await this.household(m, user.clientId, this.ownEmployee(user));
+  async create(body: unknown): Promise<Dependent> {
+    return this.db.transaction(async (m) => {
+      const h = await this.household(m, this.ownEmployee());
       const req = this.parse(body, h);
       const ssn = this.resolveSsn(req, h, null);
-      const repo = m.getRepository(DependentEntity);
-      const values = this.valuesOf(req, h);
-      const { identifiers } = await repo.insert({ ...values, clientId: h.clientId, employeeId: h.employeeId, ssnEnc: this.cipher.encrypt(ssn) });
-      const created = await this.row(m, h, Number(identifiers[0]!.id), false);
+      const id = await this.db.insert(DependentEntity, { ...this.valuesOf(req, h), employeeId: h.employeeId, ssnEnc: this.cipher.encrypt(ssn) }, m);
+      const created = await this.row(m, h, id, false);
       await this.audit.record(
-        user,
         {
-          clientId: h.clientId,
           employeeId: h.employeeId,
           eventType: 'Dependent',
           actionType: 'create',
           description: `Dependent ${fullName(created)} (${relationText(created.relationshipTypeId)}) added`,
           data: auditChanges(DEPENDENT_AUDIT_FIELDS, null, auditView(created, ssn)),
-          ip,
         },
         m,
       );
@@ -178,9 +173,9 @@ export class DependentsService {
     });
   }
 
-  async update(user: AuthUser, id: number, body: unknown, ip: string | null): Promise<Dependent> {
-    return this.dataSource.transaction(async (m) => {
-      const h = await this.household(m, user.clientId, this.ownEmployee(user));
+  async update(id: number, body: unknown): Promise<Dependent> {
+    return this.db.transaction(async (m) => {
+      const h = await this.household(m, this.ownEmployee());
       const current = await this.row(m, h, id, true);
       const req = this.parse(body, h);
       const storedSsn = this.cipher.decrypt(current.ssnEnc);
@@ -189,17 +184,14 @@ export class DependentsService {
       const changes = auditChanges(DEPENDENT_AUDIT_FIELDS, auditView(current, storedSsn), auditView(next, ssn));
       if (!anyChanged(changes)) return this.toDependent(current, h);
       // Re-seal only a changed SSN, so an unchanged one keeps its ciphertext (and its key id).
-      await m.getRepository(DependentEntity).update({ id }, { ...this.valuesOf(req, h), ...(ssn !== storedSsn ? { ssnEnc: this.cipher.encrypt(ssn) } : {}) });
+      await this.db.update(DependentEntity, id, { ...this.valuesOf(req, h), ...(ssn !== storedSsn ? { ssnEnc: this.cipher.encrypt(ssn) } : {}) }, m);
       await this.audit.record(
-        user,
         {
-          clientId: h.clientId,
           employeeId: h.employeeId,
           eventType: 'Dependent',
           actionType: 'update',
           description: `Dependent ${fullName(next)} (${relationText(next.relationshipTypeId)}) updated`,
           data: changes,
-          ip,
         },
         m,
       );
@@ -207,96 +199,92 @@ export class DependentsService {
     });
   }
 
-  async remove(user: AuthUser, id: number, ip: string | null): Promise<void> {
-    await this.dataSource.transaction(async (m) => {
-      const h = await this.household(m, user.clientId, this.ownEmployee(user));
+  async remove(id: number): Promise<void> {
+    await this.db.transaction(async (m) => {
+      const h = await this.household(m, this.ownEmployee());
       const current = await this.row(m, h, id, true);
       // Soft: enrollments and the transaction report still name a removed dependent.
-      await m.getRepository(DependentEntity).update({ id }, { deletedAt: () => 'now()' });
+      await this.db.update(DependentEntity, id, { deletedAt: () => 'now()' }, m);
       await this.audit.record(
-        user,
         {
-          clientId: h.clientId,
           employeeId: h.employeeId,
           eventType: 'Dependent',
           actionType: 'delete',
           description: `Dependent ${fullName(current)} (${relationText(current.relationshipTypeId)}) removed`,
           data: auditChanges(DEPENDENT_AUDIT_FIELDS, auditView(current, this.cipher.decrypt(current.ssnEnc)), null),
-          ip,
         },
         m,
       );
     });
   }
 
-  async addresses(user: AuthUser): Promise<DependentAddress[]> {
-    const h = await this.household(this.dataSource.manager, user.clientId, this.ownEmployee(user));
-    return (await this.rows(this.dataSource.manager, h)).map((d) => this.toAddress(d, h));
+  async addresses(): Promise<DependentAddress[]> {
+    const h = await this.household(this.db.manager, this.ownEmployee());
+    return (await this.rows(this.db.manager, h)).map((d) => this.toAddress(d, h));
   }
 
   /** The Dependents step's Next: the listed dependents' addresses in one transaction (others stay as they are). */
-  async updateAddresses(user: AuthUser, body: unknown, ip: string | null): Promise<DependentAddress[]> {
+  async updateAddresses(body: unknown): Promise<DependentAddress[]> {
     const parsed = ZDependentAddressesUpdateRequest.safeParse(body);
     if (!parsed.success) throw new ZodValidationException(parsed.error);
-    return this.dataSource.transaction(async (m) => {
-      const h = await this.household(m, user.clientId, this.ownEmployee(user));
+    return this.db.transaction(async (m) => {
+      const h = await this.household(m, this.ownEmployee());
       // One item per dependent: a repeated id takes its last value.
       const items = new Map(parsed.data.map((item) => [item.id, item]));
       const found = await this.lockedRows(m, h, [...items.keys()]);
       if (found.length !== items.size) throw dependentNotFound();
-      for (const current of found) await this.applyAddress(m, user, h, current, items.get(current.id)!, ip);
+      for (const current of found) await this.applyAddress(m, h, current, items.get(current.id)!);
       return (await this.rows(m, h)).map((d) => this.toAddress(d, h));
     });
   }
 
-  async updateAddress(user: AuthUser, id: number, body: unknown, ip: string | null): Promise<Dependent> {
+  async updateAddress(id: number, body: unknown): Promise<Dependent> {
     const parsed = ZDependentAddressRequest.safeParse(body);
     if (!parsed.success) throw new ZodValidationException(parsed.error);
-    return this.dataSource.transaction(async (m) => {
-      const h = await this.household(m, user.clientId, this.ownEmployee(user));
+    return this.db.transaction(async (m) => {
+      const h = await this.household(m, this.ownEmployee());
       const current = await this.row(m, h, id, true);
-      await this.applyAddress(m, user, h, current, parsed.data, ip);
+      await this.applyAddress(m, h, current, parsed.data);
       return this.toDependent(await this.row(m, h, id, false), h);
     });
   }
 
   /** Clear SSNs of the caller's dependents, after the unlock guard; every read is audited. */
-  async personal(user: AuthUser, ip: string | null): Promise<DependentPersonal> {
-    const m = this.dataSource.manager;
-    const h = await this.household(m, user.clientId, this.ownEmployee(user));
+  async personal(): Promise<DependentPersonal> {
+    const m = this.db.manager;
+    const h = await this.household(m, this.ownEmployee());
     const rows = await this.rows(m, h);
-    await this.audit.record(user, {
-      clientId: h.clientId,
+    await this.audit.record({
       employeeId: h.employeeId,
       eventType: 'Personal data',
       actionType: 'unlock',
       // Names what was shown, never the values.
       description: `Secured data viewed (SSN) of the dependents of ${h.firstName} ${h.lastName}`,
-      ip,
     });
     return rows.map((d) => ({ id: d.id, ssn: this.cipher.decrypt(d.ssnEnc) }));
   }
 
   // -------------------------------------------------------------------------------------------------------
 
-  private ownEmployee(user: AuthUser): number {
-    if (user.employeeId === null) throw employeeNotFound();
-    return user.employeeId;
+  private ownEmployee(): number {
+    const { employeeId } = this.context.user;
+    if (employeeId === null) throw employeeNotFound();
+    return employeeId;
   }
 
-  private async household(m: EntityManager, clientId: number, employeeId: number): Promise<Household> {
-    const rows: HouseholdRow[] = await m.query(
-      `SELECT e.id, e.client_id, e.first_name, e.last_name, e.address1, e.address2, e.city, e.state, e.zip, e.country,
+  private async household(m: EntityManager, employeeId: number): Promise<Household> {
+    const rows = await this.db.query<HouseholdRow>(
+      `SELECT e.id, e.first_name, e.last_name, e.address1, e.address2, e.city, e.state, e.zip, e.country,
               c.require_ssn, c.hide_document_warnings
          FROM employee e JOIN client c ON c.id = e.client_id
-        WHERE e.id = $1 AND e.client_id = $2`,
-      [employeeId, clientId],
+        WHERE e.id = $1 AND e.client_id = $client`,
+      [employeeId],
+      m,
     );
     const r = rows[0];
     if (!r) throw employeeNotFound();
     return {
       employeeId: r.id,
-      clientId: r.client_id,
       firstName: r.first_name,
       lastName: r.last_name,
       address: { address1: r.address1, address2: r.address2, city: r.city, state: r.state, zip: r.zip, country: r.country },
@@ -306,11 +294,7 @@ export class DependentsService {
   }
 
   private query(m: EntityManager, h: Household) {
-    return m
-      .getRepository(DependentEntity)
-      .createQueryBuilder('d')
-      .addSelect('d.ssnEnc')
-      .where('d.employeeId = :employeeId AND d.clientId = :clientId AND d.deletedAt IS NULL', { employeeId: h.employeeId, clientId: h.clientId });
+    return this.db.select(DependentEntity, 'd', m).addSelect('d.ssnEnc').andWhere('d.employeeId = :employeeId AND d.deletedAt IS NULL', { employeeId: h.employeeId });
   }
 
   /** Spouse or partner first, then children from the oldest, then in the order they were added. */
@@ -378,22 +362,19 @@ export class DependentsService {
     };
   }
 
-  private async applyAddress(m: EntityManager, user: AuthUser, h: Household, current: DependentEntity, req: DependentAddressRequest, ip: string | null): Promise<void> {
+  private async applyAddress(m: EntityManager, h: Household, current: DependentEntity, req: DependentAddressRequest): Promise<void> {
     const address = addressOf(req, h);
     const next = Object.assign(new DependentEntity(), current, address);
     const changes = auditChanges(ADDRESS_AUDIT_FIELDS, auditView(current, null), auditView(next, null));
     if (!anyChanged(changes)) return;
-    await m.getRepository(DependentEntity).update({ id: current.id }, address);
+    await this.db.update(DependentEntity, current.id, address, m);
     await this.audit.record(
-      user,
       {
-        clientId: h.clientId,
         employeeId: h.employeeId,
         eventType: 'Dependent',
         actionType: 'update',
         description: `Address of dependent ${fullName(current)} (${relationText(current.relationshipTypeId)}) updated`,
         data: changes,
-        ip,
       },
       m,
     );

@@ -1,11 +1,12 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { isMaskedSsn, toIsoDate, toUsDate } from '../../contracts/formats';
 import { Messages } from '../../contracts/messages';
 import type { EmployeeProfile, EmployeeProfileRequest } from '../../contracts/profile';
 import { AuditService } from '../../core/audit/audit.service';
 import { anyChanged, auditChanges, PERSON_AUDIT_FIELDS, type AuditedField } from '../../core/audit/field-changes';
-import type { AuthUser } from '../../core/auth/auth-user';
+import { RequestContext } from '../../core/context/request-context';
+import { TenantDb } from '../../core/database/tenant-db';
 import { maskSsn, SecuredDataCipher } from '../../core/crypto/secured-data';
 import { fieldErrors } from '../../core/http/field-errors';
 import { Employee } from './employee.entity';
@@ -56,19 +57,21 @@ function auditView(e: Employee, ssn: string | null): Record<string, unknown> {
 @Injectable()
 export class EmployeeProfileService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly db: TenantDb,
+    private readonly context: RequestContext,
     private readonly cipher: SecuredDataCipher,
     private readonly audit: AuditService,
   ) {}
 
-  async get(user: AuthUser): Promise<EmployeeProfile> {
-    const e = await this.load(this.dataSource.manager, user, false);
+  /** The profile of the session's employee (or, for the registration checks, the given employee of the client). */
+  async get(employeeId: number | null = this.context.user.employeeId): Promise<EmployeeProfile> {
+    const e = await this.load(this.db.manager, employeeId, false);
     return this.toProfile(e, this.cipher.decrypt(e.ssnEnc));
   }
 
-  async update(user: AuthUser, body: EmployeeProfileRequest, ip: string | null): Promise<EmployeeProfile> {
-    return this.dataSource.transaction(async (m) => {
-      const e = await this.load(m, user, true);
+  async update(body: EmployeeProfileRequest): Promise<EmployeeProfile> {
+    return this.db.transaction(async (m) => {
+      const e = await this.load(m, this.context.user.employeeId, true);
       const storedSsn = this.cipher.decrypt(e.ssnEnc);
       // The mask the GET answered means "unchanged"; without a stored SSN there is nothing it could stand for.
       if (isMaskedSsn(body.ssn) && !storedSsn) throw fieldErrors([{ path: 'ssn', message: Messages.ssnInvalid }]);
@@ -103,26 +106,24 @@ export class EmployeeProfileService {
       if (!anyChanged(changes) && !indexesChanged) return this.toProfile(e, storedSsn);
 
       // Re-seal only a changed SSN, so an unchanged one keeps its ciphertext (and its key id).
-      await m.getRepository(Employee).update({ id: e.id }, { ...next, ...(ssn !== storedSsn ? { ssnEnc: this.cipher.encrypt(ssn) } : {}) });
+      await this.db.update(Employee, e.id, { ...next, ...(ssn !== storedSsn ? { ssnEnc: this.cipher.encrypt(ssn) } : {}) }, m);
       if (ADDRESS_KEYS.some((k) => e[k] !== next[k])) {
         // Dependents living at the employee's address move with it.
-        await m.query(
+        await this.db.query(
           `UPDATE dependent SET address1 = $1, address2 = $2, zip = $3, city = $4, state = $5, country = $6, updated_at = now()
-            WHERE employee_id = $7 AND client_id = $8 AND NOT dependent_different_address AND deleted_at IS NULL`,
-          [next.address1, next.address2, next.zip, next.city, next.state, e.country, e.id, e.clientId],
+            WHERE employee_id = $7 AND client_id = $client AND NOT dependent_different_address AND deleted_at IS NULL`,
+          [next.address1, next.address2, next.zip, next.city, next.state, e.country, e.id],
+          m,
         );
       }
       if (anyChanged(changes)) {
         await this.audit.record(
-          user,
           {
-            clientId: e.clientId,
             employeeId: e.id,
             eventType: 'Employee Profile',
             actionType: 'update',
             description: `Employee profile of ${next.firstName} ${next.lastName} updated`,
             data: changes,
-            ip,
           },
           m,
         );
@@ -131,13 +132,9 @@ export class EmployeeProfileService {
     });
   }
 
-  private async load(m: EntityManager, user: AuthUser, lock: boolean): Promise<Employee> {
-    if (user.employeeId === null) throw notFound();
-    const qb = m
-      .getRepository(Employee)
-      .createQueryBuilder('e')
-      .addSelect('e.ssnEnc')
-      .where('e.id = :id AND e.clientId = :clientId', { id: user.employeeId, clientId: user.clientId });
+  private async load(m: EntityManager, employeeId: number | null, lock: boolean): Promise<Employee> {
+    if (employeeId === null) throw notFound();
+    const qb = this.db.select(Employee, 'e', m).addSelect('e.ssnEnc').andWhere('e.id = :id', { id: employeeId });
     if (lock) qb.setLock('pessimistic_write');
     const e = await qb.getOne();
     if (!e) throw notFound();

@@ -1,13 +1,10 @@
-import { Body, Controller, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
-import type { Request } from 'express';
 import { createZodDto } from '../../core/http/zod-dto';
 import { ZUsernameValidationQuery, ZUsernameValidationResponse } from '../../contracts/account';
 import { ZEmployeeList, ZEmployeeListQuery, ZPersonalData, type EmployeeListItem, type PersonalData } from '../../contracts/employees';
 import { ZEmployeeProfile, ZEmployeeProfileRequest, type EmployeeProfile } from '../../contracts/profile';
 import { Access } from '../../core/auth/access.decorator';
-import type { AuthUser } from '../../core/auth/auth-user';
-import { CurrentUser } from '../../core/auth/current-user.decorator';
 import { ErrorResponseDto } from '../../core/http/common.dto';
 import { SecuredDataUnlock } from '../secured-data/secured-data-unlock.guard';
 import { EmployeeIdPipe } from './employee-id.pipe';
@@ -36,8 +33,8 @@ export class EmployeesController {
   @ApiOkResponse({ type: EmployeeProfileDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'The account has no employee record' })
   @ApiOperation({ summary: 'The signed-in employee\'s profile (SSN masked)' })
-  profile(@CurrentUser() user: AuthUser): Promise<EmployeeProfile> {
-    return this.profiles.get(user);
+  profile(): Promise<EmployeeProfile> {
+    return this.profiles.get();
   }
 
   /** Registration step 2 and Edit Profile: every field of the profile form, audited in the same transaction. */
@@ -47,8 +44,8 @@ export class EmployeesController {
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Field messages of document 1 section 5 in errors[]' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'The account has no employee record' })
   @ApiOperation({ summary: 'Update the signed-in employee\'s profile' })
-  updateProfile(@CurrentUser() user: AuthUser, @Body() body: EmployeeProfileRequestDto, @Req() req: Request): Promise<EmployeeProfile> {
-    return this.profiles.update(user, body, req.ip ?? null);
+  updateProfile(@Body() body: EmployeeProfileRequestDto): Promise<EmployeeProfile> {
+    return this.profiles.update(body);
   }
 
   /** The Employee Census left list of the token's client. */
@@ -56,8 +53,8 @@ export class EmployeesController {
   @Access('employees:read')
   @ApiOkResponse({ type: EmployeeListDto })
   @ApiOperation({ summary: 'The census of the open client' })
-  list(@CurrentUser() user: AuthUser, @Query() query: EmployeeListQueryDto): Promise<EmployeeListItem[]> {
-    return this.employees.list(user.clientId, query.search);
+  list(@Query() query: EmployeeListQueryDto): Promise<EmployeeListItem[]> {
+    return this.employees.list(query.search);
   }
 
   /** Public: the registration form checks the email of a username account before anyone is signed in. */
@@ -66,8 +63,8 @@ export class EmployeesController {
   @ApiOkResponse({ type: UsernameValidationResponseDto })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'Check whether a username or email is free' })
-  async validate(@Query() query: UsernameValidationQueryDto, @Req() req: Request): Promise<{ success: boolean }> {
-    return { success: await this.employees.validateUsername(query.username, req.ip ?? null, null) };
+  async validate(@Query() query: UsernameValidationQueryDto): Promise<{ success: boolean }> {
+    return { success: await this.employees.validateUsername(query.username, null) };
   }
 
   /** The census edit form: the employee's own current address counts as available. */
@@ -76,12 +73,8 @@ export class EmployeesController {
   @ApiOkResponse({ type: UsernameValidationResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'Check whether a username or email is free for an employee\'s account' })
-  async validateFor(
-    @CurrentUser() user: AuthUser,
-    @Param('id', EmployeeIdPipe) id: number,
-    @Query() query: UsernameValidationQueryDto,
-  ): Promise<{ success: boolean }> {
-    return { success: await this.employees.validateUsername(query.username, null, { clientId: user.clientId, employeeId: id }) };
+  async validateFor(@Param('id', EmployeeIdPipe) id: number, @Query() query: UsernameValidationQueryDto): Promise<{ success: boolean }> {
+    return { success: await this.employees.validateUsername(query.username, id) };
   }
 
   /** Clear SSN and income of the signed-in employee (or the impersonated one) after the password prompt. */
@@ -91,7 +84,7 @@ export class EmployeesController {
   @ApiOkResponse({ type: PersonalDataDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'The account has no employee record' })
   @ApiOperation({ summary: 'Unlock the clear SSN and income (password required, audited)' })
-  personal(@CurrentUser() user: AuthUser, @Req() req: Request): Promise<PersonalData> {
-    return this.employees.personalData(user, req.ip ?? null);
+  personal(): Promise<PersonalData> {
+    return this.employees.personalData();
   }
 }

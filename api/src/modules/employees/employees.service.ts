@@ -4,7 +4,8 @@ import { ZEmail } from '../../contracts/account';
 import { employeeGroup, type EmployeeListItem, type PersonalData } from '../../contracts/employees';
 import { Messages } from '../../contracts/messages';
 import { AuditService } from '../../core/audit/audit.service';
-import type { AuthUser } from '../../core/auth/auth-user';
+import { RequestContext } from '../../core/context/request-context';
+import { TenantDb } from '../../core/database/tenant-db';
 import { SecuredDataCipher } from '../../core/crypto/secured-data';
 import { RateLimiter } from '../../core/redis/rate-limiter';
 
@@ -28,23 +29,25 @@ const notFound = () => new NotFoundException({ statusCode: 404, message: Message
 export class EmployeesService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly db: TenantDb,
+    private readonly context: RequestContext,
     private readonly cipher: SecuredDataCipher,
     private readonly audit: AuditService,
     private readonly limiter: RateLimiter,
   ) {}
 
-  /** The census list of the token's client, sorted by last name then first name. */
-  async list(clientId: number, search: string | undefined): Promise<EmployeeListItem[]> {
+  /** The census list of the acting client, sorted by last name then first name. */
+  async list(search: string | undefined): Promise<EmployeeListItem[]> {
     const term = search?.trim() ? `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-    const rows: ListRow[] = await this.dataSource.query(
+    const rows = await this.db.query<ListRow>(
       `SELECT e.id, e.first_name, e.last_name, e.email, e.terminated, e.cobra,
               coalesce(a.password_hash IS NOT NULL, false) AS has_account
          FROM employee e LEFT JOIN account a ON a.id = e.account_id
-        WHERE e.client_id = $1
-          AND ($2::text IS NULL OR e.first_name ILIKE $2 OR e.last_name ILIKE $2 OR e.email ILIKE $2
-               OR (e.first_name || ' ' || e.last_name) ILIKE $2)
+        WHERE e.client_id = $client
+          AND ($1::text IS NULL OR e.first_name ILIKE $1 OR e.last_name ILIKE $1 OR e.email ILIKE $1
+               OR (e.first_name || ' ' || e.last_name) ILIKE $1)
         ORDER BY lower(e.last_name), lower(e.first_name), e.id`,
-      [clientId, term],
+      [term],
     );
     return rows.map((r) => ({
       id: r.id,
@@ -60,18 +63,16 @@ export class EmployeesService {
 
   /**
    * Username check (document 1 section 5): a valid email that no other account uses. Public for the
-   * registration form, so it is throttled per IP; the admin variant excludes the employee's own account.
+   * registration form, so it is throttled per IP; the admin variant (an employee of the acting client)
+   * excludes the employee's own account.
    */
-  async validateUsername(username: string | undefined, ip: string | null, scope: { clientId: number; employeeId: number } | null): Promise<boolean> {
-    if (scope === null && (await this.limiter.hit(`username-check:ip:${ip ?? 'unknown'}`, USERNAME_CHECK_WINDOW_SECONDS)) > USERNAME_CHECKS_PER_IP) {
+  async validateUsername(username: string | undefined, employeeId: number | null): Promise<boolean> {
+    if (employeeId === null && (await this.limiter.hit(`username-check:ip:${this.context.ip ?? 'unknown'}`, USERNAME_CHECK_WINDOW_SECONDS)) > USERNAME_CHECKS_PER_IP) {
       throw new HttpException({ statusCode: 429, message: Messages.tooManyAttempts }, HttpStatus.TOO_MANY_REQUESTS);
     }
     let ownAccount: number | null = null;
-    if (scope !== null) {
-      const rows: Array<{ account_id: number | null }> = await this.dataSource.query('SELECT account_id FROM employee WHERE id = $1 AND client_id = $2', [
-        scope.employeeId,
-        scope.clientId,
-      ]);
+    if (employeeId !== null) {
+      const rows = await this.db.query<{ account_id: number | null }>('SELECT account_id FROM employee WHERE id = $1 AND client_id = $client', [employeeId]);
       if (!rows[0]) throw notFound();
       ownAccount = rows[0].account_id;
     }
@@ -85,22 +86,21 @@ export class EmployeesService {
   }
 
   /** Clear SSN and income of the token's employee, after the unlock guard; every read is audited. */
-  async personalData(user: AuthUser, ip: string | null): Promise<PersonalData> {
-    if (user.employeeId === null) throw notFound();
-    const rows: Array<{ ssn_enc: string | null; income_enc: string | null; first_name: string; last_name: string }> = await this.dataSource.query(
-      'SELECT ssn_enc, income_enc, first_name, last_name FROM employee WHERE id = $1 AND client_id = $2',
-      [user.employeeId, user.clientId],
+  async personalData(): Promise<PersonalData> {
+    const { employeeId } = this.context.user;
+    if (employeeId === null) throw notFound();
+    const rows = await this.db.query<{ ssn_enc: string | null; income_enc: string | null; first_name: string; last_name: string }>(
+      'SELECT ssn_enc, income_enc, first_name, last_name FROM employee WHERE id = $1 AND client_id = $client',
+      [employeeId],
     );
     const row = rows[0];
     if (!row) throw notFound();
-    await this.audit.record(user, {
-      clientId: user.clientId,
-      employeeId: user.employeeId,
+    await this.audit.record({
+      employeeId,
       eventType: 'Personal data',
       actionType: 'unlock',
       // Names the fields shown, never their values.
       description: `Secured data viewed (SSN, income) of ${row.first_name} ${row.last_name}`,
-      ip,
     });
     return { ssn: this.cipher.decrypt(row.ssn_enc), income: this.cipher.decrypt(row.income_enc) };
   }

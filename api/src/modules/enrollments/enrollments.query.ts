@@ -4,12 +4,12 @@ import type { Enrollment } from '../../contracts/enrollments';
 /**
  * GET /enrollments in one round trip: one row per plan type offered in the client's current period, with
  * the employee's election of that type when there is one. Shared with the benchmark's floor server, so
- * both run exactly the same SQL. $1 employee, $2 client.
+ * both run exactly the same SQL. $1 employee; $client the acting client (core/database/tenant-db.ts).
  */
 export const ENROLLMENTS_STATEMENT = 'enrollments';
 export const ENROLLMENTS_SQL = `
-WITH emp AS (SELECT id, hire_date, eligibility_date, employment_id FROM employee WHERE id = $1 AND client_id = $2),
-oe AS (SELECT id FROM open_enrollment_period WHERE client_id = $2 AND is_current),
+WITH emp AS (SELECT id, hire_date, eligibility_date, employment_id FROM employee WHERE id = $1 AND client_id = $client),
+oe AS (SELECT id FROM open_enrollment_period WHERE client_id = $client AND is_current),
 types AS (
   SELECT p.plan_type_id, count(*)::int AS plan_count,
          bool_and(p.contribution_type = 2) AS employer_paid_only,

@@ -1,7 +1,5 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import type { Pool } from 'pg';
-import { DataSource, type EntityManager } from 'typeorm';
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import type { EntityManager } from 'typeorm';
 import { EnrollmentMessages, type Enrollment, type EnrollmentUpdate } from '../../contracts/enrollments';
 import {
   ContributionEngine,
@@ -26,7 +24,7 @@ import {
   type Tier,
 } from '../../contracts/plans';
 import { AuditService, diffFields } from '../../core/audit/audit.service';
-import type { AuthUser } from '../../core/auth/auth-user';
+import { TenantDb } from '../../core/database/tenant-db';
 import { PLAN_SQL, eligibilityOf, employeeAgeFor, fsaRulesOf, hsaEmployerCents, hsaRulesOf, pricingOf, voluntaryLifeRulesOf, type EmployeeContext, type PlanRecord } from '../plans/plan-model';
 import { PlansService } from '../plans/plans.service';
 import { ENROLLMENTS_SQL, ENROLLMENTS_STATEMENT, hasElection, toEnrollment, type EnrollmentRow } from './enrollments.query';
@@ -110,34 +108,32 @@ const AUDIT_TITLES: Record<string, string> = {
 @Injectable()
 export class EnrollmentsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly db: TenantDb,
     private readonly plans: PlansService,
     private readonly audit: AuditService,
   ) {}
 
   /** One row per plan type offered in the current period; missing rows are created first (NotSelected, or Enrolled for employer-paid-only). */
-  async list(user: AuthUser): Promise<Enrollment[]> {
-    if (user.employeeId === null) throw notFound();
-    let rows = await this.readRows(user.employeeId, user.clientId);
+  async list(employeeId: number = this.plans.ownEmployeeId()): Promise<Enrollment[]> {
+    let rows = await this.readRows(employeeId);
     const missing = rows.filter((r) => r.id === null);
     if (missing.length > 0) {
-      await this.dataSource.transaction(async (m) => {
-        const ctx = await this.plans.context(user, m);
+      await this.db.transaction(async (m) => {
+        const ctx = await this.plans.employeeContext(employeeId, m);
         for (const r of missing) await this.materialise(ctx, r, m);
       });
-      rows = await this.readRows(user.employeeId, user.clientId);
+      rows = await this.readRows(employeeId);
     }
     return rows.filter(hasElection).map(toEnrollment);
   }
 
   /** Straight to the driver's pool as a named (prepared) statement, like GET /me: the step-4 screen reads this on every visit. */
-  private async readRows(employeeId: number, clientId: number): Promise<EnrollmentRow[]> {
-    const pool = (this.dataSource.driver as PostgresDriver).master as Pool;
-    return (await pool.query<EnrollmentRow>({ name: ENROLLMENTS_STATEMENT, text: ENROLLMENTS_SQL, values: [employeeId, clientId] })).rows;
+  private readRows(employeeId: number): Promise<EnrollmentRow[]> {
+    return this.db.prepared<EnrollmentRow>(ENROLLMENTS_STATEMENT, ENROLLMENTS_SQL, [employeeId]);
   }
 
-  async one(user: AuthUser, id: number): Promise<Enrollment> {
-    const found = (await this.list(user)).find((e) => e.id === id);
+  async one(id: number): Promise<Enrollment> {
+    const found = (await this.list()).find((e) => e.id === id);
     if (!found) throw notFound();
     return found;
   }
@@ -146,14 +142,15 @@ export class EnrollmentsService {
   private async materialise(ctx: EmployeeContext, r: EnrollmentRow, m: EntityManager): Promise<void> {
     let values: Election = EMPTY;
     if (r.employer_paid_only && r.plan_count === 1) {
-      const [plan] = (await m.query(`${PLAN_SQL} WHERE p.id = $1`, [r.first_plan_id])) as PlanRecord[];
+      const [plan] = await this.db.query<PlanRecord>(`${PLAN_SQL} WHERE p.id = $1 AND p.client_id = $client`, [r.first_plan_id], m);
       if (plan && eligibilityOf(plan, ctx).restricted === 0) values = this.enrollValues(ctx, plan, 1, 0);
     }
-    await m.query(
+    await this.db.query(
       `INSERT INTO enrollment (client_id, employee_id, open_enrollment_period_id, plan_type_id, ${COLUMNS.join(', ')})
-       VALUES ($1, $2, $3, $4, ${COLUMNS.map((_c, i) => `$${i + 5}`).join(', ')})
+       VALUES ($client, $1, $2, $3, ${COLUMNS.map((_c, i) => `$${i + 4}`).join(', ')})
        ON CONFLICT (employee_id, open_enrollment_period_id, plan_type_id) DO NOTHING`,
-      [ctx.clientId, ctx.employeeId, r.period_id, r.plan_type_id, ...COLUMNS.map((c) => values[c])],
+      [ctx.employeeId, r.period_id, r.plan_type_id, ...COLUMNS.map((c) => values[c])],
+      m,
     );
   }
 
@@ -176,21 +173,22 @@ export class EnrollmentsService {
   }
 
   /** PUT /enrollments/{id}: every rule the dialogs show, enforced here; the contribution is always computed here. */
-  async update(user: AuthUser, id: number, body: EnrollmentUpdate, ip: string | null): Promise<Enrollment> {
-    if (user.employeeId === null) throw notFound();
-    await this.dataSource.transaction(async (m) => {
-      const ctx = await this.plans.context(user, m);
-      const rows: Array<Election & { plan_type_id: number; open_enrollment_period_id: number }> = await m.query(
+  async update(id: number, body: EnrollmentUpdate): Promise<Enrollment> {
+    const employeeId = this.plans.ownEmployeeId();
+    await this.db.transaction(async (m) => {
+      const ctx = await this.plans.employeeContext(employeeId, m);
+      const rows = await this.db.query<Election & { plan_type_id: number; open_enrollment_period_id: number }>(
         `SELECT plan_type_id, open_enrollment_period_id, ${COLUMNS.join(', ')}, effective_date::text AS effective_date,
                 effective_to_date::text AS effective_to_date
-           FROM enrollment WHERE id = $1 AND employee_id = $2 AND client_id = $3 FOR UPDATE`,
-        [id, ctx.employeeId, ctx.clientId],
+           FROM enrollment WHERE id = $1 AND employee_id = $2 AND client_id = $client FOR UPDATE`,
+        [id, ctx.employeeId],
+        m,
       );
       const before = rows[0];
       if (!before) throw notFound();
       if (before.open_enrollment_period_id !== ctx.periodId) throw fail('status', RESTRICTION_MESSAGES[RestrictionCodes.EnrollmentClosed]!);
       const typeId = before.plan_type_id;
-      const plans: PlanRecord[] = await m.query(`${PLAN_SQL} WHERE p.open_enrollment_period_id = $1 AND p.plan_type_id = $2 ORDER BY p.sort_order, p.id`, [ctx.periodId, typeId]);
+      const plans = await this.db.query<PlanRecord>(`${PLAN_SQL} WHERE p.open_enrollment_period_id = $1 AND p.plan_type_id = $2 AND p.client_id = $client ORDER BY p.sort_order, p.id`, [ctx.periodId, typeId], m);
       const selectable = !plans.every((p) => p.contribution_type === 2);
       const beforeDeps: number[] = ((await m.query(`SELECT dependent_id FROM enrollment_dependent WHERE enrollment_id = $1 ORDER BY dependent_id`, [id])) as Array<{ dependent_id: number }>).map((r) => r.dependent_id);
 
@@ -219,7 +217,7 @@ export class EnrollmentsService {
         };
       }
 
-      await m.query(`UPDATE enrollment SET ${COLUMNS.map((c, i) => `${c} = $${i + 2}`).join(', ')}, updated_at = now() WHERE id = $1`, [id, ...COLUMNS.map((c) => after[c])]);
+      await this.db.query(`UPDATE enrollment SET ${COLUMNS.map((c, i) => `${c} = $${i + 2}`).join(', ')}, updated_at = now() WHERE id = $1 AND client_id = $client`, [id, ...COLUMNS.map((c) => after[c])], m);
       await m.query(`DELETE FROM enrollment_dependent WHERE enrollment_id = $1`, [id]);
       if (deps.length) await m.query(`INSERT INTO enrollment_dependent (enrollment_id, dependent_id) SELECT $1, unnest($2::int[])`, [id, deps]);
 
@@ -227,21 +225,18 @@ export class EnrollmentsService {
       const planName = plans.find((p) => p.id === after.plan_id)?.name;
       const verb = body.status === '1' ? `Enrolled in ${planName ?? typeName}` : body.status === '-1' ? `Waived ${typeName}` : `Declined ${typeName}`;
       await this.audit.record(
-        user,
         {
-          clientId: ctx.clientId,
           employeeId: ctx.employeeId,
           eventType: body.eventType !== undefined ? 'Mid-year change' : 'Enrollment',
           actionType: 'update',
           planTypeId: typeId,
           description: `${verb}${body.eventType !== undefined ? ` (life event ${body.eventType}${body.eventDate ? ` on ${body.eventDate}` : ''})` : ''}`,
           data: diffFields(AUDIT_TITLES, { ...before, dependents: beforeDeps.join(',') }, { ...after, dependents: deps.join(',') }).filter((d) => d.changed),
-          ip,
         },
         m,
       );
     });
-    return this.one(user, id);
+    return this.one(id);
   }
 
   private async enroll(ctx: EmployeeContext, typeId: number, plans: PlanRecord[], body: EnrollmentUpdate, m: EntityManager): Promise<{ after: Election; deps: number[] }> {
@@ -325,7 +320,7 @@ export class EnrollmentsService {
       if (amount === null) throw fail('hsaContributionAmount', EnrollmentMessages.fieldRequired);
       const medical = await this.plans.hsaCoverage(ctx, m);
       if (medical.medicalPlanId !== null) {
-        const [mp] = (await m.query(`${PLAN_SQL} WHERE p.id = $1`, [medical.medicalPlanId])) as PlanRecord[];
+        const [mp] = await this.db.query<PlanRecord>(`${PLAN_SQL} WHERE p.id = $1 AND p.client_id = $client`, [medical.medicalPlanId], m);
         if (mp && mp.benefits.kind === 'medical' && !mp.benefits.hsaQualified) throw fail('planId', RESTRICTION_MESSAGES[RestrictionCodes.RequiresHighDeductibleMedical]!);
       }
       const employerCents = hsaEmployerCents(plan, medical.tier);

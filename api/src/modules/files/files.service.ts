@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { PlanMessages } from '../../contracts/plans';
-import type { AuthUser } from '../../core/auth/auth-user';
+import { RequestContext } from '../../core/context/request-context';
+import { TenantDb } from '../../core/database/tenant-db';
 import { FILE_STORAGE, type FileStorage } from './file-storage';
 
 export interface FileDownload {
@@ -17,16 +17,17 @@ export class FilesService {
   private readonly logger = new Logger(FilesService.name);
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly db: TenantDb,
+    private readonly context: RequestContext,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
   ) {}
 
-  /** A file of the token's client: carrier and client files for anyone of it, personal files only for their owner. */
-  async download(user: AuthUser, id: number): Promise<FileDownload> {
-    const rows: Array<{ title: string; content_type: string; storage_key: string }> = await this.dataSource.query(
+  /** A file of the acting client: carrier and client files for anyone of it, personal files only for their owner. */
+  async download(id: number): Promise<FileDownload> {
+    const rows = await this.db.query<{ title: string; content_type: string; storage_key: string }>(
       `SELECT title, content_type, storage_key FROM file
-        WHERE id = $1 AND client_id = $2 AND (file_type IN ('carrier', 'client') OR employee_id = $3)`,
-      [id, user.clientId, user.employeeId],
+        WHERE id = $1 AND client_id = $client AND (file_type IN ('carrier', 'client') OR employee_id = $2)`,
+      [id, this.context.user.employeeId],
     );
     const row = rows[0];
     if (!row) throw notFound();

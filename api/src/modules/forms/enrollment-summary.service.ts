@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { AuditService } from '../../core/audit/audit.service';
+import { TenantDb } from '../../core/database/tenant-db';
 import { JobIds, type JobPayloads } from '../../core/jobs/job-registry';
 import { JobsService } from '../../core/jobs/jobs.service';
 import { OnJob } from '../../core/jobs/on-job.decorator';
@@ -20,6 +21,7 @@ export class EnrollmentSummaryService {
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly db: TenantDb,
     private readonly audit: AuditService,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly jobs: JobsService,
@@ -28,11 +30,12 @@ export class EnrollmentSummaryService {
   /** The documents.enrollment-summary job. */
   @OnJob('documents.enrollment-summary')
   async handleSummaryJob(data: JobPayloads['documents.enrollment-summary']): Promise<{ fileId: number }> {
-    if (!Number.isSafeInteger(data.signatureId)) throw new UnrecoverableError('signatureId is not an id');
+    if (!Number.isSafeInteger(data.signatureId) || !Number.isSafeInteger(data.clientId)) throw new UnrecoverableError('signatureId and clientId must be ids');
+    // The workers run it in the payload's client context (its client and requester, never a signed-in user).
     return { fileId: await this.generate(data.signatureId) };
   }
 
-  /** The re-drive sweep: signatures older than `graceSeconds` without their PDF are queued again, same job id. */
+  /** The re-drive sweep (every client: system work): signatures older than `graceSeconds` without their PDF are queued again, same job id. */
   async redriveMissing(graceSeconds: number): Promise<number> {
     const rows: Array<{ id: number; client_id: number; employee_id: number }> = await this.dataSource.query(
       `SELECT id, client_id, employee_id FROM signature WHERE summary_file_id IS NULL AND signed_at < now() - make_interval(secs => $1) ORDER BY id LIMIT 500`,
@@ -45,29 +48,28 @@ export class EnrollmentSummaryService {
   }
 
   async generate(signatureId: number): Promise<number> {
-    return this.dataSource.transaction(async (m) => {
-      const signature = await m.getRepository(SignatureEntity).findOne({ where: { id: signatureId }, lock: { mode: 'pessimistic_write' } });
+    return this.db.transaction(async (m) => {
+      const signature = await this.db.select(SignatureEntity, 's', m).andWhere('s.id = :signatureId', { signatureId }).setLock('pessimistic_write').getOne();
       // A signature that does not exist will not appear on a retry.
       if (!signature) throw new UnrecoverableError(`signature ${signatureId} not found`);
       if (signature.summaryFileId !== null) return signature.summaryFileId;
-      const images: Array<{ storage_key: string }> = await m.query('SELECT storage_key FROM file WHERE id = $1 AND client_id = $2', [signature.imageFileId, signature.clientId]);
+      const images = await this.db.query<{ storage_key: string }>('SELECT storage_key FROM file WHERE id = $1 AND client_id = $client', [signature.imageFileId], m);
       if (!images[0]) throw new UnrecoverableError(`signature ${signatureId} has no image file`);
       const pdf = await renderSignedSummaryPdf(signature.summary, await this.storage.read(images[0].storage_key));
       const key = `employees/${signature.employeeId}/signatures/${signature.id}-enrollment-summary.pdf`;
       await this.storage.put(key, Buffer.from(pdf));
       const signedOn = signature.summary.signedAt.slice(0, 10).split('-');
-      const [file] = (await m.query(
+      const [file] = await this.db.query<{ id: number }>(
         `INSERT INTO file (client_id, employee_id, title, file_type, storage_key, content_type, size_bytes)
-         VALUES ($1, $2, $3, 'personal', $4, 'application/pdf', $5)
+         VALUES ($client, $1, $2, 'personal', $3, 'application/pdf', $4)
          ON CONFLICT (storage_key) DO UPDATE SET size_bytes = EXCLUDED.size_bytes RETURNING id`,
-        [signature.clientId, signature.employeeId, `Signed Enrollment Summary ${signedOn[1]}/${signedOn[2]}/${signedOn[0]}`, key, pdf.length],
-      )) as Array<{ id: number }>;
-      await m.getRepository(SignatureEntity).update({ id: signature.id }, { summaryFileId: file!.id });
-      // Written by the system on the employee's behalf: nobody signed in performed it.
+        [signature.employeeId, `Signed Enrollment Summary ${signedOn[1]}/${signedOn[2]}/${signedOn[0]}`, key, pdf.length],
+        m,
+      );
+      await this.db.update(SignatureEntity, signature.id, { summaryFileId: file!.id }, m);
+      // Written by the workers for the job's requester (the person who signed; null when the sweep re-drove it).
       await this.audit.record(
-        { accountId: null, impersonatorId: null },
         {
-          clientId: signature.clientId,
           employeeId: signature.employeeId,
           eventType: 'Signature',
           actionType: 'create',

@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { ZodValidationException } from 'nestjs-zod';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { AuditFieldChange } from '../../core/audit/audit-entry.entity';
 import {
   answerKey,
@@ -17,7 +17,8 @@ import {
 } from '../../contracts/forms';
 import { Messages } from '../../contracts/messages';
 import { AuditService } from '../../core/audit/audit.service';
-import type { AuthUser } from '../../core/auth/auth-user';
+import { RequestContext } from '../../core/context/request-context';
+import { TenantDb } from '../../core/database/tenant-db';
 import { fieldErrors } from '../../core/http/field-errors';
 
 interface QuestionRow {
@@ -42,7 +43,6 @@ interface Person {
 
 interface Form {
   employeeId: number;
-  clientId: number;
   questions: Question[];
   dependents: Person[];
 }
@@ -58,13 +58,14 @@ const isBlank = (v: string | null | undefined) => v === null || v === undefined 
 @Injectable()
 export class FormQuestionsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly db: TenantDb,
+    private readonly context: RequestContext,
     private readonly audit: AuditService,
   ) {}
 
-  async list(user: AuthUser): Promise<FormQuestion[]> {
-    const m = this.dataSource.manager;
-    const form = await this.form(m, user, false);
+  async list(): Promise<FormQuestion[]> {
+    const m = this.db.manager;
+    const form = await this.form(m, false);
     return this.view(form, await this.answers(m, form));
   }
 
@@ -72,11 +73,11 @@ export class FormQuestionsService {
    * PUT /forms/questions: the whole form. Answers to unknown questions or people are refused; answers of
    * hidden questions are dropped (a stale answer never reaches HR); a missing answer clears the stored one.
    */
-  async save(user: AuthUser, body: unknown, ip: string | null): Promise<FormQuestion[]> {
+  async save(body: unknown): Promise<FormQuestion[]> {
     const parsed = ZFormAnswers.safeParse(body ?? []);
     if (!parsed.success) throw new ZodValidationException(parsed.error);
-    return this.dataSource.transaction(async (m) => {
-      const form = await this.form(m, user, true);
+    return this.db.transaction(async (m) => {
+      const form = await this.form(m, true);
       const byId = new Map(form.questions.map((q) => [q.id, q]));
       const dependentIds = new Set(form.dependents.map((d) => d.id));
       const submitted = new Map<string, string>();
@@ -100,32 +101,22 @@ export class FormQuestionsService {
       const changes = this.changes(form, before, next);
       if (changes.length === 0) return this.view(form, before);
 
-      await m.query('DELETE FROM form_answer WHERE employee_id = $1 AND client_id = $2', [form.employeeId, form.clientId]);
+      await this.db.query('DELETE FROM form_answer WHERE employee_id = $1 AND client_id = $client', [form.employeeId], m);
       for (const q of form.questions) {
         for (const subject of q.perDependent ? ids : [null]) {
           const info = next.get(answerKey(q.id, subject));
           if (info === undefined) continue;
-          await m.query(`INSERT INTO form_answer (client_id, employee_id, question_id, dependent_id, info) VALUES ($1, $2, $3, $4, $5)`, [
-            form.clientId,
-            form.employeeId,
-            q.id,
-            subject,
-            info,
-          ]);
+          await this.db.query(`INSERT INTO form_answer (client_id, employee_id, question_id, dependent_id, info) VALUES ($client, $1, $2, $3, $4)`, [form.employeeId, q.id, subject, info], m);
         }
       }
-      await this.audit.record(
-        user,
-        { clientId: form.clientId, employeeId: form.employeeId, eventType: 'Additional information', actionType: 'update', description: 'Additional information updated', data: changes, ip },
-        m,
-      );
+      await this.audit.record({ employeeId: form.employeeId, eventType: 'Additional information', actionType: 'update', description: 'Additional information updated', data: changes }, m);
       return this.view(form, next);
     });
   }
 
   /** The form's messages for the stored answers (the Additional Information step's Next). */
-  async issues(user: AuthUser, m: EntityManager = this.dataSource.manager): Promise<FormIssue[]> {
-    const form = await this.form(m, user, false);
+  async issues(m: EntityManager = this.db.manager): Promise<FormIssue[]> {
+    const form = await this.form(m, false);
     return formIssues(
       form.questions,
       await this.answers(m, form),
@@ -135,25 +126,27 @@ export class FormQuestionsService {
 
   // -------------------------------------------------------------------------------------------------------
 
-  private async form(m: EntityManager, user: AuthUser, lock: boolean): Promise<Form> {
-    if (user.employeeId === null) throw employeeNotFound();
-    const emp: unknown[] = await m.query(`SELECT 1 FROM employee WHERE id = $1 AND client_id = $2${lock ? ' FOR UPDATE' : ''}`, [user.employeeId, user.clientId]);
+  private async form(m: EntityManager, lock: boolean): Promise<Form> {
+    const { employeeId } = this.context.user;
+    if (employeeId === null) throw employeeNotFound();
+    const emp = await this.db.query(`SELECT 1 FROM employee WHERE id = $1 AND client_id = $client${lock ? ' FOR UPDATE' : ''}`, [employeeId], m);
     if (emp.length === 0) throw employeeNotFound();
-    const rows: QuestionRow[] = await m.query(
+    const rows = await this.db.query<QuestionRow>(
       `SELECT q.id, q.section, q.user_prompt, q.field_type, q.required, q.per_dependent, q.filter_field_id, q.filter_operator, q.filter_value,
               coalesce((SELECT json_agg(json_build_object('id', o.id, 'text', o.text) ORDER BY o.sort_order, o.id)
                           FROM form_question_option o WHERE o.question_id = q.id), '[]') AS options
-         FROM form_question q WHERE q.client_id = $1 AND q.active ORDER BY q.sort_order, q.id`,
-      [user.clientId],
+         FROM form_question q WHERE q.client_id = $client AND q.active ORDER BY q.sort_order, q.id`,
+      [],
+      m,
     );
-    const dependents: Array<{ id: number; name: string }> = await m.query(
+    const dependents = await this.db.query<{ id: number; name: string }>(
       `SELECT id, concat_ws(' ', first_name, last_name) AS name FROM dependent
-        WHERE employee_id = $1 AND client_id = $2 AND deleted_at IS NULL ORDER BY CASE WHEN relationship_type_id = 2 THEN 1 ELSE 0 END, birth_date NULLS LAST, id`,
-      [user.employeeId, user.clientId],
+        WHERE employee_id = $1 AND client_id = $client AND deleted_at IS NULL ORDER BY CASE WHEN relationship_type_id = 2 THEN 1 ELSE 0 END, birth_date NULLS LAST, id`,
+      [employeeId],
+      m,
     );
     return {
-      employeeId: user.employeeId,
-      clientId: user.clientId,
+      employeeId,
       dependents,
       questions: rows.map((r) => ({
         id: r.id,
@@ -170,11 +163,12 @@ export class FormQuestionsService {
 
   /** Stored answers of the employee and the current dependents. */
   private async answers(m: EntityManager, form: Form): Promise<Map<string, string>> {
-    const rows: Array<{ question_id: number; dependent_id: number | null; info: string }> = await m.query(
+    const rows = await this.db.query<{ question_id: number; dependent_id: number | null; info: string }>(
       `SELECT a.question_id, a.dependent_id, a.info FROM form_answer a
          LEFT JOIN dependent d ON d.id = a.dependent_id
-        WHERE a.employee_id = $1 AND a.client_id = $2 AND (a.dependent_id IS NULL OR d.deleted_at IS NULL)`,
-      [form.employeeId, form.clientId],
+        WHERE a.employee_id = $1 AND a.client_id = $client AND (a.dependent_id IS NULL OR d.deleted_at IS NULL)`,
+      [form.employeeId],
+      m,
     );
     return new Map(rows.map((r) => [answerKey(r.question_id, r.dependent_id), r.info]));
   }

@@ -1,11 +1,8 @@
-import { Body, Controller, Get, Post, Put, Req } from '@nestjs/common';
+import { Body, Controller, Get, Post, Put } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiBody, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
 import { createZodDto } from '../../core/http/zod-dto';
 import { ZFormAnswers, ZFormQuestionList, ZSignatureRequest, ZSignatureResponse, type FormQuestion, type SignatureResponse } from '../../contracts/forms';
 import { Access } from '../../core/auth/access.decorator';
-import type { AuthUser } from '../../core/auth/auth-user';
-import { CurrentUser } from '../../core/auth/current-user.decorator';
 import { ErrorResponseDto } from '../../core/http/common.dto';
 import { FormQuestionsService } from './form-questions.service';
 import { SignatureService } from './signature.service';
@@ -29,8 +26,8 @@ export class FormsController {
   @ApiOkResponse({ type: FormQuestionListDto, description: "The client's questions with the employee's and each dependent's answers; empty: 'No additional information required'" })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'The additional-information questions with the answers given' })
-  list(@CurrentUser() user: AuthUser): Promise<FormQuestion[]> {
-    return this.questions.list(user);
+  list(): Promise<FormQuestion[]> {
+    return this.questions.list();
   }
 
   @Put('questions')
@@ -39,8 +36,8 @@ export class FormsController {
   @ApiOkResponse({ type: FormQuestionListDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: "errors[] keyed q{fieldId} or q{fieldId}_{dependentId}: 'Field is required' for a shown required question, option and ownership checks" })
   @ApiOperation({ summary: 'Save additional-information answers' })
-  save(@CurrentUser() user: AuthUser, @Body() body: unknown, @Req() req: Request): Promise<FormQuestion[]> {
-    return this.questions.save(user, body, req.ip ?? null);
+  save(@Body() body: unknown): Promise<FormQuestion[]> {
+    return this.questions.save(body);
   }
 
   /** The registration signature: a PNG data URL of the drawn canvas. */
@@ -50,8 +47,8 @@ export class FormsController {
   @ApiCreatedResponse({ type: SignatureResponseDto, description: 'Stored; the signed enrollment summary PDF follows (summaryFileId, see GET /forms/signature)' })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Not a PNG data URL, too large, or nothing drawn (the trimmed drawing must be larger than 1x1)' })
   @ApiOperation({ summary: 'Sign the elections (the summary PDF follows)' })
-  sign(@CurrentUser() user: AuthUser, @Body() body: unknown, @Req() req: Request): Promise<SignatureResponse> {
-    return this.signatures.sign(user, body, req.ip ?? null);
+  sign(@Body() body: unknown): Promise<SignatureResponse> {
+    return this.signatures.sign(body);
   }
 
   @Get('signature')
@@ -59,7 +56,7 @@ export class FormsController {
   @ApiOkResponse({ type: SignatureResponseDto, description: "The latest registration signature; summaryFileId is null until the PDF is written" })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'The latest registration signature and its summary PDF' })
-  latest(@CurrentUser() user: AuthUser): Promise<SignatureResponse> {
-    return this.signatures.latest(user);
+  latest(): Promise<SignatureResponse> {
+    return this.signatures.latest();
   }
 }

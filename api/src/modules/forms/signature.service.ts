@@ -1,13 +1,14 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { ZodValidationException } from 'nestjs-zod';
 import { randomUUID } from 'node:crypto';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { totalContribution } from '../../contracts/dashboard';
 import { toUsDate } from '../../contracts/formats';
 import { FormMessages, SIGNATURE_DATA_URL_PREFIX, SIGNATURE_MAX_BYTES, ZSignatureRequest, type SignatureResponse } from '../../contracts/forms';
 import { Messages } from '../../contracts/messages';
 import { AuditService } from '../../core/audit/audit.service';
-import type { AuthUser } from '../../core/auth/auth-user';
+import { RequestContext } from '../../core/context/request-context';
+import { TenantDb } from '../../core/database/tenant-db';
 import { fieldErrors } from '../../core/http/field-errors';
 import { JobIds } from '../../core/jobs/job-registry';
 import { JobsService } from '../../core/jobs/jobs.service';
@@ -36,44 +37,47 @@ export class SignatureService {
   private readonly logger = new Logger(SignatureService.name);
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly db: TenantDb,
+    private readonly context: RequestContext,
     private readonly audit: AuditService,
     private readonly dashboard: DashboardService,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly jobs: JobsService,
   ) {}
 
-  async sign(user: AuthUser, body: unknown, ip: string | null): Promise<SignatureResponse> {
+  async sign(body: unknown): Promise<SignatureResponse> {
     const parsed = ZSignatureRequest.safeParse(body ?? {});
     if (!parsed.success) throw new ZodValidationException(parsed.error);
     const png = Buffer.from(parsed.data.signature.slice(SIGNATURE_DATA_URL_PREFIX.length), 'base64');
     if (png.length > SIGNATURE_MAX_BYTES) throw fieldErrors([{ path: 'signature', message: FormMessages.signatureTooLarge }]);
     const check = inspectSignaturePng(png);
     if (!check.ok) throw fieldErrors([{ path: 'signature', message: check.message }]);
-    const employeeId = await this.dashboard.employeeOf(user);
+    const employeeId = await this.dashboard.employeeOf();
+    const ip = this.context.ip;
 
     // Bytes before rows, under a fresh key: if the transaction then fails, an unreferenced file is all that is left.
     const key = `employees/${employeeId}/signatures/${randomUUID()}.png`;
-    const saved = await this.dataSource.transaction(async (m) => {
-      const emp: Array<{ first_name: string; last_name: string; client_name: string; pay_periods: number; period_id: number | null; period_title: string | null }> = await m.query(
+    const saved = await this.db.transaction(async (m) => {
+      const emp = await this.db.query<{ first_name: string; last_name: string; client_name: string; pay_periods: number; period_id: number | null; period_title: string | null }>(
         `SELECT e.first_name, e.last_name, c.name AS client_name, c.pay_periods, oe.id AS period_id, oe.title AS period_title
            FROM employee e JOIN client c ON c.id = e.client_id
            LEFT JOIN open_enrollment_period oe ON oe.client_id = c.id AND oe.is_current
-          WHERE e.id = $1 AND e.client_id = $2 FOR UPDATE OF e`,
-        [employeeId, user.clientId],
+          WHERE e.id = $1 AND e.client_id = $client FOR UPDATE OF e`,
+        [employeeId],
+        m,
       );
       const e = emp[0];
       if (!e) throw employeeNotFound();
       await this.storage.put(key, png);
       const signedAt = new Date();
-      const [file] = (await m.query(
+      const [file] = await this.db.query<{ id: number }>(
         `INSERT INTO file (client_id, employee_id, title, file_type, storage_key, content_type, size_bytes)
-         VALUES ($1, $2, $3, 'personal', $4, 'image/png', $5) RETURNING id`,
-        [user.clientId, employeeId, `Signature ${usDate(signedAt)}`, key, png.length],
-      )) as Array<{ id: number }>;
-      const summary = await this.snapshot(m, employeeId, user.clientId, e, signedAt, ip);
-      const { identifiers } = await m.getRepository(SignatureEntity).insert({
-        clientId: user.clientId,
+         VALUES ($client, $1, $2, 'personal', $3, 'image/png', $4) RETURNING id`,
+        [employeeId, `Signature ${usDate(signedAt)}`, key, png.length],
+        m,
+      );
+      const summary = await this.snapshot(m, employeeId, e, signedAt, ip);
+      const id = await this.db.insert(SignatureEntity, {
         employeeId,
         kind: 'registration',
         imageFileId: file!.id,
@@ -82,12 +86,9 @@ export class SignatureService {
         ip,
         summary,
         signedAt,
-      });
-      const id = Number(identifiers[0]!.id);
+      }, m);
       await this.audit.record(
-        user,
         {
-          clientId: user.clientId,
           employeeId,
           eventType: 'Signature',
           actionType: 'create',
@@ -96,7 +97,6 @@ export class SignatureService {
             { title: 'Elected plans', oldValue: null, newValue: summary.elections.filter((x) => x.status === '1').map((x) => x.planName).join(', ') || null, changed: true },
             { title: 'Total per paycheck', oldValue: null, newValue: summary.totalContribution, changed: true },
           ],
-          ip,
         },
         m,
       );
@@ -106,7 +106,7 @@ export class SignatureService {
     // If Redis is unreachable now, the re-drive sweep finds the signature without its PDF and queues it.
     const queued = await this.jobs.tryQueue(
       'documents.enrollment-summary',
-      { signatureId: saved.id, clientId: user.clientId, requestedBy: user.impersonatorId ?? user.accountId },
+      { signatureId: saved.id, clientId: this.context.clientId, requestedBy: this.context.acting.accountId },
       { jobId: JobIds.enrollmentSummary(saved.id) },
     );
     this.logger.log({ signatureId: saved.id, employeeId, queued }, 'enrollment signed');
@@ -114,30 +114,36 @@ export class SignatureService {
   }
 
   /** The employee's latest registration signature (the site waits on summaryFileId for the PDF link). */
-  async latest(user: AuthUser): Promise<SignatureResponse> {
-    if (user.employeeId === null) throw employeeNotFound();
-    const row = await this.latestRow(this.dataSource.manager, user.employeeId, user.clientId);
+  async latest(): Promise<SignatureResponse> {
+    const { employeeId } = this.context.user;
+    if (employeeId === null) throw employeeNotFound();
+    const row = await this.latestRow(employeeId);
     if (!row) throw signatureNotFound();
     return { id: row.id, signedAt: row.signedAt.toISOString(), imageFileId: row.imageFileId, summaryFileId: row.summaryFileId };
   }
 
-  latestRow(m: EntityManager | undefined, employeeId: number, clientId: number): Promise<SignatureEntity | null> {
-    return (m ?? this.dataSource.manager).getRepository(SignatureEntity).findOne({ where: { employeeId, clientId, kind: 'registration' }, order: { signedAt: 'DESC', id: 'DESC' } });
+  latestRow(employeeId: number, m?: EntityManager): Promise<SignatureEntity | null> {
+    return this.db
+      .select(SignatureEntity, 's', m)
+      .andWhere("s.employeeId = :employeeId AND s.kind = 'registration'", { employeeId })
+      .orderBy('s.signedAt', 'DESC')
+      .addOrderBy('s.id', 'DESC')
+      .getOne();
   }
 
   private async snapshot(
     m: EntityManager,
     employeeId: number,
-    clientId: number,
     e: { first_name: string; last_name: string; client_name: string; pay_periods: number; period_title: string | null },
     signedAt: Date,
     ip: string | null,
   ): Promise<SignedSummary> {
-    const elections = await this.dashboard.summary(employeeId, clientId, m);
-    const dependents: Array<{ name: string; relationship_type_id: number | null; birth_date: string | null }> = await m.query(
+    const elections = await this.dashboard.summary(employeeId, m);
+    const dependents = await this.db.query<{ name: string; relationship_type_id: number | null; birth_date: string | null }>(
       `SELECT concat_ws(' ', first_name, last_name) AS name, relationship_type_id, birth_date::text AS birth_date
-         FROM dependent WHERE employee_id = $1 AND client_id = $2 AND deleted_at IS NULL ORDER BY id`,
-      [employeeId, clientId],
+         FROM dependent WHERE employee_id = $1 AND client_id = $client AND deleted_at IS NULL ORDER BY id`,
+      [employeeId],
+      m,
     );
     return {
       employeeName: `${e.first_name} ${e.last_name}`,

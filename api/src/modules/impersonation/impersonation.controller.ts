@@ -1,10 +1,7 @@
-import { Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiConflictResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
 import type { JwtResponse } from '../../contracts/account';
 import { Access, AllowIdleSession } from '../../core/auth/access.decorator';
-import type { AuthUser } from '../../core/auth/auth-user';
-import { CurrentUser } from '../../core/auth/current-user.decorator';
 import { ErrorResponseDto, OkResponseDto } from '../../core/http/common.dto';
 import { EmployeeIdPipe } from '../employees/employee-id.pipe';
 import { JwtResponseDto } from '../registration/registration.dto';
@@ -23,8 +20,8 @@ export class ImpersonationController {
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'Not an employee of this client (or agency)' })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'The employee has not created an account yet' })
   @ApiOperation({ summary: 'Log in as an employee (administrators and agents)' })
-  start(@CurrentUser() user: AuthUser, @Param('id', EmployeeIdPipe) id: number, @Req() req: Request): Promise<JwtResponse> {
-    return this.impersonation.start(user, id, req.ip ?? null);
+  start(@Param('id', EmployeeIdPipe) id: number): Promise<JwtResponse> {
+    return this.impersonation.start(id);
   }
 
   /** Only for impersonation tokens. Impersonating sessions are never idle, so this always answers. */
@@ -35,8 +32,8 @@ export class ImpersonationController {
   @ApiOkResponse({ type: OkResponseDto })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Not an impersonation token' })
   @ApiOperation({ summary: 'Return to the own account (ends the impersonation session)' })
-  async stop(@CurrentUser() user: AuthUser, @Req() req: Request): Promise<{ success: boolean }> {
-    await this.impersonation.stop(user, req.ip ?? null);
+  async stop(): Promise<{ success: boolean }> {
+    await this.impersonation.stop();
     return { success: true };
   }
 }

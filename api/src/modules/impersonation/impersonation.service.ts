@@ -1,9 +1,9 @@
 import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { JwtResponse } from '../../contracts/account';
 import { Messages } from '../../contracts/messages';
 import { AuditService } from '../../core/audit/audit.service';
-import type { AuthUser } from '../../core/auth/auth-user';
+import { RequestContext } from '../../core/context/request-context';
+import { TenantDb } from '../../core/database/tenant-db';
 import { SessionStore } from '../../core/auth/session-store';
 import { TokenService } from '../../core/auth/token.service';
 import { APP_CONFIG, type AppConfig } from '../../core/config/app-config';
@@ -26,24 +26,26 @@ interface TargetRow {
 @Injectable()
 export class ImpersonationService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly db: TenantDb,
+    private readonly context: RequestContext,
     private readonly tokens: TokenService,
     private readonly sessions: SessionStore,
     private readonly audit: AuditService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async start(user: AuthUser, employeeId: number, ip: string | null): Promise<JwtResponse> {
+  async start(employeeId: number): Promise<JwtResponse> {
+    const user = this.context.user;
     if (user.testUser) throw new ForbiddenException({ statusCode: 403, message: Messages.testUserCannotImpersonate });
     // Admin tokens always name an account; an impersonation token is never admin, so no chains.
     if (user.accountId === null || user.impersonatorId !== null) throw new ForbiddenException({ statusCode: 403, message: Messages.notWhileImpersonating });
 
-    const rows: TargetRow[] = await this.dataSource.query(
+    const rows = await this.db.query<TargetRow>(
       `SELECT e.id, e.client_id, c.agency_id, e.first_name, e.last_name, e.account_id,
               coalesce(a.password_hash IS NOT NULL, false) AS registered
          FROM employee e JOIN client c ON c.id = e.client_id LEFT JOIN account a ON a.id = e.account_id
-        WHERE e.id = $1 AND e.client_id = $2`,
-      [employeeId, user.clientId],
+        WHERE e.id = $1 AND e.client_id = $client`,
+      [employeeId],
     );
     const target = rows[0];
     // Another client's employee, or (for an agent) a client of another agency, does not exist for this caller.
@@ -64,24 +66,19 @@ export class ImpersonationService {
       // The administrator's logout (or password change) ends this session too.
       user.sessionId,
     );
-    await this.audit.record(
-      { accountId: target.account_id, impersonatorId: user.accountId },
-      { clientId: target.client_id, employeeId: target.id, eventType: 'Impersonation', actionType: 'impersonation-start', description: `Logged in as ${target.first_name} ${target.last_name}`, ip },
+    // Performed by the administrator on behalf of the employee's account, as every change during the session.
+    await this.audit.recordAs(
+      { clientId: target.client_id, accountId: user.accountId, onBehalfOf: target.account_id },
+      { employeeId: target.id, eventType: 'Impersonation', actionType: 'impersonation-start', description: `Logged in as ${target.first_name} ${target.last_name}` },
     );
     return { jwt };
   }
 
   /** 'Return To My Account': ends the impersonation session (the administrator's own session is untouched). */
-  async stop(user: AuthUser, ip: string | null): Promise<void> {
+  async stop(): Promise<void> {
+    const user = this.context.user;
     if (user.impersonatorId === null) throw new ForbiddenException({ statusCode: 403, message: Messages.notImpersonating });
     await this.sessions.revoke(user.sessionId);
-    await this.audit.record(user, {
-      clientId: user.clientId,
-      employeeId: user.employeeId,
-      eventType: 'Impersonation',
-      actionType: 'impersonation-stop',
-      description: 'Returned from impersonation mode',
-      ip,
-    });
+    await this.audit.record({ employeeId: user.employeeId, eventType: 'Impersonation', actionType: 'impersonation-stop', description: 'Returned from impersonation mode' });
   }
 }

@@ -1,10 +1,7 @@
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
-import type { Request } from 'express';
 import type { QuestionResponse, SuccessMessage } from '../../contracts/account';
 import { Access, AllowDuringPendingChange, AllowIdleSession } from '../../core/auth/access.decorator';
-import type { AuthUser } from '../../core/auth/auth-user';
-import { CurrentUser } from '../../core/auth/current-user.decorator';
 import { ErrorResponseDto, OkResponseDto } from '../../core/http/common.dto';
 import {
   ChangePasswordRequestDto,
@@ -32,8 +29,8 @@ export class PasswordController {
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'messageCode 40304: the account never registered' })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'Email a password reset link' })
-  async forgotPassword(@Body() body: ForgotPasswordRequestDto, @Req() req: Request): Promise<{ success: true }> {
-    await this.passwords.forgotPassword(body.email, req.ip ?? null);
+  async forgotPassword(@Body() body: ForgotPasswordRequestDto): Promise<{ success: true }> {
+    await this.passwords.forgotPassword(body.email);
     return { success: true };
   }
 
@@ -54,8 +51,8 @@ export class PasswordController {
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: "'Token is not valid!'" })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: "'Wrong answer!' (the fifth burns the link)" })
   @ApiOperation({ summary: 'Set a new password from the reset link (ends every session)' })
-  resetPassword(@Body() body: ResetPasswordRequestDto, @Req() req: Request): Promise<SuccessMessage> {
-    return this.passwords.resetPassword(body, req.ip ?? null);
+  resetPassword(@Body() body: ResetPasswordRequestDto): Promise<SuccessMessage> {
+    return this.passwords.resetPassword(body);
   }
 
   @Post('password')
@@ -67,8 +64,8 @@ export class PasswordController {
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto })
   @AllowDuringPendingChange()
   @ApiOperation({ summary: 'Change the password (ends the other sessions)' })
-  changePassword(@CurrentUser() user: AuthUser, @Body() body: ChangePasswordRequestDto, @Req() req: Request): Promise<SuccessMessage> {
-    return this.passwords.changePassword(user, body, req.ip ?? null);
+  changePassword(@Body() body: ChangePasswordRequestDto): Promise<SuccessMessage> {
+    return this.passwords.changePassword(body);
   }
 
   @Post('security-question')
@@ -79,8 +76,8 @@ export class PasswordController {
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'While impersonating' })
   @AllowDuringPendingChange()
   @ApiOperation({ summary: 'Set the security question and answer' })
-  async setSecurityQuestion(@CurrentUser() user: AuthUser, @Body() body: SecurityQuestionRequestDto, @Req() req: Request): Promise<{ success: boolean }> {
-    await this.passwords.setSecurityQuestion(user, body, req.ip ?? null);
+  async setSecurityQuestion(@Body() body: SecurityQuestionRequestDto): Promise<{ success: boolean }> {
+    await this.passwords.setSecurityQuestion(body);
     return { success: true };
   }
 
@@ -94,8 +91,8 @@ export class PasswordController {
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto })
   @AllowDuringPendingChange()
   @ApiOperation({ summary: 'Re-enter the password to resume an idle session' })
-  async verifyPassword(@CurrentUser() user: AuthUser, @Body() body: VerifyPasswordRequestDto, @Req() req: Request): Promise<{ success: boolean }> {
-    await this.passwords.verifyPassword(user, body.password, req.ip ?? null);
+  async verifyPassword(@Body() body: VerifyPasswordRequestDto): Promise<{ success: boolean }> {
+    await this.passwords.verifyPassword(body.password);
     return { success: true };
   }
 }

@@ -3,6 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { ChangePasswordRequest, QuestionResponse, ResetPasswordRequest, SecurityQuestionRequest, SuccessMessage } from '../../contracts/account';
 import { MessageCodes, Messages } from '../../contracts/messages';
 import { AuditService } from '../../core/audit/audit.service';
+import { RequestContext } from '../../core/context/request-context';
 import type { AuthUser } from '../../core/auth/auth-user';
 import { hashSecret, normalizeAnswer, verifySecret } from '../../core/auth/passwords';
 import { PasswordAttempts } from '../../core/auth/password-attempts';
@@ -47,6 +48,7 @@ const badRequest = (path: string, message: string) => new BadRequestException({ 
 export class PasswordService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly context: RequestContext,
     private readonly tokens: AccountTokensService,
     private readonly mail: MailService,
     private readonly audit: AuditService,
@@ -58,7 +60,8 @@ export class PasswordService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async forgotPassword(email: string, ip: string | null): Promise<void> {
+  async forgotPassword(email: string): Promise<void> {
+    const ip = this.context.ip;
     // Every request counts (not only failures): the limit is what stops listing accounts and flooding an inbox.
     const [byAddress, byIp] = await Promise.all([
       this.limiter.hit(`forgot:addr:${email.toLowerCase()}`, FORGOT_WINDOW_SECONDS),
@@ -105,7 +108,7 @@ export class PasswordService {
     return { question: question?.text ?? null };
   }
 
-  async resetPassword(body: ResetPasswordRequest, ip: string | null): Promise<SuccessMessage> {
+  async resetPassword(body: ResetPasswordRequest): Promise<SuccessMessage> {
     const passwordHash = await hashSecret(body.password);
     // The wrong-answer count must survive the refusal, so the transaction answers an outcome and the error is thrown after commit.
     const outcome = await this.dataSource.transaction(async (m): Promise<'invalid' | 'wrong' | { accountId: number }> => {
@@ -129,7 +132,7 @@ export class PasswordService {
         { passwordHash, passwordReset: false, ...(hasQuestion ? {} : { securityQuestionReset: true }) },
       );
       await this.tokens.markUsed(m, found.token.id);
-      await this.auditPassword(m, account, 'Password reset from the emailed link', ip);
+      await this.auditPassword(m, account, 'Password reset from the emailed link', null);
       // The person proved who they are: earlier failed logins no longer count against them.
       await this.attempts.forget('login', `id:${account.id}`);
       return { accountId: account.id };
@@ -145,17 +148,18 @@ export class PasswordService {
    * Normal change needs the old password; a forced change (passwordReset set by an administrator) does
    * not, and clears the flag. Not while impersonating: an administrator never sets an employee's password.
    */
-  async changePassword(user: AuthUser, body: ChangePasswordRequest, ip: string | null): Promise<SuccessMessage> {
+  async changePassword(body: ChangePasswordRequest): Promise<SuccessMessage> {
+    const user = this.context.user;
     if (user.impersonatorId !== null) throw notWhileImpersonating();
     const account = await this.accountOf(user);
     if (!account.passwordReset) {
       if (!body.oldPassword) throw badRequest('oldPassword', Messages.fieldRequired);
-      if (!(await this.passwords.check(user, body.oldPassword, ip, 'change'))) throw badRequest('oldPassword', Messages.wrongData);
+      if (!(await this.passwords.check(body.oldPassword, 'change'))) throw badRequest('oldPassword', Messages.wrongData);
     }
     const passwordHash = await hashSecret(body.password);
     await this.dataSource.transaction(async (m) => {
       await m.getRepository(Account).update({ id: account.id }, { passwordHash, passwordReset: false });
-      await this.auditPassword(m, account, account.passwordReset ? 'Password changed after an administrator reset' : 'Password changed', ip, user);
+      await this.auditPassword(m, account, account.passwordReset ? 'Password changed after an administrator reset' : 'Password changed', user);
     });
     // Every other session of the account ends; the one that made the change goes on.
     await this.sessions.revokeAllOf(account.id, user.sessionId);
@@ -166,7 +170,8 @@ export class PasswordService {
    * Sets the security question and answer. While a reset is pending (securityQuestionReset) that is all it
    * takes; a voluntary change must also confirm the password.
    */
-  async setSecurityQuestion(user: AuthUser, body: SecurityQuestionRequest, ip: string | null): Promise<void> {
+  async setSecurityQuestion(body: SecurityQuestionRequest): Promise<void> {
+    const user = this.context.user;
     if (user.impersonatorId !== null) throw notWhileImpersonating();
     const account = await this.accountOf(user);
     if (!(await this.options.has('securityQuestion', Number(body.securityQuestionId)))) {
@@ -174,7 +179,7 @@ export class PasswordService {
     }
     if (!account.securityQuestionReset) {
       if (!body.password) throw badRequest('password', Messages.fieldRequired);
-      if (!(await this.passwords.check(user, body.password, ip, 'change'))) throw badRequest('password', Messages.wrongData);
+      if (!(await this.passwords.check(body.password, 'change'))) throw badRequest('password', Messages.wrongData);
     }
     const answerHash = await hashSecret(normalizeAnswer(body.securityAnswer));
     await this.dataSource.transaction(async (m) => {
@@ -183,19 +188,15 @@ export class PasswordService {
         { securityQuestionId: Number(body.securityQuestionId), securityAnswerHash: answerHash, securityQuestionReset: false },
       );
       const employee = await this.employeeIdOf(m, account.id);
-      await this.audit.record(
-        user,
-        // Which question is not secret; the answer never leaves the hash.
-        { clientId: user.clientId, employeeId: employee, eventType: 'Security question', actionType: 'update', description: 'Security question and answer changed', ip },
-        m,
-      );
+      // Which question is not secret; the answer never leaves the hash.
+      await this.audit.record({ employeeId: employee, eventType: 'Security question', actionType: 'update', description: 'Security question and answer changed' }, m);
     });
   }
 
   /** The session-expired modal: the right password makes the idle session active again. */
-  async verifyPassword(user: AuthUser, password: string, ip: string | null): Promise<void> {
-    await this.passwords.confirm(user, password, ip, 'session');
-    await this.sessions.revive(user.sessionId);
+  async verifyPassword(password: string): Promise<void> {
+    await this.passwords.confirm(password, 'session');
+    await this.sessions.revive(this.context.user.sessionId);
   }
 
   private async accountOf(user: AuthUser): Promise<Account> {
@@ -209,12 +210,10 @@ export class PasswordService {
     return rows[0]?.id ?? null;
   }
 
-  /** Records that the password changed; never the password or its hash. */
-  private async auditPassword(m: EntityManager, account: Account, description: string, ip: string | null, actor: AuthUser | null = null): Promise<void> {
-    await this.audit.record(
-      actor ?? { accountId: account.id, impersonatorId: null },
-      { clientId: account.clientId, employeeId: await this.employeeIdOf(m, account.id), eventType: 'Password', actionType: 'update', description, ip },
-      m,
-    );
+  /** Records that the password changed (by the signed-in session, or by the account's own reset link); never the password or its hash. */
+  private async auditPassword(m: EntityManager, account: Account, description: string, signedIn: AuthUser | null): Promise<void> {
+    const entry = { employeeId: await this.employeeIdOf(m, account.id), eventType: 'Password', actionType: 'update' as const, description };
+    if (signedIn) await this.audit.record(entry, m);
+    else await this.audit.recordAs({ clientId: account.clientId, accountId: account.id }, entry, m);
   }
 }

@@ -101,7 +101,7 @@ SELECT e.id, e.client_id, e.birth_date::text AS birth_date, e.gender, e.hire_dat
        (SELECT id FROM open_enrollment_period WHERE client_id = c.id AND is_current) AS period_id,
        current_date::text AS today
   FROM employee e JOIN client c ON c.id = e.client_id
- WHERE e.id = $1 AND e.client_id = $2`;
+ WHERE e.id = $1 AND e.client_id = $client`;
 
 export interface EmployeeContextRow {
   id: number;

@@ -5,8 +5,6 @@ import { createZodDto } from '../../core/http/zod-dto';
 import { z } from 'zod';
 import { PlanMessages, ZContributionQuery, ZContributionResponse, ZCustomFields, ZPlan, ZPlanCoverage, ZPlanList, ZPlanListQuery, type ContributionResponse, type CustomField, type Plan, type PlanCoverage, type PlanLimits, ZPlanLimits } from '../../contracts/plans';
 import { Access } from '../../core/auth/access.decorator';
-import type { AuthUser } from '../../core/auth/auth-user';
-import { CurrentUser } from '../../core/auth/current-user.decorator';
 import { idPipe } from '../../core/http/id.pipe';
 import { ErrorResponseDto } from '../../core/http/common.dto';
 import { PlansService } from './plans.service';
@@ -33,8 +31,8 @@ export class PlansController {
   @Access('self:employee')
   @ApiOkResponse({ type: PlanListDto })
   @ApiOperation({ summary: 'The plans offered to the signed-in employee' })
-  list(@CurrentUser() user: AuthUser, @Query() query: PlanListQueryDto): Promise<Plan[]> {
-    return this.plans.list(user, query.type, query.includeCurrent === '1' || query.includeCurrent === 'true');
+  list(@Query() query: PlanListQueryDto): Promise<Plan[]> {
+    return this.plans.list(query.type, query.includeCurrent === '1' || query.includeCurrent === 'true');
   }
 
   @Get(':id')
@@ -42,8 +40,8 @@ export class PlansController {
   @ApiOkResponse({ type: PlanDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'One plan' })
-  one(@CurrentUser() user: AuthUser, @Param('id', PlanIdPipe) id: number): Promise<Plan> {
-    return this.plans.one(user, id);
+  one(@Param('id', PlanIdPipe) id: number): Promise<Plan> {
+    return this.plans.one(id);
   }
 
   /** ?dependents=1,2&tier=&enrollment_status= ; voluntary life: ?employee=&spouse=&child= (amounts). */
@@ -52,8 +50,8 @@ export class PlansController {
   @ApiOkResponse({ type: ContributionResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'Cost per paycheck of a plan for a set of dependents' })
-  contributions(@CurrentUser() user: AuthUser, @Param('id', PlanIdPipe) id: number, @Query() query: ContributionQueryDto): Promise<ContributionResponse> {
-    return this.plans.contributions(user, id, query);
+  contributions(@Param('id', PlanIdPipe) id: number, @Query() query: ContributionQueryDto): Promise<ContributionResponse> {
+    return this.plans.contributions(id, query);
   }
 
   @Get(':id/coverages')
@@ -61,8 +59,8 @@ export class PlansController {
   @ApiOkResponse({ type: PlanCoverageDto, description: "The employee's current coverage amounts in this plan's type" })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'The coverage tiers of a plan with their costs' })
-  coverages(@CurrentUser() user: AuthUser, @Param('id', PlanIdPipe) id: number): Promise<PlanCoverage> {
-    return this.plans.coverages(user, id);
+  coverages(@Param('id', PlanIdPipe) id: number): Promise<PlanCoverage> {
+    return this.plans.coverages(id);
   }
 
   @Get(':id/coverage')
@@ -70,8 +68,8 @@ export class PlansController {
   @ApiOkResponse({ type: PlanCoverageDto, description: 'What the plan provides (plan summary coverage rows)' })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'The coverage amounts a life or disability plan offers' })
-  coverage(@CurrentUser() user: AuthUser, @Param('id', PlanIdPipe) id: number): Promise<PlanCoverage> {
-    return this.plans.coverage(user, id);
+  coverage(@Param('id', PlanIdPipe) id: number): Promise<PlanCoverage> {
+    return this.plans.coverage(id);
   }
 
   /** HSA, voluntary life or FSA limits; voluntary life takes ?employee= to size the spouse and child maxima. */
@@ -81,8 +79,8 @@ export class PlansController {
   @ApiOkResponse({ schema: PLAN_LIMITS_SCHEMA, description: 'By kind: hsa, voluntaryLife, fsa or none' })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'The contribution limits of an FSA or HSA plan' })
-  limits(@CurrentUser() user: AuthUser, @Param('id', PlanIdPipe) id: number, @Query('employee') employee?: string): Promise<PlanLimits> {
-    return this.plans.limits(user, id, typeof employee === 'string' ? employee : undefined);
+  limits(@Param('id', PlanIdPipe) id: number, @Query('employee') employee?: string): Promise<PlanLimits> {
+    return this.plans.limits(id, typeof employee === 'string' ? employee : undefined);
   }
 
   @Get(':id/custom')
@@ -90,7 +88,7 @@ export class PlansController {
   @ApiOkResponse({ type: CustomFieldsDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'A plan\'s custom fields' })
-  custom(@CurrentUser() user: AuthUser, @Param('id', PlanIdPipe) id: number): Promise<CustomField[]> {
-    return this.plans.custom(user, id);
+  custom(@Param('id', PlanIdPipe) id: number): Promise<CustomField[]> {
+    return this.plans.custom(id);
   }
 }

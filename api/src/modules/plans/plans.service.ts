@@ -1,5 +1,5 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { Messages } from '../../contracts/messages';
 import {
   ContributionEngine,
@@ -25,7 +25,8 @@ import {
   type PlanLimits,
   type Tier,
 } from '../../contracts/plans';
-import type { AuthUser } from '../../core/auth/auth-user';
+import { RequestContext } from '../../core/context/request-context';
+import { TenantDb } from '../../core/database/tenant-db';
 import {
   EMPLOYEE_CONTEXT_SQL,
   PLAN_SQL,
@@ -70,22 +71,33 @@ const num = (v: string | number | null): number | null => (v === null ? null : N
 /** The plan catalogue as one employee sees it, priced for them. Every read is scoped to the token's employee. */
 @Injectable()
 export class PlansService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly db: TenantDb,
+    private readonly context: RequestContext,
+  ) {}
 
-  async context(user: AuthUser, manager: EntityManager = this.dataSource.manager): Promise<EmployeeContext> {
-    if (user.employeeId === null) throw noEmployee();
-    const rows: EmployeeContextRow[] = await manager.query(EMPLOYEE_CONTEXT_SQL, [user.employeeId, user.clientId]);
+  /** The signed-in employee's own record (a session without one, an agent's, finds no employee). */
+  ownEmployeeId(): number {
+    const { employeeId } = this.context.user;
+    if (employeeId === null) throw noEmployee();
+    return employeeId;
+  }
+
+  /** What pricing and eligibility need of one employee of the acting client (404 for anyone else). */
+  async employeeContext(employeeId: number = this.ownEmployeeId(), manager: EntityManager = this.db.manager): Promise<EmployeeContext> {
+    const rows = await this.db.query<EmployeeContextRow>(EMPLOYEE_CONTEXT_SQL, [employeeId], manager);
     if (!rows[0]) throw noEmployee();
     return toEmployeeContext(rows[0]);
   }
 
   /** The employee's elections in the current period, by plan type. */
-  async elections(ctx: EmployeeContext, manager: EntityManager = this.dataSource.manager): Promise<Map<number, Election>> {
+  async elections(ctx: EmployeeContext, manager: EntityManager = this.db.manager): Promise<Map<number, Election>> {
     const rows: Array<{ id: number; plan_type_id: number; plan_id: number | null; status: number; tier: number | null; ce: string | null; cs: string | null; cc: string | null }> =
-      await manager.query(
+      await this.db.query(
         `SELECT id, plan_type_id, plan_id, status, tier, coverage_employee_cents AS ce, coverage_spouse_cents AS cs, coverage_children_cents AS cc
-           FROM enrollment WHERE employee_id = $1 AND client_id = $2 AND open_enrollment_period_id = $3`,
-        [ctx.employeeId, ctx.clientId, ctx.periodId],
+           FROM enrollment WHERE employee_id = $1 AND client_id = $client AND open_enrollment_period_id = $2`,
+        [ctx.employeeId, ctx.periodId],
+        manager,
       );
     return new Map(
       rows.map((r) => [
@@ -96,50 +108,53 @@ export class PlansService {
   }
 
   /** Plans of the current period; with includeCurrent also the plans the employee is enrolled in from earlier periods. */
-  async records(ctx: EmployeeContext, type: number | undefined, includeCurrent: boolean, manager: EntityManager = this.dataSource.manager): Promise<PlanRecord[]> {
-    return manager.query(
+  async records(ctx: EmployeeContext, type: number | undefined, includeCurrent: boolean, manager: EntityManager = this.db.manager): Promise<PlanRecord[]> {
+    return this.db.query<PlanRecord>(
       `${PLAN_SQL}
-        WHERE p.client_id = $1 AND ($3::int IS NULL OR p.plan_type_id = $3)
-          AND (p.open_enrollment_period_id = $2
-               OR ($4 AND p.id IN (SELECT plan_id FROM enrollment WHERE employee_id = $5 AND status = 1 AND plan_id IS NOT NULL)))
+        WHERE p.client_id = $client AND ($2::int IS NULL OR p.plan_type_id = $2)
+          AND (p.open_enrollment_period_id = $1
+               OR ($3 AND p.id IN (SELECT plan_id FROM enrollment WHERE employee_id = $4 AND status = 1 AND plan_id IS NOT NULL)))
         ORDER BY p.plan_type_id, p.sort_order, p.id`,
-      [ctx.clientId, ctx.periodId, type ?? null, includeCurrent, ctx.employeeId],
+      [ctx.periodId, type ?? null, includeCurrent, ctx.employeeId],
+      manager,
     );
   }
 
   /** One plan the employee may see (current period, or one they are enrolled in); 404 otherwise. */
-  async record(ctx: EmployeeContext, id: number, manager: EntityManager = this.dataSource.manager): Promise<PlanRecord> {
-    const rows: PlanRecord[] = await manager.query(
+  async record(ctx: EmployeeContext, id: number, manager: EntityManager = this.db.manager): Promise<PlanRecord> {
+    const rows = await this.db.query<PlanRecord>(
       `${PLAN_SQL}
-        WHERE p.id = $1 AND p.client_id = $2
-          AND (p.open_enrollment_period_id = $3 OR p.id IN (SELECT plan_id FROM enrollment WHERE employee_id = $4 AND plan_id IS NOT NULL))`,
-      [id, ctx.clientId, ctx.periodId, ctx.employeeId],
+        WHERE p.id = $1 AND p.client_id = $client
+          AND (p.open_enrollment_period_id = $2 OR p.id IN (SELECT plan_id FROM enrollment WHERE employee_id = $3 AND plan_id IS NOT NULL))`,
+      [id, ctx.periodId, ctx.employeeId],
+      manager,
     );
     if (!rows[0]) throw planNotFound();
     return rows[0];
   }
 
   /** The employee's dependents (all of them, or the given ids; an id that is not theirs answers 404). */
-  async dependents(ctx: EmployeeContext, ids: number[] | null, manager: EntityManager = this.dataSource.manager): Promise<DependentInfo[]> {
+  async dependents(ctx: EmployeeContext, ids: number[] | null, manager: EntityManager = this.db.manager): Promise<DependentInfo[]> {
     const rows: Array<{ id: number; relationship_type_id: number | null; first_name: string | null; birth_date: string | null; gender: number | null; disabled: number }> =
-      await manager.query(
+      await this.db.query(
         `SELECT id, relationship_type_id, first_name, birth_date::text AS birth_date, gender, disabled
-           FROM dependent WHERE employee_id = $1 AND client_id = $2 AND deleted_at IS NULL AND ($3::int[] IS NULL OR id = ANY ($3))
+           FROM dependent WHERE employee_id = $1 AND client_id = $client AND deleted_at IS NULL AND ($2::int[] IS NULL OR id = ANY ($2))
           ORDER BY id`,
-        [ctx.employeeId, ctx.clientId, ids],
+        [ctx.employeeId, ids],
+        manager,
       );
     if (ids !== null && rows.length !== new Set(ids).size) throw new NotFoundException({ statusCode: 404, message: 'Dependent not found' });
     return rows.map((r) => ({ id: r.id, relationshipTypeId: r.relationship_type_id ?? 0, firstName: r.first_name, birthDate: r.birth_date, gender: r.gender, disabled: r.disabled === 1 }));
   }
 
-  async list(user: AuthUser, type: number | undefined, includeCurrent: boolean): Promise<PlanDto[]> {
-    const ctx = await this.context(user);
+  async list(type: number | undefined, includeCurrent: boolean): Promise<PlanDto[]> {
+    const ctx = await this.employeeContext();
     const [records, elections] = await Promise.all([this.records(ctx, type, includeCurrent), this.elections(ctx)]);
     return records.map((p) => this.dto(p, ctx, elections));
   }
 
-  async one(user: AuthUser, id: number): Promise<PlanDto> {
-    const ctx = await this.context(user);
+  async one(id: number): Promise<PlanDto> {
+    const ctx = await this.employeeContext();
     const [p, elections] = await Promise.all([this.record(ctx, id), this.elections(ctx)]);
     return this.dto(p, ctx, elections);
   }
@@ -158,11 +173,10 @@ export class PlansService {
 
   /** GET /plans/{id}/contributions: the predicted employee cost per pay period. */
   async contributions(
-    user: AuthUser,
     id: number,
     q: { dependents?: number[]; tier?: number; enrollment_status?: string; employee?: string; spouse?: string; child?: string },
   ): Promise<ContributionResponse> {
-    const ctx = await this.context(user);
+    const ctx = await this.employeeContext();
     const p = await this.record(ctx, id);
     const engine = new ContributionEngine(ctx.payPeriods);
     const zero: ContributionResponse = { amount: '0.00', tier: null, premiumAmount: '0.00', employerAmount: '0.00', eoiRequired: [], errors: [] };
@@ -201,8 +215,8 @@ export class PlansService {
   }
 
   /** GET /plans/{id}/coverages: the employee's current coverage amounts in the plan's type. */
-  async coverages(user: AuthUser, id: number): Promise<PlanCoverage> {
-    const ctx = await this.context(user);
+  async coverages(id: number): Promise<PlanCoverage> {
+    const ctx = await this.employeeContext();
     const p = await this.record(ctx, id);
     const e = (await this.elections(ctx)).get(p.plan_type_id);
     const enrolled = e !== undefined && e.status === 1;
@@ -215,8 +229,8 @@ export class PlansService {
   }
 
   /** GET /plans/{id}/coverage: what the plan provides (coverage rows of the plan summary). */
-  async coverage(user: AuthUser, id: number): Promise<PlanCoverage> {
-    const ctx = await this.context(user);
+  async coverage(id: number): Promise<PlanCoverage> {
+    const ctx = await this.employeeContext();
     return this.planCoverage(await this.record(ctx, id));
   }
 
@@ -238,8 +252,8 @@ export class PlansService {
   }
 
   /** GET /plans/{id}/limits: HSA, voluntary life or FSA limits for the employee. */
-  async limits(user: AuthUser, id: number, employeeAmount?: string): Promise<PlanLimits> {
-    const ctx = await this.context(user);
+  async limits(id: number, employeeAmount?: string): Promise<PlanLimits> {
+    const ctx = await this.employeeContext();
     const p = await this.record(ctx, id);
     const age = employeeAgeFor(p, ctx);
     const b = p.benefits;
@@ -298,8 +312,8 @@ export class PlansService {
     return { coverage: tier === 1 ? 'single' : 'family', tier, medicalPlanId: medical?.status === 1 ? medical.planId : null };
   }
 
-  async custom(user: AuthUser, id: number): Promise<CustomField[]> {
-    const ctx = await this.context(user);
+  async custom(id: number): Promise<CustomField[]> {
+    const ctx = await this.employeeContext();
     return (await this.record(ctx, id)).custom_fields;
   }
 }

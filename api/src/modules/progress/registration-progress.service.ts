@@ -1,5 +1,4 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import {
   canChangeElections,
   ProgressMessages,
@@ -11,7 +10,8 @@ import { incompleteDependentNames } from '../../contracts/dependents';
 import { FormMessages } from '../../contracts/forms';
 import { isDecided } from '../../contracts/enrollments';
 import { ZEmployeeProfileRequest } from '../../contracts/profile';
-import type { AuthUser } from '../../core/auth/auth-user';
+import { RequestContext } from '../../core/context/request-context';
+import { TenantDb } from '../../core/database/tenant-db';
 import { StepConflict, StepModel, type StepDefinition } from '../../core/wizard/step-model';
 import { BeneficiariesService } from '../beneficiaries/beneficiaries.service';
 import { DependentsService } from '../dependents/dependents.service';
@@ -23,7 +23,7 @@ import { SignatureService } from '../forms/signature.service';
 type Step = (typeof REGISTRATION_ORDER)[number];
 
 interface ProgressContext {
-  user: AuthUser & { employeeId: number };
+  employeeId: number;
   reopenedAt: Date | null;
 }
 
@@ -44,7 +44,8 @@ export class RegistrationProgressService {
   private readonly model: StepModel<Step, ProgressContext>;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly db: TenantDb,
+    private readonly context: RequestContext,
     private readonly profiles: EmployeeProfileService,
     private readonly dependents: DependentsService,
     private readonly enrollments: EnrollmentsService,
@@ -57,10 +58,10 @@ export class RegistrationProgressService {
       // Completed through the emailed link (POST /registration), never by PUT /me: a signed-in person is past it.
       { step: RegistrationStep.Account, label: 'Account Setup' },
       { step: RegistrationStep.Profile, label: 'Employee Profile', guard: (c) => this.profileMissing(c) },
-      { step: RegistrationStep.Dependents, label: 'Dependents', guard: (c) => this.dependentsMissing(c) },
+      { step: RegistrationStep.Dependents, label: 'Dependents', guard: () => this.dependentsMissing() },
       { step: RegistrationStep.Enrollments, label: 'Benefits Enrollment', guard: (c) => this.plansMissing(c) },
-      { step: RegistrationStep.Beneficiaries, label: 'Beneficiaries', guard: (c) => this.beneficiaries.totalsIssues(c.user.employeeId, c.user.clientId) },
-      { step: RegistrationStep.AdditionalInfo, label: 'Additional Information', guard: async (c) => (await this.forms.issues(c.user)).map((i) => i.message) },
+      { step: RegistrationStep.Beneficiaries, label: 'Beneficiaries', guard: (c) => this.beneficiaries.totalsIssues(c.employeeId) },
+      { step: RegistrationStep.AdditionalInfo, label: 'Additional Information', guard: async () => (await this.forms.issues()).map((i) => i.message) },
       { step: RegistrationStep.Signature, label: 'Signature', guard: (c) => this.signatureMissing(c) },
       { step: RegistrationStep.Finished, label: 'Summary' },
     ];
@@ -68,28 +69,29 @@ export class RegistrationProgressService {
   }
 
   /** PUT /me {step}: 409 with what is missing when the step cannot be recorded. */
-  async record(user: AuthUser, requested: number): Promise<void> {
-    if (user.accountId === null || user.employeeId === null) throw new NotFoundException();
-    const progress = await this.progressOf(user.accountId, user.clientId);
+  async record(requested: number): Promise<void> {
+    const { accountId, employeeId } = this.context.user;
+    if (accountId === null || employeeId === null) throw new NotFoundException();
+    const progress = await this.progressOf(accountId);
     const current = progress.registration_step;
     try {
       if (current === RegistrationStep.Finished && REGISTRATION_REOPEN_STEPS.includes(requested)) {
         if (!canChangeElections({ newHire: progress.new_hire ?? false, openEnrollmentEndDate: progress.oe_end })) {
           throw new StepConflict([ProgressMessages.reopenClosed]);
         }
-        await this.dataSource.query(`UPDATE account SET registration_step = $2, registration_reopened_at = now() WHERE id = $1`, [user.accountId, requested]);
+        await this.db.query(`UPDATE account SET registration_step = $2, registration_reopened_at = now() WHERE id = $1 AND client_id = $client`, [accountId, requested]);
         return;
       }
       const step = await this.model.complete(current as Step, requested as Step, {
-        user: { ...user, employeeId: user.employeeId },
+        employeeId,
         reopenedAt: progress.registration_reopened_at,
       });
       // Only from the step read above: two tabs racing cannot both move it.
-      const [, moved] = (await this.dataSource.query(`UPDATE account SET registration_step = $3 WHERE id = $1 AND registration_step = $2`, [
-        user.accountId,
+      const [, moved] = (await this.db.query(`UPDATE account SET registration_step = $3 WHERE id = $1 AND registration_step = $2 AND client_id = $client`, [
+        accountId,
         current,
         step,
-      ])) as [unknown, number];
+      ])) as unknown as [unknown, number];
       if (moved !== 1) throw new StepConflict(['The registration moved on in another window: reload the page']);
     } catch (err) {
       if (err instanceof StepConflict) throw new ConflictException({ statusCode: 409, message: err.messages.join('. '), errors: err.messages.map((message) => ({ path: 'step', message })) });
@@ -97,39 +99,39 @@ export class RegistrationProgressService {
     }
   }
 
-  private async progressOf(accountId: number, clientId: number): Promise<AccountProgress> {
-    const rows: AccountProgress[] = await this.dataSource.query(
+  private async progressOf(accountId: number): Promise<AccountProgress> {
+    const rows = await this.db.query<AccountProgress>(
       `SELECT a.registration_step, a.registration_reopened_at, e.new_hire,
-              (SELECT to_char(p.end_date, 'MM/DD/YYYY') FROM open_enrollment_period p WHERE p.client_id = $2 AND p.is_current LIMIT 1) AS oe_end
-         FROM account a LEFT JOIN employee e ON e.account_id = a.id AND e.client_id = $2
+              (SELECT to_char(p.end_date, 'MM/DD/YYYY') FROM open_enrollment_period p WHERE p.client_id = $client AND p.is_current LIMIT 1) AS oe_end
+         FROM account a LEFT JOIN employee e ON e.account_id = a.id AND e.client_id = $client
         WHERE a.id = $1`,
-      [accountId, clientId],
+      [accountId],
     );
     if (!rows[0]) throw new NotFoundException();
     return rows[0];
   }
 
   private async profileMissing(c: ProgressContext): Promise<string[]> {
-    const profile = await this.profiles.get(c.user);
+    const profile = await this.profiles.get(c.employeeId);
     const parsed = ZEmployeeProfileRequest.safeParse(profile);
     if (parsed.success) return [];
     const fields = [...new Set(parsed.error.issues.map((i) => String(i.path[0] ?? 'profile')))];
     return [ProgressMessages.profileIncomplete(fields.join(', '))];
   }
 
-  private async dependentsMissing(c: ProgressContext): Promise<string[]> {
-    const names = incompleteDependentNames(await this.dependents.list(c.user));
+  private async dependentsMissing(): Promise<string[]> {
+    const names = incompleteDependentNames(await this.dependents.list());
     return names.length === 0 ? [] : [ProgressMessages.dependentsIncomplete(names.join(', '))];
   }
 
   private async plansMissing(c: ProgressContext): Promise<string[]> {
-    const open = (await this.enrollments.list(c.user)).filter((e) => !isDecided(e));
+    const open = (await this.enrollments.list(c.employeeId)).filter((e) => !isDecided(e));
     return open.length === 0 ? [] : [ProgressMessages.plansUndecided(open.map((e) => e.planType).join(', '))];
   }
 
   /** A signature recorded before the last reopening signed other elections: it does not count. */
   private async signatureMissing(c: ProgressContext): Promise<string[]> {
-    const signed = await this.signatures.latestRow(undefined, c.user.employeeId, c.user.clientId);
+    const signed = await this.signatures.latestRow(c.employeeId);
     const current = signed !== null && (c.reopenedAt === null || signed.signedAt.getTime() >= c.reopenedAt.getTime());
     return current ? [] : [FormMessages.signatureMissing];
   }

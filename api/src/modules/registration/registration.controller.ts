@@ -1,10 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiConflictResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
 import type { JwtResponse, RegistrationProfile } from '../../contracts/account';
 import { Access } from '../../core/auth/access.decorator';
-import type { AuthUser } from '../../core/auth/auth-user';
-import { CurrentUser } from '../../core/auth/current-user.decorator';
 import { ErrorResponseDto, OkResponseDto } from '../../core/http/common.dto';
 import { EmployeeIdPipe } from '../employees/employee-id.pipe';
 import { JwtResponseDto, RegistrationProfileDto, RegistrationQueryDto, RegistrationRequestDto } from './registration.dto';
@@ -32,8 +29,8 @@ export class RegistrationController {
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Unknown, used or expired token' })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'Already registered' })
   @ApiOperation({ summary: 'Account Setup from the welcome email: password and security question' })
-  register(@Body() body: RegistrationRequestDto, @Req() req: Request): Promise<JwtResponse> {
-    return this.registration.register(body, req.ip ?? null);
+  register(@Body() body: RegistrationRequestDto): Promise<JwtResponse> {
+    return this.registration.register(body);
   }
 
   /** HR (re)sends the welcome email; a new link replaces the older ones. */
@@ -44,12 +41,8 @@ export class RegistrationController {
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such employee in this client' })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'The employee has already registered' })
   @ApiOperation({ summary: 'Send (or resend) the welcome email to an employee' })
-  async sendWelcome(
-    @CurrentUser() user: AuthUser,
-    @Param('id', EmployeeIdPipe) id: number,
-    @Req() req: Request,
-  ): Promise<{ success: boolean }> {
-    await this.registration.sendWelcome(id, user, req.ip ?? null);
+  async sendWelcome(@Param('id', EmployeeIdPipe) id: number): Promise<{ success: boolean }> {
+    await this.registration.sendWelcome(id);
     return { success: true };
   }
 }

@@ -4,7 +4,7 @@ import type { JwtResponse, RegistrationProfile, RegistrationRequest } from '../.
 import { RegistrationStep } from '../../contracts/auth';
 import { Messages } from '../../contracts/messages';
 import { AuditService } from '../../core/audit/audit.service';
-import type { AuthUser } from '../../core/auth/auth-user';
+import { TenantDb } from '../../core/database/tenant-db';
 import { hashSecret, normalizeAnswer } from '../../core/auth/passwords';
 import { APP_CONFIG, type AppConfig } from '../../core/config/app-config';
 import { MailService } from '../../core/mail/mail.service';
@@ -36,6 +36,7 @@ const badRequest = (path: string, message: string) => new BadRequestException({ 
 export class RegistrationService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly db: TenantDb,
     private readonly tokens: AccountTokensService,
     private readonly mail: MailService,
     private readonly audit: AuditService,
@@ -47,11 +48,11 @@ export class RegistrationService {
   /**
    * Issues a fresh registration token (older links of the account stop working) and queues the welcome
    * email, in one transaction. An employee without an account gets an email-authenticated one.
-   * With `actor` (HR resending) the request is scoped to the actor's client and audited.
+   * An employee of the acting client (HR in a request, or a job's client in the workers); audited.
    */
-  async sendWelcome(employeeId: number, actor: AuthUser | null = null, ip: string | null = null): Promise<void> {
-    await this.dataSource.transaction(async (m) => {
-      const row = await this.employeeWithAccount(m, employeeId, actor?.clientId ?? null);
+  async sendWelcome(employeeId: number): Promise<void> {
+    await this.db.transaction(async (m) => {
+      const row = await this.employeeWithAccount(m, employeeId);
       if (!row) throw new NotFoundException({ statusCode: 404, message: Messages.noEmployeeFound });
       if (row.registered) throw new ConflictException({ statusCode: 409, message: Messages.employeeAlreadyRegistered });
       const to = row.account_email ?? row.employee_email;
@@ -71,11 +72,7 @@ export class RegistrationService {
         },
         m,
       );
-      await this.audit.record(
-        actor ?? { accountId: null, impersonatorId: null },
-        { clientId: row.client_id, employeeId: row.employee_id, eventType: 'Welcome email', actionType: 'create', description: `Welcome email sent to ${row.first_name} ${row.last_name}`, ip },
-        m,
-      );
+      await this.audit.record({ employeeId: row.employee_id, eventType: 'Welcome email', actionType: 'create', description: `Welcome email sent to ${row.first_name} ${row.last_name}` }, m);
     });
   }
 
@@ -96,7 +93,7 @@ export class RegistrationService {
   }
 
   /** POST /registration: sets the password, question and answer (and email for username accounts); answers a jwt. */
-  async register(body: RegistrationRequest, ip: string | null): Promise<JwtResponse> {
+  async register(body: RegistrationRequest): Promise<JwtResponse> {
     if (!(await this.options.has('securityQuestion', Number(body.securityQuestionId)))) {
       throw badRequest('securityQuestionId', Messages.unknownSecurityQuestion);
     }
@@ -127,9 +124,10 @@ export class RegistrationService {
       );
       await this.tokens.markUsed(m, tokenId);
       const employee: Array<{ id: number }> = await m.query('SELECT id FROM employee WHERE account_id = $1', [account.id]);
-      await this.audit.record(
-        { accountId: account.id, impersonatorId: null },
-        { clientId: account.clientId, employeeId: employee[0]?.id ?? null, eventType: 'Account', actionType: 'create', description: 'Account created from the welcome email', ip },
+      // Before sign-in: the account the link belongs to creates itself.
+      await this.audit.recordAs(
+        { clientId: account.clientId, accountId: account.id },
+        { employeeId: employee[0]?.id ?? null, eventType: 'Account', actionType: 'create', description: 'Account created from the welcome email' },
         m,
       );
       return account.id;
@@ -152,17 +150,18 @@ export class RegistrationService {
     return { account, tokenId: found.token.id };
   }
 
-  private async employeeWithAccount(m: EntityManager, employeeId: number, clientId: number | null): Promise<EmployeeAccountRow | null> {
-    const rows: EmployeeAccountRow[] = await m.query(
+  private async employeeWithAccount(m: EntityManager, employeeId: number): Promise<EmployeeAccountRow | null> {
+    const rows = await this.db.query<EmployeeAccountRow>(
       `SELECT e.id AS employee_id, e.client_id, e.first_name, e.last_name, e.email AS employee_email,
               a.id AS account_id, a.email AS account_email, a.username,
               (a.password_hash IS NOT NULL OR a.registration_step NOT IN (1, 2)) AS registered, c.name AS client_name
          FROM employee e
          JOIN client c ON c.id = e.client_id
          LEFT JOIN account a ON a.id = e.account_id
-        WHERE e.id = $1 AND ($2::int IS NULL OR e.client_id = $2)
+        WHERE e.id = $1 AND e.client_id = $client
         FOR UPDATE OF e`,
-      [employeeId, clientId],
+      [employeeId],
+      m,
     );
     return rows[0] ?? null;
   }
@@ -170,13 +169,14 @@ export class RegistrationService {
   private async createAccount(m: EntityManager, row: EmployeeAccountRow, email: string): Promise<number> {
     const taken: unknown[] = await m.query('SELECT 1 FROM account WHERE email = $1 OR username = $1 LIMIT 1', [email]);
     if (taken.length > 0) throw new ConflictException({ statusCode: 409, message: Messages.emailInUse });
-    const inserted: Array<{ id: number }> = await m.query(
+    const inserted = await this.db.query<{ id: number }>(
       `INSERT INTO account (client_id, username, email, authentication_method, role_type, first_name, last_name, registration_step)
-       VALUES ($1, $2, $2, 'email', 0, $3, $4, $5) RETURNING id`,
-      [row.client_id, email, row.first_name, row.last_name, RegistrationStep.WelcomeEmail],
+       VALUES ($client, $1, $1, 'email', 0, $2, $3, $4) RETURNING id`,
+      [email, row.first_name, row.last_name, RegistrationStep.WelcomeEmail],
+      m,
     );
     const id = inserted[0]!.id;
-    await m.query('UPDATE employee SET account_id = $1 WHERE id = $2', [id, row.employee_id]);
+    await this.db.query('UPDATE employee SET account_id = $1 WHERE id = $2 AND client_id = $client', [id, row.employee_id], m);
     return id;
   }
 }

@@ -5,6 +5,7 @@ import { AuditService } from '../../core/audit/audit.service';
 import type { AuthUser } from '../../core/auth/auth-user';
 import { PasswordAttempts } from '../../core/auth/password-attempts';
 import { verifySecret } from '../../core/auth/passwords';
+import { RequestContext } from '../../core/context/request-context';
 
 /** Why the password is being re-entered: said in the security event a wrong one leaves. */
 export type ConfirmationPurpose = 'unlock' | 'session' | 'change';
@@ -24,6 +25,7 @@ const FAILED: Record<ConfirmationPurpose, string> = {
 export class PasswordConfirmation {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly context: RequestContext,
     private readonly attempts: PasswordAttempts,
     private readonly audit: AuditService,
   ) {}
@@ -34,7 +36,9 @@ export class PasswordConfirmation {
   }
 
   /** True when right; 429 once too many attempts were made. */
-  async check(user: AuthUser, password: string, ip: string | null, purpose: ConfirmationPurpose): Promise<boolean> {
+  async check(password: string, purpose: ConfirmationPurpose): Promise<boolean> {
+    const user = this.context.user;
+    const ip = this.context.ip;
     const person = PasswordConfirmation.personOf(user);
     if (person === null) return false;
     const who = `id:${person}`;
@@ -44,21 +48,14 @@ export class PasswordConfirmation {
     if (ok) {
       await this.attempts.succeeded('confirm', who, ip);
     } else {
-      await this.audit.record(user, {
-        clientId: user.clientId,
-        employeeId: user.employeeId,
-        eventType: 'Security',
-        actionType: 'unlock-failed',
-        description: FAILED[purpose],
-        ip,
-      });
+      await this.audit.record({ employeeId: user.employeeId, eventType: 'Security', actionType: 'unlock-failed', description: FAILED[purpose] });
     }
     return ok;
   }
 
   /** 400 { message, developerMessage: 'Incorrect password' } for a wrong password: the site shows the latter as the field error. */
-  async confirm(user: AuthUser, password: string, ip: string | null, purpose: ConfirmationPurpose): Promise<void> {
-    if (!(await this.check(user, password, ip, purpose))) {
+  async confirm(password: string, purpose: ConfirmationPurpose): Promise<void> {
+    if (!(await this.check(password, purpose))) {
       throw new BadRequestException({ statusCode: 400, message: Messages.incorrectPassword, developerMessage: Messages.incorrectPassword });
     }
   }

@@ -26,7 +26,7 @@ export class SecuredDataUnlockGuard implements CanActivate {
     if (user.impersonatorId !== null || user.testUser) return true;
     const parsed = ZPasswordConfirmation.safeParse(request.body ?? {});
     if (!parsed.success) throw new ZodValidationException(parsed.error);
-    await this.passwords.confirm(user, parsed.data.password, request.ip ?? null, 'unlock');
+    await this.passwords.confirm(parsed.data.password, 'unlock');
     return true;
   }
 }

@@ -1,0 +1,134 @@
+import request from 'supertest';
+import type { DataSource } from 'typeorm';
+import { DataSource as DataSourceToken } from 'typeorm';
+import { createTestApp, type TestApp } from '../support/app';
+import { cloneAcmeClient, createPerson, employeeIdOf } from '../support/fixtures';
+import { listRoutes, type RouteInfo } from '../support/routes';
+
+/** Copies one row of a table, with some columns replaced (ids are new; generated columns are left alone). */
+async function copyRow(db: DataSource, table: string, id: number, overrides: Record<string, unknown>): Promise<number> {
+  const columns = ((await db.query(
+    `SELECT column_name FROM information_schema.columns
+      WHERE table_schema = current_schema() AND table_name = $1 AND column_name <> 'id' AND is_generated = 'NEVER' AND is_identity = 'NO' AND coalesce(column_default, '') NOT LIKE 'nextval(%'
+      ORDER BY ordinal_position`,
+    [table],
+  )) as Array<{ column_name: string }>).map((c) => c.column_name);
+  const params: unknown[] = [id];
+  const select = columns.map((c) => {
+    if (!(c in overrides)) return `"${c}"`;
+    params.push(overrides[c]);
+    return `$${params.length}`;
+  });
+  const [row] = (await db.query(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) SELECT ${select.join(', ')} FROM "${table}" WHERE id = $1 RETURNING id`, params)) as Array<{ id: number }>;
+  if (!row) throw new Error(`no ${table} ${id} to copy`);
+  return row.id;
+}
+
+const firstId = async (db: DataSource, sql: string, params: unknown[]): Promise<number> => {
+  const [row] = (await db.query(sql, params)) as Array<{ id: number }>;
+  if (!row) throw new Error(`nothing for ${sql}`);
+  return row.id;
+};
+
+/**
+ * Tenant isolation, generated from Nest's route metadata: every route with an :id is called, by each demo
+ * account allowed through its guard, with the id of a record of a second client that this test seeds
+ * (another agency, with an employee, dependent, beneficiary, plan, enrollment and files). Every answer is 404:
+ * another client's record does not exist for the caller. A new :id route fails here until its kind of id is
+ * named below.
+ */
+describe('another client\'s records answer 404 on every :id route', () => {
+  let t: TestApp;
+  let db: DataSource;
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    db = t.app.get(DataSourceToken);
+    const clientId = await cloneAcmeClient(db);
+    const jane = await employeeIdOf(db, 'jane@acme.test');
+    const person = await createPerson(db, { clientId, registered: true });
+    const acmePeriod = await firstId(db, `SELECT p.id FROM open_enrollment_period p JOIN employee e ON e.client_id = p.client_id WHERE e.id = $1 AND p.is_current`, [jane]);
+    const period = await copyRow(db, 'open_enrollment_period', acmePeriod, { client_id: clientId });
+    const acmeEnrollment = await firstId(db, `SELECT id FROM enrollment WHERE employee_id = $1 AND plan_id IS NOT NULL AND open_enrollment_period_id = $2 ORDER BY id LIMIT 1`, [jane, acmePeriod]);
+    const acmePlan = await firstId(db, `SELECT plan_id AS id FROM enrollment WHERE id = $1`, [acmeEnrollment]);
+    ids.planId = await copyRow(db, 'plan', acmePlan, { client_id: clientId, open_enrollment_period_id: period });
+    ids.employeeId = person.employeeId;
+    ids.enrollmentId = await copyRow(db, 'enrollment', acmeEnrollment, { client_id: clientId, employee_id: person.employeeId, open_enrollment_period_id: period, plan_id: ids.planId });
+    ids.dependentId = await copyRow(db, 'dependent', await firstId(db, `SELECT id FROM dependent WHERE employee_id = $1 AND deleted_at IS NULL ORDER BY id LIMIT 1`, [jane]), {
+      client_id: clientId,
+      employee_id: person.employeeId,
+    });
+    ids.beneficiaryId = await copyRow(db, 'beneficiary', await firstId(db, `SELECT id FROM beneficiary WHERE employee_id = $1 ORDER BY id LIMIT 1`, [jane]), {
+      client_id: clientId,
+      employee_id: person.employeeId,
+      relationship_id: null,
+    });
+    const [file] = (await db.query(
+      `INSERT INTO file (client_id, employee_id, title, file_type, storage_key, content_type, size_bytes) VALUES ($1, NULL, 'Other carrier file', 'carrier', $2, 'application/pdf', 1) RETURNING id`,
+      [clientId, `cross-tenant/${clientId}/carrier.pdf`],
+    )) as Array<{ id: number }>;
+    ids.fileId = file!.id;
+    ids.clientId = clientId;
+  });
+  afterAll(() => t.close());
+
+  /** Which record of the second client each :id route takes, by the path's own words. */
+  const kindOf = (path: string): string | undefined =>
+    (
+      [
+        [/\/dependents\/:id/, 'dependentId'],
+        [/\/beneficiaries\/:id/, 'beneficiaryId'],
+        [/\/enrollments\/:id/, 'enrollmentId'],
+        [/\/plans\/:id/, 'planId'],
+        [/\/files\/:id/, 'fileId'],
+        [/\/employees\/:id/, 'employeeId'],
+        [/\/clients\/:id/, 'clientId'],
+      ] as const
+    ).find(([pattern]) => pattern.test(path))?.[1];
+
+  /** The demo accounts that get through each rule's guard (the access matrix checks the rest). */
+  const CALLERS: Record<string, string[]> = {
+    'self:employee': ['jane@acme.test', 'hr@acme.test'],
+    user: ['jane@acme.test', 'hr@acme.test', 'agent@harbor.test'],
+    'clients:switch': ['agent@harbor.test'],
+  };
+  const callersOf = (r: RouteInfo) => CALLERS[r.access as string] ?? ['hr@acme.test', 'agent@harbor.test'];
+
+  /** A body that passes the route's own validation, where that runs before the record is looked up. */
+  const BODIES: Record<string, object> = { 'PUT /mbl/api/enrollments/:id': { status: '-2' } };
+
+  it('every :id route, for every account its guard lets through, answers 404 for the second client\'s record', async () => {
+    const routes = listRoutes(t.app).filter((r) => r.path.includes(':id'));
+    expect(routes.length).toBeGreaterThanOrEqual(20);
+    const unnamed = routes.filter((r) => kindOf(r.path) === undefined).map((r) => `${r.method} ${r.path}`);
+    expect(unnamed).toEqual([]);
+
+    const tokens = new Map<string, string>();
+    const results: string[] = [];
+    let calls = 0;
+    for (const r of routes) {
+      const id = ids[kindOf(r.path)!]!;
+      for (const username of callersOf(r)) {
+        if (!tokens.has(username)) tokens.set(username, await t.login(username));
+        const method = r.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+        const res = await request(t.server)[method](r.path.replace(':id', String(id)))
+          .set('Authorization', `Bearer ${tokens.get(username)!}`)
+          .send(BODIES[`${r.method} ${r.path}`] ?? {});
+        calls += 1;
+        results.push(`${username} ${r.method} ${r.path}: ${res.status}`);
+      }
+    }
+    expect(calls).toBeGreaterThanOrEqual(40);
+    expect(results.filter((line) => !line.endsWith(': 404'))).toEqual([]);
+
+    // Nothing of the second client changed (the writes above were all refused).
+    const [left] = (await db.query(
+      `SELECT (SELECT count(*)::int FROM dependent WHERE id = $1 AND deleted_at IS NULL) AS dependents,
+              (SELECT count(*)::int FROM beneficiary WHERE id = $2) AS beneficiaries,
+              (SELECT count(*)::int FROM audit_log WHERE client_id = $3) AS audit`,
+      [ids.dependentId, ids.beneficiaryId, ids.clientId],
+    )) as Array<{ dependents: number; beneficiaries: number; audit: number }>;
+    expect(left).toEqual({ dependents: 1, beneficiaries: 1, audit: 0 });
+  });
+});
