@@ -2,6 +2,7 @@ import {
   ForbiddenException,
   HttpException,
   HttpStatus,
+  Inject,
   Injectable,
   Logger,
   UnauthorizedException,
@@ -9,37 +10,32 @@ import {
   type ExecutionContext,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import { MessageCodes, Messages } from '../../contracts/messages';
 import { DataSource } from 'typeorm';
 import { ACCESS_KEY, ALLOW_IDLE_KEY, ALLOW_PENDING_CHANGE_KEY, NO_ACTIVITY_KEY, type AccessRule } from './access.decorator';
-import { permissionsOf, type AuthUser } from './auth-user';
+import { permissionsOf, toAuthUser, type AuthUser } from './auth-user';
+import { BearerTokens } from './bearer-token';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { SessionStore } from './session-store';
 import { RequestContext } from '../context/request-context';
 
-class JwtGuard extends AuthGuard('jwt') {
-  override handleRequest<T>(err: unknown, user: T | false, info: unknown): T {
-    if (info instanceof Error && info.name === 'TokenExpiredError') {
-      throw new UnauthorizedException({ statusCode: 401, message: Messages.sessionExpired, messageCode: MessageCodes.tokenExpired });
-    }
-    if (err || !user) throw new UnauthorizedException({ statusCode: 401, message: 'Unauthorized' });
-    return user;
-  }
-}
 
 /** The one global guard: every route declares its access rule, and a route without one is refused. */
 @Injectable()
 export class AccessGuard implements CanActivate {
   private readonly logger = new Logger(AccessGuard.name);
-  private readonly jwt = new JwtGuard();
+  private readonly tokens: BearerTokens;
 
   constructor(
     private readonly reflector: Reflector,
     private readonly sessions: SessionStore,
     private readonly dataSource: DataSource,
     private readonly requestContext: RequestContext,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.tokens = new BearerTokens(config.jwtSecret);
+  }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
@@ -50,9 +46,14 @@ export class AccessGuard implements CanActivate {
     }
     if (rule === 'public') return true;
 
-    await this.jwt.canActivate(context);
     const request = context.switchToHttp().getRequest<Request & { user: AuthUser }>();
-    const user = request.user;
+    const token = this.tokens.check(request.headers.authorization);
+    if (!token.ok) {
+      if (token.reason === 'expired') throw new UnauthorizedException({ statusCode: 401, message: Messages.sessionExpired, messageCode: MessageCodes.tokenExpired });
+      throw new UnauthorizedException({ statusCode: 401, message: 'Unauthorized' });
+    }
+    const user = toAuthUser(token.payload);
+    request.user = user;
     // From here on services read the client and the acting accounts from the context (core/context).
     this.requestContext.setUser(user);
 

@@ -4,7 +4,6 @@ import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { AccessGuard } from './access.guard';
-import { JwtStrategy } from './jwt.strategy';
 import { PasswordAttempts } from './password-attempts';
 import { SessionStore } from './session-store';
 import { TokenService } from './token.service';
@@ -18,7 +17,7 @@ import { TokenService } from './token.service';
       useFactory: (config: AppConfig) => ({ secret: config.jwtSecret, signOptions: { algorithm: 'HS256' } }),
     }),
   ],
-  providers: [JwtStrategy, SessionStore, TokenService, PasswordAttempts, { provide: APP_GUARD, useClass: AccessGuard }],
+  providers: [SessionStore, TokenService, PasswordAttempts, { provide: APP_GUARD, useClass: AccessGuard }],
   exports: [SessionStore, TokenService, PasswordAttempts, JwtModule],
 })
 export class AuthCoreModule {}

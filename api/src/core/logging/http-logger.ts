@@ -8,11 +8,14 @@ import { scrub } from './logger';
  * depth of its query, and secret query parameters inside its URL, are blanked (core/logging/logger.ts).
  * quietReqLogger: req.log carries only the request id, so no per-request child with the whole request is built.
  */
-export function httpLogger(logger: Logger): ReturnType<typeof pinoHttp<IncomingMessage, ServerResponse>> {
-  return pinoHttp<IncomingMessage, ServerResponse>({
+export function httpLogger(logger: Logger): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
+  const log = pinoHttp<IncomingMessage, ServerResponse>({
     logger,
     quietReqLogger: true,
     autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/mbl/assets') },
     serializers: { req: (req: unknown) => scrub(req) },
   });
+  // Below info (LOG_LEVEL=warn) the request lines would be dropped anyway: skip building them. Errors are
+  // still logged by the exception filter with their request.
+  return (req, res, next) => (logger.isLevelEnabled('info') ? log(req, res, next) : next());
 }

@@ -30,7 +30,7 @@ describe('the real request logger', () => {
     const logger = createLogger('info', 'test', { write: (line: string) => void lines.push(line) });
     const log = httpLogger(logger);
     const server = createServer((req, res) => {
-      log(req, res);
+      log(req, res, () => undefined);
       // An object with secrets deep inside, as a service might log it.
       if (extra) logger.info(extra, 'something happened');
       res.end('ok');
