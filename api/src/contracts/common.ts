@@ -20,6 +20,11 @@ export type ErrorResponse = z.infer<typeof ZErrorResponse>;
 
 export const ZOkResponse = z.object({ success: z.boolean() });
 
+/** "First Last" of an employee, dependent, beneficiary or account: the one way a person is named (middle names left out). */
+export function fullName(person: { firstName?: string | null; lastName?: string | null }): string {
+  return [person.firstName, person.lastName].filter((part): part is string => typeof part === 'string' && part.trim() !== '').map((part) => part.trim()).join(' ');
+}
+
 /**
  * For a refinement that must run even when other fields failed (so a form shows every message at once), but
  * never on a body that is not an object at all (a string, an array, nothing): its rules would read fields of it.

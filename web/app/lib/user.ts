@@ -2,10 +2,8 @@ import type { CurrentUser } from '@bp/api/contracts';
 
 type Named = Pick<CurrentUser, 'firstName' | 'middleName' | 'lastName'>;
 
-/** "First Last" for the header; middle names are left out to keep the header short. */
-export function fullName(user: Named): string {
-  return [user.firstName, user.lastName].filter((p): p is string => Boolean(p && p.trim())).join(' ');
-}
+/** "First Last" for the header: the contracts' one way of naming a person. */
+export { fullName } from '@bp/api/contracts';
 
 /** Up to two initials for the avatar; '?' when the name is unknown. */
 export function initials(user: Named): string {

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { BeneficiaryMessages, type Beneficiary } from '@bp/api/contracts';
+import { BeneficiaryMessages, type Beneficiary, fullName } from '@bp/api/contracts';
 import { EditNotice } from '~/components/EditNotice';
 import { SecuredValues } from '~/components/SecuredValues';
 import { Alert } from '~/components/ui';
@@ -37,7 +37,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return reopenWizardAt(BENEFICIARIES_INDEX, '/beneficiaries', request, context);
 }
 
-const nameOf = (b: Pick<Beneficiary, 'firstName' | 'lastName'>) => `${b.firstName} ${b.lastName}`.trim();
 
 /** My Beneficiaries (document 2 section 2): cards, the SSN lock and the edit notice. */
 export default function BeneficiariesRoute() {
@@ -70,7 +69,7 @@ export default function BeneficiariesRoute() {
                   Social Security Numbers
                 </h2>
                 <div className="mt-4">
-                  <SecuredValues skipPrompt={skipPrompt} items={beneficiaries.map((b) => ({ key: `ssn-${b.id}`, label: nameOf(b), masked: b.ssn ?? 'XXX-XX-XXXX' }))} />
+                  <SecuredValues skipPrompt={skipPrompt} items={beneficiaries.map((b) => ({ key: `ssn-${b.id}`, label: fullName(b), masked: b.ssn ?? 'XXX-XX-XXXX' }))} />
                 </div>
               </article>
             </>
@@ -93,7 +92,7 @@ function BeneficiaryCard({ beneficiary: b }: { beneficiary: Beneficiary }) {
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 id={headingId} className="truncate font-semibold text-slate-900">
-            {nameOf(b)}
+            {fullName(b)}
           </h3>
           <p className="text-sm text-slate-700">{b.relationshipType ?? 'Relation unknown'}</p>
         </div>

@@ -22,6 +22,7 @@ import { RequestContext } from '../../core/context/request-context';
 import { TenantDb } from '../../core/database/tenant-db';
 import { OPTION_LISTS } from '../../contracts/option-lists';
 import { BeneficiaryEntity } from './beneficiary.entity';
+import { fullName } from '../../contracts/common';
 
 interface Owner {
   employeeId: number;
@@ -46,7 +47,6 @@ const RELATIONSHIP_TEXT = new Map(OPTION_LISTS.beneficiaryRelationshipType.map((
 const employeeNotFound = () => new NotFoundException({ statusCode: 404, message: Messages.noEmployeeFound });
 const beneficiaryNotFound = () => new NotFoundException({ statusCode: 404, message: BeneficiaryMessages.notFound });
 
-const fullName = (b: Pick<BeneficiaryEntity, 'firstName' | 'lastName'>) => `${b.firstName} ${b.lastName}`;
 const typeName = (type: number) => (isBeneficiaryType(type) ? BENEFICIARY_TYPE_NAMES[type] : String(type));
 
 /** The audited view of a beneficiary: clear SSN (the audit masks it), dates as on screen. */
@@ -177,7 +177,7 @@ export class BeneficiariesService {
       eventType: 'Personal data',
       actionType: 'unlock',
       // Names what was shown, never the values.
-      description: `Secured data viewed (SSN) of the beneficiaries of ${owner.firstName} ${owner.lastName}`,
+      description: `Secured data viewed (SSN) of the beneficiaries of ${fullName(owner)}`,
     });
     return rows.map((b) => ({ id: b.id, ssn: this.cipher.decrypt(b.ssnEnc) }));
   }

@@ -25,6 +25,7 @@ import { fieldErrors } from '../../core/http/field-errors';
 import { RequestContext } from '../../core/context/request-context';
 import { TenantDb } from '../../core/database/tenant-db';
 import { DependentEntity } from './dependent.entity';
+import { fullName } from '../../contracts/common';
 
 /** What every dependent rule needs of the employee and the client. */
 interface Household {
@@ -119,7 +120,6 @@ function auditView(d: Omit<DependentEntity, 'ssnEnc'>, ssn: string | null): Reco
   };
 }
 
-const fullName = (d: Pick<DependentEntity, 'firstName' | 'lastName'>) => [d.firstName, d.lastName].filter(Boolean).join(' ');
 const relationText = (id: number | null) => (id === null ? 'dependent' : (RELATIONSHIP_TEXT.get(id) ?? 'dependent'));
 
 /**
@@ -259,7 +259,7 @@ export class DependentsService {
       eventType: 'Personal data',
       actionType: 'unlock',
       // Names what was shown, never the values.
-      description: `Secured data viewed (SSN) of the dependents of ${h.firstName} ${h.lastName}`,
+      description: `Secured data viewed (SSN) of the dependents of ${fullName(h)}`,
     });
     return rows.map((d) => ({ id: d.id, ssn: this.cipher.decrypt(d.ssnEnc) }));
   }

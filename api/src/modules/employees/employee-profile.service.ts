@@ -10,6 +10,7 @@ import { TenantDb } from '../../core/database/tenant-db';
 import { maskSsn, SecuredDataCipher } from '../../core/crypto/secured-data';
 import { fieldErrors } from '../../core/http/field-errors';
 import { Employee } from './employee.entity';
+import { fullName } from '../../contracts/common';
 
 /** What the audit entry of a profile change lists, with the labels of the profile screen. */
 export const PROFILE_AUDIT_FIELDS: Record<string, AuditedField> = {
@@ -122,7 +123,7 @@ export class EmployeeProfileService {
             employeeId: e.id,
             eventType: 'Employee Profile',
             actionType: 'update',
-            description: `Employee profile of ${next.firstName} ${next.lastName} updated`,
+            description: `Employee profile of ${fullName(next)} updated`,
             data: changes,
           },
           m,

@@ -8,6 +8,7 @@ import { RequestContext } from '../../core/context/request-context';
 import { TenantDb } from '../../core/database/tenant-db';
 import { SecuredDataCipher } from '../../core/crypto/secured-data';
 import { RateLimiter } from '../../core/redis/rate-limiter';
+import { fullName } from '../../contracts/common';
 
 /** Public username checks per IP in the window: plenty for a form, too few to list addresses. */
 export const USERNAME_CHECKS_PER_IP = 60;
@@ -100,7 +101,7 @@ export class EmployeesService {
       eventType: 'Personal data',
       actionType: 'unlock',
       // Names the fields shown, never their values.
-      description: `Secured data viewed (SSN, income) of ${row.first_name} ${row.last_name}`,
+      description: `Secured data viewed (SSN, income) of ${fullName({ firstName: row.first_name, lastName: row.last_name })}`,
     });
     return { ssn: this.cipher.decrypt(row.ssn_enc), income: this.cipher.decrypt(row.income_enc) };
   }

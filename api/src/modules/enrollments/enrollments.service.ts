@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { EnrollmentMessages, type Enrollment, type EnrollmentUpdate } from '../../contracts/enrollments';
 import {
@@ -28,10 +28,9 @@ import { TenantDb } from '../../core/database/tenant-db';
 import { PLAN_SQL, eligibilityOf, employeeAgeFor, fsaRulesOf, hsaEmployerCents, hsaRulesOf, pricingOf, voluntaryLifeRulesOf, type EmployeeContext, type PlanRecord } from '../plans/plan-model';
 import { PlansService } from '../plans/plans.service';
 import { ENROLLMENTS_SQL, ENROLLMENTS_STATEMENT, hasElection, toEnrollment, type EnrollmentRow } from './enrollments.query';
+import { fieldError, fieldErrors } from '../../core/http/field-errors';
 
 const notFound = () => new NotFoundException({ statusCode: 404, message: EnrollmentMessages.enrollmentNotFound });
-const invalid = (errors: FieldError[]) => new BadRequestException({ statusCode: 400, message: errors[0]?.message ?? 'Bad request', errors });
-const fail = (path: string, message: string) => invalid([{ path, message }]);
 
 /** The stored columns a change touches, for the update and the audit entry. */
 interface Election {
@@ -186,7 +185,7 @@ export class EnrollmentsService {
       );
       const before = rows[0];
       if (!before) throw notFound();
-      if (before.open_enrollment_period_id !== ctx.periodId) throw fail('status', RESTRICTION_MESSAGES[RestrictionCodes.EnrollmentClosed]!);
+      if (before.open_enrollment_period_id !== ctx.periodId) throw fieldError('status', RESTRICTION_MESSAGES[RestrictionCodes.EnrollmentClosed]!);
       const typeId = before.plan_type_id;
       const plans = await this.db.query<PlanRecord>(`${PLAN_SQL} WHERE p.open_enrollment_period_id = $1 AND p.plan_type_id = $2 AND p.client_id = $client ORDER BY p.sort_order, p.id`, [ctx.periodId, typeId], m);
       const selectable = !plans.every((p) => p.contribution_type === 2);
@@ -197,8 +196,8 @@ export class EnrollmentsService {
       if (body.status === '1') {
         ({ after, deps } = await this.enroll(ctx, typeId, plans, body, m));
       } else {
-        if (!selectable || plans.some((p) => p.employer_contributes)) throw fail('status', EnrollmentMessages.cannotDecline);
-        if (body.status === '-1' && !WAIVABLE_TYPES.includes(typeId)) throw fail('status', EnrollmentMessages.waiveOnlyMedicalDentalVision);
+        if (!selectable || plans.some((p) => p.employer_contributes)) throw fieldError('status', EnrollmentMessages.cannotDecline);
+        if (body.status === '-1' && !WAIVABLE_TYPES.includes(typeId)) throw fieldError('status', EnrollmentMessages.waiveOnlyMedicalDentalVision);
         const w = body.waiver;
         after = {
           ...EMPTY,
@@ -241,14 +240,14 @@ export class EnrollmentsService {
 
   private async enroll(ctx: EmployeeContext, typeId: number, plans: PlanRecord[], body: EnrollmentUpdate, m: EntityManager): Promise<{ after: Election; deps: number[] }> {
     const plan = plans.find((p) => p.id === body.planId);
-    if (!plan) throw fail('planId', EnrollmentMessages.planNotInGroup);
+    if (!plan) throw fieldError('planId', EnrollmentMessages.planNotInGroup);
     const { restricted } = eligibilityOf(plan, ctx);
-    if (restricted > 0) throw fail('planId', RESTRICTION_MESSAGES[restricted] ?? RESTRICTION_MESSAGES[1]!);
+    if (restricted > 0) throw fieldError('planId', RESTRICTION_MESSAGES[restricted] ?? RESTRICTION_MESSAGES[1]!);
     const engine = new ContributionEngine(ctx.payPeriods);
     const age = employeeAgeFor(plan, ctx);
     const b = plan.benefits;
     const depIds = body.dependents ?? [];
-    if (!DEPENDENT_TYPES.includes(typeId) && depIds.length > 0) throw fail('dependents', EnrollmentMessages.noDependentsForType);
+    if (!DEPENDENT_TYPES.includes(typeId) && depIds.length > 0) throw fieldError('dependents', EnrollmentMessages.noDependentsForType);
 
     if (DEPENDENT_TYPES.includes(typeId)) {
       const deps = await this.plans.dependents(ctx, [...new Set(depIds)], m);
@@ -263,11 +262,11 @@ export class EnrollmentsService {
         );
         if (!r.eligible) errors.push({ path: `dependents.${depIds.indexOf(d.id)}`, message: r.message ?? EnrollmentMessages.planNotInGroup });
       });
-      if (errors.length) throw invalid(errors);
+      if (errors.length) throw fieldErrors(errors);
       const tier = tierForDependents(plan.tier_structure, deps);
-      if (tier !== null && body.tier !== undefined && body.tier !== tier) throw fail('tier', EnrollmentMessages.tierMismatch);
+      if (tier !== null && body.tier !== undefined && body.tier !== tier) throw fieldError('tier', EnrollmentMessages.tierMismatch);
       const cost = tier === null ? null : engine.tierCost(pricingOf(plan), tier, age);
-      if (tier !== null && !cost) throw fail('tier', EnrollmentMessages.planNotInGroup);
+      if (tier !== null && !cost) throw fieldError('tier', EnrollmentMessages.planNotInGroup);
       return { after: this.enrollValues(ctx, plan, tier, cost?.employeeCents ?? 0), deps: deps.map((d) => d.id) };
     }
 
@@ -282,7 +281,7 @@ export class EnrollmentsService {
       const ages = { employee: age, spouse: spouse ? coverageAge(spouse.birthDate, plan.effective_date, ctx.today) : null };
       const errors = voluntaryLifeErrors(rules, election, ages);
       if ((election.spouseCents ?? 0) > 0 && !spouse) errors.push({ path: 'coverageAmounts.spouse', message: EnrollmentMessages.dependentNotFound });
-      if (errors.length) throw invalid(errors);
+      if (errors.length) throw fieldErrors(errors);
       const cost = engine.voluntaryLifeCost(pricingOf(plan), election, ages);
       return {
         after: {
@@ -300,7 +299,7 @@ export class EnrollmentsService {
       for (const a of FSA_ACCOUNTS) annual[a] = parseMoney(body.fsaContributionAmounts?.[a] ?? null) ?? 0;
       const rules = fsaRulesOf(b);
       const errors = fsaErrors(rules, annual);
-      if (errors.length) throw invalid(errors);
+      if (errors.length) throw fieldErrors(errors);
       const perPeriod = FSA_ACCOUNTS.reduce((s, a) => s + engine.fsaPerPeriod(annual[a]), 0);
       const employer = FSA_ACCOUNTS.reduce((s, a) => s + (rules[a].enabled ? engine.fsaPerPeriod(rules[a].erAmountCents) : 0), 0);
       return {
@@ -317,16 +316,16 @@ export class EnrollmentsService {
 
     if (b.kind === 'hsa') {
       const amount = parseMoney(body.hsaContributionAmount ?? null);
-      if (amount === null) throw fail('hsaContributionAmount', EnrollmentMessages.fieldRequired);
+      if (amount === null) throw fieldError('hsaContributionAmount', EnrollmentMessages.fieldRequired);
       const medical = await this.plans.hsaCoverage(ctx, m);
       if (medical.medicalPlanId !== null) {
         const [mp] = await this.db.query<PlanRecord>(`${PLAN_SQL} WHERE p.id = $1 AND p.client_id = $client`, [medical.medicalPlanId], m);
-        if (mp && mp.benefits.kind === 'medical' && !mp.benefits.hsaQualified) throw fail('planId', RESTRICTION_MESSAGES[RestrictionCodes.RequiresHighDeductibleMedical]!);
+        if (mp && mp.benefits.kind === 'medical' && !mp.benefits.hsaQualified) throw fieldError('planId', RESTRICTION_MESSAGES[RestrictionCodes.RequiresHighDeductibleMedical]!);
       }
       const employerCents = hsaEmployerCents(plan, medical.tier);
       const limit = hsaLimit(hsaRulesOf(b), medical.coverage, age, employerCents);
       const error = hsaError(amount, limit);
-      if (error) throw fail('hsaContributionAmount', error);
+      if (error) throw fieldError('hsaContributionAmount', error);
       return {
         after: { ...this.enrollValues(ctx, plan, medical.tier, engine.hsaPerPeriod(amount), engine.hsaPerPeriod(employerCents)), hsa_annual_cents: amount },
         deps: [],
@@ -335,7 +334,7 @@ export class EnrollmentsService {
 
     if (b.kind === 'hra') {
       const medical = await this.plans.hsaCoverage(ctx, m);
-      if (medical.medicalPlanId === null) throw fail('planId', RESTRICTION_MESSAGES[RestrictionCodes.RequiresMedical]!);
+      if (medical.medicalPlanId === null) throw fieldError('planId', RESTRICTION_MESSAGES[RestrictionCodes.RequiresMedical]!);
     }
 
     // Life, disability and the other types: the employee-only tier's price, if the plan has rates.

@@ -18,6 +18,7 @@ import { OPTION_LISTS } from '../../contracts/option-lists';
 import { SignatureEntity } from './signature.entity';
 import type { SignedSummary } from './signed-summary';
 import { inspectSignaturePng } from './signature-png';
+import { fullName } from '../../contracts/common';
 
 
 const RELATIONSHIP_TEXT = new Map(OPTION_LISTS.relationshipType.map((o) => [o.id, o.text]));
@@ -92,7 +93,7 @@ export class SignatureService {
           employeeId,
           eventType: 'Signature',
           actionType: 'create',
-          description: `Enrollment signed by ${e.first_name} ${e.last_name}`,
+          description: `Enrollment signed by ${fullName({ firstName: e.first_name, lastName: e.last_name })}`,
           data: [
             { title: 'Elected plans', oldValue: null, newValue: summary.elections.filter((x) => x.status === '1').map((x) => x.planName).join(', ') || null, changed: true },
             { title: 'Total per paycheck', oldValue: null, newValue: summary.totalContribution, changed: true },
@@ -146,7 +147,7 @@ export class SignatureService {
       m,
     );
     return {
-      employeeName: `${e.first_name} ${e.last_name}`,
+      employeeName: fullName({ firstName: e.first_name, lastName: e.last_name }),
       clientName: e.client_name,
       periodTitle: e.period_title,
       payPeriods: e.pay_periods,

@@ -7,6 +7,7 @@ import { TenantDb } from '../../core/database/tenant-db';
 import { SessionStore } from '../../core/auth/session-store';
 import { TokenService } from '../../core/auth/token.service';
 import { APP_CONFIG, type AppConfig } from '../../core/config/app-config';
+import { fullName } from '../../contracts/common';
 
 interface TargetRow {
   id: number;
@@ -69,7 +70,7 @@ export class ImpersonationService {
     // Performed by the administrator on behalf of the employee's account, as every change during the session.
     await this.audit.recordAs(
       { clientId: target.client_id, accountId: user.accountId, onBehalfOf: target.account_id },
-      { employeeId: target.id, eventType: 'Impersonation', actionType: 'impersonation-start', description: `Logged in as ${target.first_name} ${target.last_name}` },
+      { employeeId: target.id, eventType: 'Impersonation', actionType: 'impersonation-start', description: `Logged in as ${fullName({ firstName: target.first_name, lastName: target.last_name })}` },
     );
     return { jwt };
   }

@@ -1,9 +1,10 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import type { OptionItemDto } from '../../contracts/options';
 import { isOptionType, OPTION_TYPES } from '../../contracts/option-lists';
 import { OptionItemEntity } from './option-item.entity';
+import { requestError } from '../../core/http/field-errors';
 
 /** Option lists are reference data that only migrations change, so one read per process is enough. */
 @Injectable()
@@ -23,7 +24,7 @@ export class OptionsService {
   }
 
   async list(type: string): Promise<OptionItemDto[]> {
-    if (!isOptionType(type)) throw new BadRequestException({ statusCode: 400, message: `Unknown option type '${type}'` });
+    if (!isOptionType(type)) throw requestError(`Unknown option type '${type}'`);
     return (await this.load()).get(type) ?? [];
   }
 

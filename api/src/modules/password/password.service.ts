@@ -1,4 +1,4 @@
-import { BadRequestException, ForbiddenException, HttpException, HttpStatus, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ForbiddenException, HttpException, HttpStatus, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ChangePasswordRequest, QuestionResponse, ResetPasswordRequest, SecurityQuestionRequest, SuccessMessage } from '../../contracts/account';
 import { MessageCodes, Messages } from '../../contracts/messages';
@@ -15,6 +15,7 @@ import { Account } from '../accounts/account.entity';
 import { AccountTokensService } from '../accounts/account-tokens.service';
 import { OptionsService } from '../options/options.service';
 import { PasswordConfirmation } from '../secured-data/password-confirmation.service';
+import { fieldError, requestError } from '../../core/http/field-errors';
 
 /** A reset link works for an hour (the email says so). */
 export const RESET_TOKEN_TTL_MINUTES = 60;
@@ -37,7 +38,6 @@ interface AccountRow {
 const tooMany = () => new HttpException({ statusCode: 429, message: Messages.tooManyAttempts }, HttpStatus.TOO_MANY_REQUESTS);
 const tokenNotValid = () => new ForbiddenException({ statusCode: 403, message: Messages.tokenNotValid });
 const notWhileImpersonating = () => new ForbiddenException({ statusCode: 403, message: Messages.notWhileImpersonating });
-const badRequest = (path: string, message: string) => new BadRequestException({ statusCode: 400, message, errors: [{ path, message }] });
 
 /**
  * Forgot/reset password from the emailed link, change password (normal and forced), security question,
@@ -80,7 +80,7 @@ export class PasswordService {
     const account = rows[0];
     if (!account) throw new NotFoundException({ statusCode: 404, message: Messages.emailDoesNotExist });
     if (!account.registered) {
-      throw new BadRequestException({ statusCode: 400, message: Messages.followWelcomeEmail, messageCode: MessageCodes.notRegistered });
+      throw requestError(Messages.followWelcomeEmail, { messageCode: MessageCodes.notRegistered });
     }
     const to = account.email ?? account.username;
     await this.dataSource.transaction(async (m) => {
@@ -138,7 +138,7 @@ export class PasswordService {
       return { accountId: account.id };
     });
     if (outcome === 'invalid') throw tokenNotValid();
-    if (outcome === 'wrong') throw badRequest('answer', Messages.wrongAnswer);
+    if (outcome === 'wrong') throw fieldError('answer', Messages.wrongAnswer);
     // Whoever knew the old password is signed out everywhere (section 5: sessions after a password change).
     await this.sessions.revokeAllOf(outcome.accountId);
     return { success: true, message: Messages.passwordChangedSuccessfully };
@@ -153,8 +153,8 @@ export class PasswordService {
     if (user.impersonatorId !== null) throw notWhileImpersonating();
     const account = await this.accountOf(user);
     if (!account.passwordReset) {
-      if (!body.oldPassword) throw badRequest('oldPassword', Messages.fieldRequired);
-      if (!(await this.passwords.check(body.oldPassword, 'change'))) throw badRequest('oldPassword', Messages.wrongData);
+      if (!body.oldPassword) throw fieldError('oldPassword', Messages.fieldRequired);
+      if (!(await this.passwords.check(body.oldPassword, 'change'))) throw fieldError('oldPassword', Messages.wrongData);
     }
     const passwordHash = await hashSecret(body.password);
     await this.dataSource.transaction(async (m) => {
@@ -175,11 +175,11 @@ export class PasswordService {
     if (user.impersonatorId !== null) throw notWhileImpersonating();
     const account = await this.accountOf(user);
     if (!(await this.options.has('securityQuestion', Number(body.securityQuestionId)))) {
-      throw badRequest('securityQuestionId', Messages.unknownSecurityQuestion);
+      throw fieldError('securityQuestionId', Messages.unknownSecurityQuestion);
     }
     if (!account.securityQuestionReset) {
-      if (!body.password) throw badRequest('password', Messages.fieldRequired);
-      if (!(await this.passwords.check(body.password, 'change'))) throw badRequest('password', Messages.wrongData);
+      if (!body.password) throw fieldError('password', Messages.fieldRequired);
+      if (!(await this.passwords.check(body.password, 'change'))) throw fieldError('password', Messages.wrongData);
     }
     const answerHash = await hashSecret(normalizeAnswer(body.securityAnswer));
     await this.dataSource.transaction(async (m) => {

@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Messages } from '../../contracts/messages';
 import {
@@ -42,6 +42,7 @@ import {
   type EmployeeContextRow,
   type PlanRecord,
 } from './plan-model';
+import { requestError } from '../../core/http/field-errors';
 
 export interface Election {
   id: number;
@@ -188,7 +189,7 @@ export class PlansService {
       const parse = (v: string | undefined) => (v === undefined || v === '' ? null : parseMoney(v));
       const election = { employeeCents: parse(q.employee), spouseCents: parse(q.spouse), childrenCents: parse(q.child) };
       if ([q.employee, q.spouse, q.child].some((v, i) => v !== undefined && v !== '' && [election.employeeCents, election.spouseCents, election.childrenCents][i] === null)) {
-        throw new BadRequestException({ statusCode: 400, message: 'Please enter a valid amount' });
+        throw requestError('Please enter a valid amount');
       }
       const ages = { employee: age, spouse: await this.spouseAge(ctx, p) };
       const errors = voluntaryLifeErrors(rules, election, ages);

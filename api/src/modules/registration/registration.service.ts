@@ -1,4 +1,4 @@
-import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { JwtResponse, RegistrationProfile, RegistrationRequest } from '../../contracts/account';
 import { RegistrationStep } from '../../contracts/auth';
@@ -12,6 +12,8 @@ import { Account } from '../accounts/account.entity';
 import { AccountTokensService } from '../accounts/account-tokens.service';
 import { AuthService } from '../auth/auth.service';
 import { OptionsService } from '../options/options.service';
+import { fieldError, requestError } from '../../core/http/field-errors';
+import { fullName } from '../../contracts/common';
 
 /** A welcome link stays valid long enough for a new hire who starts in a few weeks. */
 export const REGISTRATION_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
@@ -29,7 +31,6 @@ interface EmployeeAccountRow {
   client_name: string;
 }
 
-const badRequest = (path: string, message: string) => new BadRequestException({ statusCode: 400, message, errors: [{ path, message }] });
 
 /** Registration from the emailed link (document 1, Account Setup) and the welcome email that carries it. */
 @Injectable()
@@ -56,7 +57,7 @@ export class RegistrationService {
       if (!row) throw new NotFoundException({ statusCode: 404, message: Messages.noEmployeeFound });
       if (row.registered) throw new ConflictException({ statusCode: 409, message: Messages.employeeAlreadyRegistered });
       const to = row.account_email ?? row.employee_email;
-      if (!to) throw new BadRequestException({ statusCode: 400, message: Messages.employeeHasNoEmail });
+      if (!to) throw requestError(Messages.employeeHasNoEmail);
 
       let accountId = row.account_id;
       if (accountId === null) accountId = await this.createAccount(m, row, to);
@@ -72,7 +73,7 @@ export class RegistrationService {
         },
         m,
       );
-      await this.audit.record({ employeeId: row.employee_id, eventType: 'Welcome email', actionType: 'create', description: `Welcome email sent to ${row.first_name} ${row.last_name}` }, m);
+      await this.audit.record({ employeeId: row.employee_id, eventType: 'Welcome email', actionType: 'create', description: `Welcome email sent to ${fullName({ firstName: row.first_name, lastName: row.last_name })}` }, m);
     });
   }
 
@@ -95,7 +96,7 @@ export class RegistrationService {
   /** POST /registration: sets the password, question and answer (and email for username accounts); answers a jwt. */
   async register(body: RegistrationRequest): Promise<JwtResponse> {
     if (!(await this.options.has('securityQuestion', Number(body.securityQuestionId)))) {
-      throw badRequest('securityQuestionId', Messages.unknownSecurityQuestion);
+      throw fieldError('securityQuestionId', Messages.unknownSecurityQuestion);
     }
     // Hashing is slow: done before the transaction so the token row is not locked meanwhile.
     const [passwordHash, answerHash] = await Promise.all([hashSecret(body.password), hashSecret(normalizeAnswer(body.securityAnswer))]);
@@ -104,9 +105,9 @@ export class RegistrationService {
       const { account, tokenId } = await this.resolve(m, body.token, true);
       let email = account.email;
       if (account.authenticationMethod === 'username') {
-        if (!body.email) throw badRequest('email', Messages.fieldRequired);
+        if (!body.email) throw fieldError('email', Messages.fieldRequired);
         const taken: unknown[] = await m.query('SELECT 1 FROM account WHERE (email = $1 OR username = $1) AND id <> $2 LIMIT 1', [body.email, account.id]);
-        if (taken.length > 0) throw badRequest('email', Messages.emailInUse);
+        if (taken.length > 0) throw fieldError('email', Messages.emailInUse);
         email = body.email;
       }
       await m.getRepository(Account).update(

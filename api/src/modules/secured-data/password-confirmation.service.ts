@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Messages } from '../../contracts/messages';
 import { AuditService } from '../../core/audit/audit.service';
@@ -6,6 +6,7 @@ import type { AuthUser } from '../../core/auth/auth-user';
 import { PasswordAttempts } from '../../core/auth/password-attempts';
 import { verifySecret } from '../../core/auth/passwords';
 import { RequestContext } from '../../core/context/request-context';
+import { requestError } from '../../core/http/field-errors';
 
 /** Why the password is being re-entered: said in the security event a wrong one leaves. */
 export type ConfirmationPurpose = 'unlock' | 'session' | 'change';
@@ -56,7 +57,7 @@ export class PasswordConfirmation {
   /** 400 { message, developerMessage: 'Incorrect password' } for a wrong password: the site shows the latter as the field error. */
   async confirm(password: string, purpose: ConfirmationPurpose): Promise<void> {
     if (!(await this.check(password, purpose))) {
-      throw new BadRequestException({ statusCode: 400, message: Messages.incorrectPassword, developerMessage: Messages.incorrectPassword });
+      throw requestError(Messages.incorrectPassword, { developerMessage: Messages.incorrectPassword });
     }
   }
 }

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from '@remix-run/react';
 import type { SubmissionResult } from '@conform-to/react';
-import { BENEFICIARY_TYPE_IDS, beneficiaryShareTotals, BeneficiaryMessages, type Beneficiary } from '@bp/api/contracts';
+import { BENEFICIARY_TYPE_IDS, beneficiaryShareTotals, BeneficiaryMessages, type Beneficiary, fullName } from '@bp/api/contracts';
 import { ConfirmDeleteDialog } from '~/components/ConfirmDeleteDialog';
 import { Alert, primaryButtonClass } from '~/components/ui';
 import type { BeneficiariesStepData } from '~/lib/beneficiaries.server';
@@ -8,7 +8,6 @@ import { BENEFICIARIES_INDEX, WIZARD_STEPS } from '~/lib/registration-steps';
 import { BeneficiaryDialog } from './BeneficiaryDialog';
 import { WizardActions } from './WizardActions';
 
-const nameOf = (b: Pick<Beneficiary, 'firstName' | 'lastName'>) => `${b.firstName} ${b.lastName}`.trim();
 
 const iconLink = 'inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 hover:text-slate-900';
 
@@ -141,7 +140,7 @@ export function BeneficiaryTable({
             beneficiaries.map((b) => (
               <tr key={b.id}>
                 <th scope="row" className="px-3 py-2.5 text-left font-medium text-slate-900">
-                  {nameOf(b)}
+                  {fullName(b)}
                   {b.relationshipType ? <span className="block text-xs font-normal text-slate-600">{b.relationshipType}</span> : null}
                 </th>
                 {BENEFICIARY_TYPE_IDS.map((type) => (
@@ -151,13 +150,13 @@ export function BeneficiaryTable({
                 ))}
                 <td className="px-3 py-1.5 text-right">
                   <span className="inline-flex">
-                    <Link to={editTo(b)} preventScrollReset className={iconLink} aria-label={`Edit ${nameOf(b)}`}>
+                    <Link to={editTo(b)} preventScrollReset className={iconLink} aria-label={`Edit ${fullName(b)}`}>
                       <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
                         <path d="m5.433 13.917 1.262-3.155A4 4 0 0 1 7.58 9.42l6.92-6.918a2.121 2.121 0 0 1 3 3l-6.92 6.918c-.383.383-.84.685-1.343.886l-3.154 1.262a.5.5 0 0 1-.65-.65Z" />
                         <path d="M3.5 5.75c0-.69.56-1.25 1.25-1.25H10A.75.75 0 0 0 10 3H4.75A2.75 2.75 0 0 0 2 5.75v9.5A2.75 2.75 0 0 0 4.75 18h9.5A2.75 2.75 0 0 0 17 15.25V10a.75.75 0 0 0-1.5 0v5.25c0 .69-.56 1.25-1.25 1.25h-9.5c-.69 0-1.25-.56-1.25-1.25v-9.5Z" />
                       </svg>
                     </Link>
-                    <Link to={deleteTo(b)} preventScrollReset className={iconLink} aria-label={`Delete ${nameOf(b)}`}>
+                    <Link to={deleteTo(b)} preventScrollReset className={iconLink} aria-label={`Delete ${fullName(b)}`}>
                       <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
                         <path
                           fillRule="evenodd"
@@ -193,8 +192,8 @@ export function BeneficiaryTable({
 function DeleteBeneficiaryDialog({ beneficiary, closeTo }: { beneficiary: Beneficiary; closeTo: string }) {
   return (
     <ConfirmDeleteDialog
-      title={`Delete ${nameOf(beneficiary)}`}
-      description={`${nameOf(beneficiary)} will no longer be one of your beneficiaries.`}
+      title={`Delete ${fullName(beneficiary)}`}
+      description={`${fullName(beneficiary)} will no longer be one of your beneficiaries.`}
       screen="deleteBeneficiary"
       id={beneficiary.id}
       closeTo={closeTo}
