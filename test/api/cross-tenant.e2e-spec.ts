@@ -2,27 +2,8 @@ import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { DataSource as DataSourceToken } from 'typeorm';
 import { createTestApp, type TestApp } from '../support/app';
-import { cloneAcmeClient, createPerson, employeeIdOf } from '../support/fixtures';
+import { cloneAcmeClient, copyRow, createPerson, employeeIdOf } from '../support/fixtures';
 import { listRoutes, type RouteInfo } from '../support/routes';
-
-/** Copies one row of a table, with some columns replaced (ids are new; generated columns are left alone). */
-async function copyRow(db: DataSource, table: string, id: number, overrides: Record<string, unknown>): Promise<number> {
-  const columns = ((await db.query(
-    `SELECT column_name FROM information_schema.columns
-      WHERE table_schema = current_schema() AND table_name = $1 AND column_name <> 'id' AND is_generated = 'NEVER' AND is_identity = 'NO' AND coalesce(column_default, '') NOT LIKE 'nextval(%'
-      ORDER BY ordinal_position`,
-    [table],
-  )) as Array<{ column_name: string }>).map((c) => c.column_name);
-  const params: unknown[] = [id];
-  const select = columns.map((c) => {
-    if (!(c in overrides)) return `"${c}"`;
-    params.push(overrides[c]);
-    return `$${params.length}`;
-  });
-  const [row] = (await db.query(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) SELECT ${select.join(', ')} FROM "${table}" WHERE id = $1 RETURNING id`, params)) as Array<{ id: number }>;
-  if (!row) throw new Error(`no ${table} ${id} to copy`);
-  return row.id;
-}
 
 const firstId = async (db: DataSource, sql: string, params: unknown[]): Promise<number> => {
   const [row] = (await db.query(sql, params)) as Array<{ id: number }>;

@@ -9,7 +9,7 @@ import { DataSource } from 'typeorm';
 import { ALL_QUEUES } from '../../api/src/core/queues/queue-names';
 import { WorkersModule } from '../../workers/src/workers.module';
 import { createTestApp, type TestApp } from '../support/app';
-import { auditRows, createPerson, employeeIdOf } from '../support/fixtures';
+import { auditRows, cloneHousehold, createPerson, employeeIdOf } from '../support/fixtures';
 import { canvasPng, dataUrl, strokePng } from '../support/png';
 
 /** The text a page shows: pdf-lib writes standard-font text as hex strings in Flate-compressed content streams. */
@@ -63,7 +63,7 @@ describe('registration signature and the signed enrollment summary', () => {
   const auth = (jwt: string) => ({ Authorization: `Bearer ${jwt}` });
 
   it('refuses what is not a drawn PNG', async () => {
-    const jwt = await t.login('jane@acme.test');
+    const jwt = await t.login((await janeCopy()).email);
     const cases: Array<[unknown, string]> = [
       [{}, 'Please sign in the box'],
       [{ signature: 'data:image/jpeg;base64,/9j/4AAQ' }, 'The signature must be a PNG image'],
@@ -79,9 +79,13 @@ describe('registration signature and the signed enrollment summary', () => {
     expect([400, 413]).toContain(huge.status);
   });
 
-  it("stores the signature as jane's file and the signed PDF with her elections, dependents, cost, date and IP", async () => {
-    const jwt = await t.login('jane@acme.test');
-    const janeId = await employeeIdOf(db, 'jane@acme.test');
+  /** Jana Doe, the test's own copy of jane's family and elections: signing changes her, not the seeded jane. */
+  let signer: { email: string; employeeId: number } | undefined;
+  const janeCopy = async () => (signer ??= await cloneHousehold(db, await employeeIdOf(db, 'jane@acme.test'), { firstName: 'Jana', lastName: 'Doe' }));
+
+  it("stores the signature as the employee's file and the signed PDF with her elections, dependents, cost, date and IP", async () => {
+    const { email, employeeId: janeId } = await janeCopy();
+    const jwt = await t.login(email);
     const png = strokePng();
     const res = await api().post('/mbl/api/forms').set(auth(jwt)).set('X-Forwarded-For', '203.0.113.7').send({ signature: dataUrl(png) }).expect(201);
     expect(res.body).toMatchObject({ id: expect.any(Number), imageFileId: expect.any(Number), summaryFileId: null });
@@ -105,7 +109,7 @@ describe('registration signature and the signed enrollment summary', () => {
     const bytes = pdfRes.body as Buffer;
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const pdf = await PDFDocument.load(bytes);
-    expect(pdf.getTitle()).toBe('Enrollment Summary - Jane Doe');
+    expect(pdf.getTitle()).toBe('Enrollment Summary - Jana Doe');
     const text = pdf.getPages().map(pageText).join('\n');
 
     const summary = (await api().get('/mbl/api/summary').set(auth(jwt)).expect(200)).body as Array<{ status: string; planName: string; contributionAmount: string }>;
@@ -128,15 +132,15 @@ describe('registration signature and the signed enrollment summary', () => {
     expect(xobjects).toBeDefined();
 
     const audit = (await auditRows(db, janeId)).filter((a) => a.event_type === 'Signature');
-    expect(audit.map((a) => a.description)).toEqual(expect.arrayContaining(['Enrollment signed by Jane Doe', 'Signed enrollment summary stored']));
+    expect(audit.map((a) => a.description)).toEqual(expect.arrayContaining(['Enrollment signed by Jana Doe', 'Signed enrollment summary stored']));
     // Signed: the Signature step may now be recorded (right after Additional Information), then Summary.
     await db.query(`UPDATE account SET registration_step = 9 WHERE id = (SELECT account_id FROM employee WHERE id = $1)`, [janeId]);
     await api().put('/mbl/api/me').set(auth(jwt)).send({ step: 10 }).expect(200);
     await api().put('/mbl/api/me').set(auth(jwt)).send({ step: 0 }).expect(200);
   });
 
-  it("another employee cannot open jane's signature files, and an unsigned employee cannot record the step", async () => {
-    const jane = await t.login('jane@acme.test');
+  it("another employee cannot open the signer's files, and an unsigned employee cannot record the step", async () => {
+    const jane = await t.login((await janeCopy()).email);
     const { summaryFileId, imageFileId } = (await api().get('/mbl/api/forms/signature').set(auth(jane)).expect(200)).body as { summaryFileId: number; imageFileId: number };
     const sam = await t.login('sam@acme.test').catch(() => null);
     const hr = await t.login('hr@acme.test');

@@ -1,7 +1,8 @@
 import { createDecipheriv, scryptSync } from 'node:crypto';
 import Redis from 'ioredis';
 import type { Browser, Page } from 'playwright-core';
-import { apiJson, launchBrowser, logIn, mailbox, newPage, scriptErrors, SITE, sql } from '../support/browser';
+import { apiJson, browserDb, launchBrowser, logIn, mailbox, newPage, scriptErrors, SITE, sql } from '../support/browser';
+import { cloneHousehold } from '../support/fixtures';
 import { portalEnv } from '../support/portal-process';
 import { DEMO_PASSWORD, REDIS_URL } from '../support/test-env';
 
@@ -29,14 +30,10 @@ async function linksSoFar(link: RegExp): Promise<Set<string>> {
 }
 
 
-/** Keeps an account's password hash and puts it back afterwards, so other journeys still log in with the demo password. */
-async function withRestoredPassword(username: string, run: () => Promise<void>): Promise<void> {
-  const [row] = await sql<{ password_hash: string }>('SELECT password_hash FROM account WHERE username = $1', [username]);
-  try {
-    await run();
-  } finally {
-    await sql('UPDATE account SET password_hash = $1, password_reset = false WHERE username = $2', [row.password_hash, username]);
-  }
+/** Joan Doe, the journey's own copy of jane's household: changing her password leaves the seeded jane alone. */
+async function janeCopy(): Promise<string> {
+  const [jane] = await sql<{ id: number }>(`SELECT e.id FROM employee e JOIN account a ON a.id = e.account_id WHERE a.username = 'jane@acme.test'`);
+  return (await cloneHousehold(browserDb, jane!.id, { firstName: 'Joan', lastName: 'Doe' })).email;
 }
 
 /**
@@ -129,67 +126,65 @@ describe('account and session journeys', () => {
   });
 
   it('jane resets a forgotten password from the emailed link and logs in with the new one', async () => {
-    await withRestoredPassword('jane@acme.test', async () => {
-      const linkPattern = /https?:\/\/[^\s"'<>]+\/mbl\/reset-password\?token=[\w-]+/;
-      const seen = await linksSoFar(linkPattern);
-      const { page, errors } = await newPage(browser);
-      await page.goto(`${SITE}/mbl/login`);
-      await page.getByRole('link', { name: 'Forgot password?' }).click();
-      await page.getByRole('heading', { name: 'Reset Your Password' }).waitFor();
-      expect(await page.title()).toContain('| Forgot Password');
-      await page.getByLabel('Email').fill('jane@acme.test');
-      await page.getByRole('button', { name: 'Reset password' }).click();
-      await page.getByText('Please check your email for further instructions on resetting your password').waitFor();
-      await page.getByText('Reset link has been sent to your email!').waitFor();
+    const email = await janeCopy();
+    const linkPattern = /https?:\/\/[^\s"'<>]+\/mbl\/reset-password\?token=[\w-]+/;
+    const seen = await linksSoFar(linkPattern);
+    const { page, errors } = await newPage(browser);
+    await page.goto(`${SITE}/mbl/login`);
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.getByRole('heading', { name: 'Reset Your Password' }).waitFor();
+    expect(await page.title()).toContain('| Forgot Password');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.getByText('Please check your email for further instructions on resetting your password').waitFor();
+    await page.getByText('Reset link has been sent to your email!').waitFor();
 
-      const link = await waitForLink('jane@acme.test', linkPattern, seen);
-      await page.goto(link);
-      await page.waitForURL(`${SITE}/mbl/reset-password`);
-      expect(await page.title()).toContain('| Reset Password');
-      await page.getByRole('heading', { name: 'Forgot password' }).waitFor();
-      await page.getByLabel('Answer').fill('Fido');
-      await page.getByLabel('New password').fill('Jane-New-2027');
-      await page.getByLabel('Reenter password').fill('Jane-New-2027');
-      await page.getByRole('button', { name: 'Submit' }).click();
-      await page.getByText('Wrong answer!').waitFor();
+    const link = await waitForLink(email, linkPattern, seen);
+    await page.goto(link);
+    await page.waitForURL(`${SITE}/mbl/reset-password`);
+    expect(await page.title()).toContain('| Reset Password');
+    await page.getByRole('heading', { name: 'Forgot password' }).waitFor();
+    await page.getByLabel('Answer').fill('Fido');
+    await page.getByLabel('New password').fill('Jane-New-2027');
+    await page.getByLabel('Reenter password').fill('Jane-New-2027');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Wrong answer!').waitFor();
 
-      await page.getByLabel('Answer').fill('Rex');
-      await page.getByLabel('New password').fill('Jane-New-2027');
-      await page.getByLabel('Reenter password').fill('Jane-New-2027');
-      await page.getByRole('button', { name: 'Submit' }).click();
-      await page.getByText('Password changed successfully!').waitFor();
-      await page.getByRole('button', { name: 'Login' }).waitFor();
+    await page.getByLabel('Answer').fill('Rex');
+    await page.getByLabel('New password').fill('Jane-New-2027');
+    await page.getByLabel('Reenter password').fill('Jane-New-2027');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Password changed successfully!').waitFor();
+    await page.getByRole('button', { name: 'Login' }).waitFor();
 
-      await logIn(page, 'jane@acme.test', 'Jane-New-2027');
-      await page.waitForURL(`${SITE}/mbl`);
-      await page.getByRole('banner').getByText('Jane Doe').waitFor();
-      expect(scriptErrors(errors)).toEqual([]);
-    });
+    await logIn(page, email, 'Jane-New-2027');
+    await page.waitForURL(`${SITE}/mbl`);
+    await page.getByRole('banner').getByText('Joan Doe').waitFor();
+    expect(scriptErrors(errors)).toEqual([]);
   });
 
   it('an administrator-forced password change is the only reachable page until it is done', async () => {
-    await withRestoredPassword('jane@acme.test', async () => {
-      await sql(`UPDATE account SET password_reset = true WHERE username = 'jane@acme.test'`);
-      const { page, errors } = await newPage(browser);
-      await logIn(page, 'jane@acme.test');
-      await page.waitForURL(`${SITE}/mbl/change-password`);
-      await page.getByRole('heading', { name: 'Creating new password' }).waitFor();
-      await page.getByText('Your password was changed by the system administrator. Please create a new password.').waitFor();
-      expect(await page.getByLabel('Old Password').count()).toBe(0);
-      await page.goto(`${SITE}/mbl/profile`);
-      await page.waitForURL(`${SITE}/mbl/change-password`);
+    const email = await janeCopy();
+    await sql(`UPDATE account SET password_reset = true WHERE username = $1`, [email]);
+    const { page, errors } = await newPage(browser);
+    await logIn(page, email);
+    await page.waitForURL(`${SITE}/mbl/change-password`);
+    await page.getByRole('heading', { name: 'Creating new password' }).waitFor();
+    await page.getByText('Your password was changed by the system administrator. Please create a new password.').waitFor();
+    expect(await page.getByLabel('Old Password').count()).toBe(0);
+    await page.goto(`${SITE}/mbl/profile`);
+    await page.waitForURL(`${SITE}/mbl/change-password`);
 
-      await page.getByLabel('New Password', { exact: true }).fill('Jane-Forced-27');
-      await page.getByLabel('Repeat New Password').fill('Jane-Other-27');
-      await page.getByRole('button', { name: 'Save' }).click();
-      await page.getByText('Password must match').waitFor();
-      await page.getByLabel('Repeat New Password').fill('Jane-Forced-27');
-      await page.getByRole('button', { name: 'Save' }).click();
-      await page.waitForURL(`${SITE}/mbl`);
-      await page.getByText('Your password has been successfully changed.').waitFor();
-      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-      expect(scriptErrors(errors)).toEqual([]);
-    });
+    await page.getByLabel('New Password', { exact: true }).fill('Jane-Forced-27');
+    await page.getByLabel('Repeat New Password').fill('Jane-Other-27');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Password must match').waitFor();
+    await page.getByLabel('Repeat New Password').fill('Jane-Forced-27');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(`${SITE}/mbl`);
+    await page.getByText('Your password has been successfully changed.').waitFor();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    expect(scriptErrors(errors)).toEqual([]);
   });
 
   it('hr logs in as jane from the census and returns with "Return To My Account"', async () => {

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
-import { completeAccountSetup, expectStep, inviteNewEmployee, launchBrowser, logIn, newPage, scriptErrors, SITE, sql, waitForValue } from '../support/browser';
+import { browserDb, completeAccountSetup, expectStep, inviteNewEmployee, launchBrowser, logIn, newPage, scriptErrors, SITE, sql, waitForValue } from '../support/browser';
+import { cloneHousehold } from '../support/fixtures';
 
 /** MM/DD/YYYY of a date some months ago (a child under 1). */
 function monthsAgo(months: number): string {
@@ -144,38 +145,36 @@ describe('employee data journeys', () => {
   });
 
   it('jane edits her dependents from /dependents and lands back in the wizard at the Dependents step', async () => {
+    // June Doe, the journey's own copy of jane's family and elections: the seeded jane stays as she is.
+    const [jane] = await sql<{ id: number }>(`SELECT e.id FROM employee e JOIN account a ON a.id = e.account_id WHERE a.username = 'jane@acme.test'`);
+    const copy = await cloneHousehold(browserDb, jane!.id, { firstName: 'June', lastName: 'Doe' });
     const { page, errors } = await newPage(browser);
-    try {
-      await logIn(page, 'jane@acme.test');
-      await page.waitForURL(`${SITE}/mbl`);
-      await page.goto(`${SITE}/mbl/dependents`);
-      await page.getByRole('heading', { name: 'My Dependents' }).waitFor();
-      await page.getByRole('heading', { name: 'John Doe' }).waitFor();
-      await page.getByRole('heading', { name: 'Lily Doe' }).waitFor();
-      // Cards on this page are read-only.
-      expect(await page.getByRole('link', { name: 'Edit Lily Doe' }).count()).toBe(0);
+    await logIn(page, copy.email);
+    await page.waitForURL(`${SITE}/mbl`);
+    await page.goto(`${SITE}/mbl/dependents`);
+    await page.getByRole('heading', { name: 'My Dependents' }).waitFor();
+    await page.getByRole('heading', { name: 'John Doe' }).waitFor();
+    await page.getByRole('heading', { name: 'Lily Doe' }).waitFor();
+    // Cards on this page are read-only.
+    expect(await page.getByRole('link', { name: 'Edit Lily Doe' }).count()).toBe(0);
 
-      await page.getByRole('link', { name: 'Edit Dependents' }).click();
-      const confirm = page.getByRole('dialog', { name: 'Edit Dependents' });
-      await confirm.getByText(/benefit enrollment must be redone/).waitFor();
-      await confirm.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('link', { name: 'Edit Dependents' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Edit Dependents' });
+    await confirm.getByText(/benefit enrollment must be redone/).waitFor();
+    await confirm.getByRole('button', { name: 'Continue' }).click();
 
-      await page.waitForURL(`${SITE}/mbl/registration?step=3`);
-      await page.getByRole('heading', { name: 'Benefit Enrollment' }).waitFor();
-      await expectStep(page, 'Dependents');
-      const [row] = await sql<{ registration_step: number }>(`SELECT registration_step FROM account WHERE username = 'jane@acme.test'`);
-      expect(row.registration_step).toBe(5);
+    await page.waitForURL(`${SITE}/mbl/registration?step=3`);
+    await page.getByRole('heading', { name: 'Benefit Enrollment' }).waitFor();
+    await expectStep(page, 'Dependents');
+    const [row] = await sql<{ registration_step: number }>('SELECT registration_step FROM account WHERE username = $1', [copy.email]);
+    expect(row.registration_step).toBe(5);
 
-      await page.getByRole('link', { name: 'Edit Lily Doe' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Edit Dependent' });
-      await dialog.getByLabel('Middle name').fill('Rose');
-      await dialog.getByRole('button', { name: 'Save' }).click();
-      await dialog.waitFor({ state: 'hidden' });
-      await page.getByRole('heading', { name: 'Lily Rose Doe' }).waitFor();
-      expect(scriptErrors(errors)).toEqual([]);
-    } finally {
-      // Jane is the finished household of the other journeys.
-      await sql(`UPDATE account SET registration_step = 0 WHERE username = 'jane@acme.test'`);
-    }
+    await page.getByRole('link', { name: 'Edit Lily Doe' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Dependent' });
+    await dialog.getByLabel('Middle name').fill('Rose');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('heading', { name: 'Lily Rose Doe' }).waitFor();
+    expect(scriptErrors(errors)).toEqual([]);
   });
 });

@@ -51,6 +51,9 @@ export async function sql<T = Record<string, unknown>>(text: string, values: unk
   }
 }
 
+/** The browser database for the fixtures (test/support/fixtures.ts). */
+export const browserDb = { query: <T>(text: string, params: unknown[] = []): Promise<T> => sql(text, params) as Promise<T> };
+
 /** Waits for the wizard's stepper to mark a step: the address changes a moment before the page re-renders. */
 export async function expectStep(page: Page, label: string): Promise<void> {
   await page.locator('[aria-current="step"]', { hasText: label }).waitFor();

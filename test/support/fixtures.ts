@@ -1,4 +1,3 @@
-import { DataSource } from 'typeorm';
 import { hashSecret, normalizeAnswer } from '../../api/src/core/auth/passwords';
 import { DEMO_PASSWORD } from './test-env';
 
@@ -10,6 +9,11 @@ export interface FixturePerson {
   accountId: number | null;
   email: string;
   username: string;
+}
+
+/** What the fixtures need of a database: the e2e suites pass their DataSource, the browser journeys their sql(). */
+export interface Queryable {
+  query<T>(text: string, params?: unknown[]): Promise<T>;
 }
 
 export interface FixtureOptions {
@@ -49,17 +53,17 @@ export function uniqueIp(): string {
   return `${ipPrefix}:${seq.toString(16)}`;
 }
 
-export async function acmeClientId(db: DataSource): Promise<number> {
+export async function acmeClientId(db: Queryable): Promise<number> {
   const rows: Array<{ id: number }> = await db.query(`SELECT id FROM client WHERE name = 'Acme Corp'`);
   return rows[0]!.id;
 }
 
-export async function accountIdOf(db: DataSource, username: string): Promise<number> {
+export async function accountIdOf(db: Queryable, username: string): Promise<number> {
   const rows: Array<{ id: number }> = await db.query('SELECT id FROM account WHERE username = $1', [username]);
   return rows[0]!.id;
 }
 
-export async function employeeIdOf(db: DataSource, username: string): Promise<number> {
+export async function employeeIdOf(db: Queryable, username: string): Promise<number> {
   const rows: Array<{ id: number }> = await db.query('SELECT e.id FROM employee e JOIN account a ON a.id = e.account_id WHERE a.username = $1', [username]);
   return rows[0]!.id;
 }
@@ -68,7 +72,7 @@ export async function employeeIdOf(db: DataSource, username: string): Promise<nu
  * A client of the test's own with Acme's settings (same columns, a unique name, an agency of its own so no
  * agent's list of clients changes), for a test that changes client settings: Acme is shared by every suite.
  */
-export async function cloneAcmeClient(db: DataSource): Promise<number> {
+export async function cloneAcmeClient(db: Queryable): Promise<number> {
   seq += 1;
   const columns: Array<{ column_name: string }> = await db.query(
     `SELECT column_name FROM information_schema.columns
@@ -85,7 +89,7 @@ export async function cloneAcmeClient(db: DataSource): Promise<number> {
 }
 
 /** Another agency with one client and one employee: data the Acme people must never reach. */
-export async function createOtherTenant(db: DataSource): Promise<{ agencyId: number; clientId: number; employeeId: number; email: string }> {
+export async function createOtherTenant(db: Queryable): Promise<{ agencyId: number; clientId: number; employeeId: number; email: string }> {
   seq += 1;
   const [agency] = (await db.query(`INSERT INTO agency (name) VALUES ($1) RETURNING id`, [`Other Agency ${run}.${seq}`])) as Array<{ id: number }>;
   const [client] = (await db.query(`INSERT INTO client (agency_id, name) VALUES ($1, $2) RETURNING id`, [agency!.id, `Other Corp ${run}.${seq}`])) as Array<{ id: number }>;
@@ -94,7 +98,7 @@ export async function createOtherTenant(db: DataSource): Promise<{ agencyId: num
 }
 
 /** An employee (and account) of Acme, unique per call; the password is the demo password. */
-export async function createPerson(db: DataSource, o: FixtureOptions = {}): Promise<FixturePerson> {
+export async function createPerson(db: Queryable, o: FixtureOptions = {}): Promise<FixturePerson> {
   hashes ??= Promise.all([hashSecret(DEMO_PASSWORD), hashSecret(normalizeAnswer(FIXTURE_ANSWER))]);
   const [passwordHash, answerHash] = await hashes;
   const clientId = o.clientId ?? (await acmeClientId(db));
@@ -136,6 +140,58 @@ export async function createPerson(db: DataSource, o: FixtureOptions = {}): Prom
   return { employeeId: employee!.id, accountId, email, username };
 }
 
+/** Copies one row of a table with some columns replaced (new id; identity, sequence and generated columns are left alone). */
+export async function copyRow(db: Queryable, table: string, id: number, overrides: Record<string, unknown>): Promise<number> {
+  const columns = ((await db.query(
+    `SELECT column_name FROM information_schema.columns
+      WHERE table_schema = current_schema() AND table_name = $1 AND column_name <> 'id' AND is_generated = 'NEVER' AND is_identity = 'NO'
+        AND coalesce(column_default, '') NOT LIKE 'nextval(%'
+      ORDER BY ordinal_position`,
+    [table],
+  )) as Array<{ column_name: string }>).map((c) => c.column_name);
+  const params: unknown[] = [id];
+  const select = columns.map((c) => {
+    if (!(c in overrides)) return `"${c}"`;
+    params.push(overrides[c]);
+    return `$${params.length}`;
+  });
+  const [row] = (await db.query(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) SELECT ${select.join(', ')} FROM "${table}" WHERE id = $1 RETURNING id`, params)) as Array<{ id: number }>;
+  if (!row) throw new Error(`no ${table} ${id} to copy`);
+  return row.id;
+}
+
+/**
+ * A registered person of the same client with a copy of another employee's household: the employee's own
+ * details, the current dependents, the beneficiaries and the elections with their covered dependents. For a
+ * test that needs a family like a seeded one's and changes it (signing, say) without touching the seeded one.
+ */
+export async function cloneHousehold(db: Queryable, fromEmployeeId: number, o: FixtureOptions = {}): Promise<FixturePerson> {
+  const [from] = (await db.query('SELECT client_id FROM employee WHERE id = $1', [fromEmployeeId])) as Array<{ client_id: number }>;
+  const person = await createPerson(db, { registered: true, ...o, clientId: from!.client_id });
+  const keep = ['id', 'client_id', 'account_id', 'email', 'first_name', 'last_name', 'individual_id', 'created_at', 'updated_at'];
+  const copied = ((await db.query(
+    `SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'employee' AND is_generated = 'NEVER'
+        AND coalesce(column_default, '') NOT LIKE 'nextval(%' AND NOT (column_name = ANY ($1))`,
+    [keep],
+  )) as Array<{ column_name: string }>).map((c) => `"${c.column_name}" = f."${c.column_name}"`);
+  await db.query(`UPDATE employee e SET ${copied.join(', ')} FROM employee f WHERE e.id = $1 AND f.id = $2`, [person.employeeId, fromEmployeeId]);
+  const dependents = new Map<number, number>();
+  for (const { id } of (await db.query('SELECT id FROM dependent WHERE employee_id = $1 AND deleted_at IS NULL ORDER BY id', [fromEmployeeId])) as Array<{ id: number }>) {
+    dependents.set(id, await copyRow(db, 'dependent', id, { employee_id: person.employeeId }));
+  }
+  for (const b of (await db.query('SELECT id, relationship_id FROM beneficiary WHERE employee_id = $1 ORDER BY id', [fromEmployeeId])) as Array<{ id: number; relationship_id: number | null }>) {
+    await copyRow(db, 'beneficiary', b.id, { employee_id: person.employeeId, relationship_id: b.relationship_id === null ? null : (dependents.get(b.relationship_id) ?? null) });
+  }
+  for (const { id } of (await db.query('SELECT id FROM enrollment WHERE employee_id = $1 ORDER BY id', [fromEmployeeId])) as Array<{ id: number }>) {
+    const copy = await copyRow(db, 'enrollment', id, { employee_id: person.employeeId });
+    const covered = ((await db.query('SELECT dependent_id FROM enrollment_dependent WHERE enrollment_id = $1', [id])) as Array<{ dependent_id: number }>)
+      .map((r) => dependents.get(r.dependent_id))
+      .filter((d): d is number => d !== undefined);
+    if (covered.length) await db.query('INSERT INTO enrollment_dependent (enrollment_id, dependent_id) SELECT $1, unnest($2::int[])', [copy, covered]);
+  }
+  return person;
+}
+
 export interface AuditRow {
   id: string;
   client_id: number | null;
@@ -149,7 +205,7 @@ export interface AuditRow {
 }
 
 /** Audit rows of an employee (newest last), read with raw SQL. */
-export async function auditRows(db: DataSource, employeeId: number, actionType?: string): Promise<AuditRow[]> {
+export async function auditRows(db: Queryable, employeeId: number, actionType?: string): Promise<AuditRow[]> {
   return db.query(
     `SELECT id, client_id, employee_id, performed_by, on_behalf_of, event_type, action_type, description, data
        FROM audit_log WHERE employee_id = $1 AND ($2::text IS NULL OR action_type = $2) ORDER BY id`,
