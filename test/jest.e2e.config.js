@@ -8,7 +8,7 @@ module.exports = {
   globalSetup: '<rootDir>/test/support/e2e-global-setup.ts',
   setupFiles: ['<rootDir>/test/support/e2e-env.ts'],
   setupFilesAfterEnv: ['<rootDir>/test/support/response-schemas.after.ts'],
-  moduleNameMapper: { '^@bp/api/contracts$': '<rootDir>/api/src/contracts/index.ts', '^@bp/api/contracts/server$': '<rootDir>/api/src/contracts/server.ts' },
+  moduleNameMapper: { '^@bp/api/contracts$': '<rootDir>/api/src/contracts/index.ts', '^@bp/api/contracts/server$': '<rootDir>/api/src/contracts/server.ts', '^@bp/api/server$': '<rootDir>/api/src/server/index.ts', '^@bp/api/server/boot$': '<rootDir>/api/src/server/boot.ts' },
   maxWorkers: 1,
   testTimeout: 30000,
 };

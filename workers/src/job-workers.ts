@@ -1,12 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { Worker, type Job } from 'bullmq';
-import { APP_CONFIG, type AppConfig } from '../../api/src/core/config/app-config';
-import { RequestContext } from '../../api/src/core/context/request-context';
-import { JOB_NAMES, JOBS, type JobName, type JobRun } from '../../api/src/core/jobs/job-registry';
-import { ON_JOB_KEY } from '../../api/src/core/jobs/on-job.decorator';
-import { redisConnection } from '../../api/src/core/queues/queues.module';
-import type { QueueName } from '../../api/src/core/queues/queue-names';
+import { APP_CONFIG, type AppConfig, RequestContext, JOB_NAMES, JOBS, type JobName, type JobRun, ON_JOB_KEY, redisConnection, type QueueName } from '@bp/api/server';
 
 type Handler = (data: unknown, run: JobRun) => Promise<unknown>;
 

@@ -1,8 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
-import { loadConfig } from '../../api/src/core/config/app-config';
-import { rootLogger } from '../../api/src/core/logging/root-logger';
+import { loadConfig, rootLogger } from '@bp/api/server/boot';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig();

@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Cron } from '@nestjs/schedule';
-import { JobIds } from '../../api/src/core/jobs/job-registry';
-import { JobsService } from '../../api/src/core/jobs/jobs.service';
+import { JobIds, JobsService } from '@bp/api/server';
 
 /**
  * Periodic work (decisions section 5): @nestjs/schedule ticks here, in the workers only, and each tick just

@@ -1,10 +1,9 @@
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
-import { FEATURE_MODULES } from '../../api/src/app.module';
-import { CoreModule } from '../../api/src/core/core.module';
 import { JobWorkers } from './job-workers';
 import { Ticks } from './ticks';
+import { FEATURE_MODULES, CoreModule } from '@bp/api/server';
 
 const cron = process.env.WORKER_CRON !== 'off';
 
