@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { onAnyObject } from './common';
-import { optionId, requiredText, toIntOrUndefined, ZBirthDate, ZSsn } from './formats';
+import { optionId, toIntOrUndefined, ZSsn } from './formats';
 import { Messages } from './messages';
+import { ZPerson } from './person';
 
 /** Beneficiary types of document 2 sections 3 and 9. */
 export const BeneficiaryType = { Primary: 1, Contingent: 2, Tertiary: 3 } as const;
@@ -134,8 +135,8 @@ export function shareIssue(share: unknown, beneficiaryType: unknown, max: number
 const ZShareInput = z.preprocess(toIntOrUndefined, z.unknown());
 
 const ZBeneficiaryFields = z.object({
-  firstName: requiredText(),
-  lastName: requiredText(),
+  firstName: ZPerson.shape.firstName,
+  lastName: ZPerson.shape.lastName,
   /** The beneficiary relationship option (Spouse, Child, Trust, ...). */
   relationshipTypeId: optionId('beneficiaryRelationshipType'),
   /** One of the employee's dependents when the beneficiary is one of them; optional. */
@@ -143,8 +144,7 @@ const ZBeneficiaryFields = z.object({
   /** 1 primary, 2 contingent, 3 tertiary. */
   beneficiaryType: optionId('beneficiaryType'),
   share: ZShareInput,
-  /** MM/DD/YYYY. */
-  birthDate: ZBirthDate,
+  birthDate: ZPerson.shape.birthDate,
   /** ###-##-####; on edit the mask the API answered keeps the stored SSN. */
   ssn: ZSsn,
 });

@@ -6,12 +6,10 @@ import {
   optionalOptionId,
   optionalText,
   optionId,
-  requiredText,
   ssnIssue,
   SSN_PATTERN,
   SSN_PLACEHOLDER,
   toIntOrUndefined,
-  ZBirthDate,
   ZCheckbox,
   ZFlag,
   ZLooseSsn,
@@ -21,6 +19,7 @@ import {
   ZRowId,
   type SsnRule,
 } from './formats';
+import { ZPerson } from './person';
 import { lastNameReasonWarning, marriageCertificateWarning, Messages, missingFieldMessage } from './messages';
 
 /** Relationship ids of document 1 sections 3 and 9. */
@@ -102,14 +101,7 @@ export function dependentRuleIssues(v: Record<string, unknown>, ctx: DependentRu
 /** Fields of the Add/Edit Dependent dialog, each with its own format rule. */
 const ZDependentFields = z.object({
   relationshipTypeId: optionId('relationshipType'),
-  firstName: requiredText(),
-  middleName: optionalText(),
-  lastName: requiredText(),
-  maidenName: optionalText(),
-  /** MM/DD/YYYY. */
-  birthDate: ZBirthDate,
-  gender: optionId('gender'),
-  smoker: optionId('smoker'),
+  ...ZPerson.shape,
   /** 1 = Totaly Disabled, children only. */
   disabled: ZFlag,
   maritalStatusId: optionalOptionId('maritalStatus'),

@@ -8,6 +8,7 @@ export * from './account';
 export * from './employees';
 export * from './agency';
 export * from './formats';
+export * from './person';
 export * from './profile';
 export * from './dependents';
 export * from './plans';

@@ -3,29 +3,20 @@ import {
   optionalText,
   optionId,
   requiredText,
-  ZBirthDate,
   ZOptionalPhone,
   ZPhoneIndex,
   ZSsn,
   ZState,
   ZZip,
 } from './formats';
+import { ZPerson } from './person';
 
 /**
  * PUT /employee and the Employee Profile form (registration step 2, Edit Profile): document 1 sections 3
  * and 5. The same schema validates the API body and the conform form. Email is not part of it: the
  * profile shows it, HR manages it (it is the sign-in address of email accounts).
  */
-export const ZEmployeeProfileRequest = z.object({
-  firstName: requiredText(),
-  middleName: optionalText(),
-  lastName: requiredText(),
-  /** 'Other names used'. */
-  maidenName: optionalText(),
-  /** MM/DD/YYYY. */
-  birthDate: ZBirthDate,
-  gender: optionId('gender'),
-  smoker: optionId('smoker'),
+export const ZEmployeeProfileRequest = ZPerson.extend({
   maritalStatusId: optionId('maritalStatus'),
   /** ###-##-####; the mask the GET answered (XXX-XX-1234) keeps the stored SSN. */
   ssn: ZSsn,
