@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emptyToUndefined } from './common';
 import { FSA_ACCOUNTS } from './engine/contribution-engine';
+import { AMOUNT_INPUT_PATTERN } from './engine/money';
 import { ZMoney } from './plans';
 
 /** Enrollment status values of document 2 section 3, exactly as the spec writes them. */
@@ -97,7 +98,7 @@ const optionalText = (max = 200) => z.preprocess(emptyToUndefined, z.string().tr
 /** Amounts: not negative and without leading zeros (document 2 section 5, HSA). */
 const ZAmountInput = z.preprocess(
   (v) => (typeof v === 'number' ? String(v) : emptyToUndefined(v)),
-  z.string().regex(/^(0|[1-9]\d{0,9})(\.\d{1,2})?$/, EnrollmentMessages.invalidAmount).optional(),
+  z.string().regex(AMOUNT_INPUT_PATTERN, EnrollmentMessages.invalidAmount).optional(),
 );
 
 export const ZWaiverInput = z.object({

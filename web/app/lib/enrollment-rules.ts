@@ -1,5 +1,7 @@
 import {
   addDays,
+  annualToPerPeriod,
+  centsToDecimal,
   checkDependent,
   DENTAL_TYPES,
   EnrollmentStatus,
@@ -129,26 +131,14 @@ export function amountOptionLabel(optionCents: number, currentCents: number | nu
   return optionCents > currentCents ? `Increase to ${amount}` : `Decrease to ${amount}`;
 }
 
-/** FSA: annual = per period x pay periods, per period = annual / pay periods, both to the cent. */
+/** FSA: annual = per period x pay periods, per period = annual / pay periods, both to the cent (the engine's rounding). */
 export function fsaAnnualText(perPeriod: string, payPeriods: number): string {
   const cents = parseMoney(perPeriod);
-  return cents === null ? '' : formatPlain(cents * payPeriods);
+  return cents === null ? '' : centsToDecimal(cents * payPeriods);
 }
 
 export function fsaPerPeriodText(annual: string, payPeriods: number): string {
   const cents = parseMoney(annual);
   if (cents === null || payPeriods <= 0) return '';
-  // Half away from zero, like the engine's divRound, without floating point.
-  const q = Math.floor(cents / payPeriods);
-  const r = cents - q * payPeriods;
-  return formatPlain(2 * r >= payPeriods ? q + 1 : q);
+  return centsToDecimal(annualToPerPeriod(cents, payPeriods));
 }
-
-/** Cents as an input's text: '1234.50'. */
-export function formatPlain(cents: number): string {
-  const abs = Math.abs(cents);
-  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/** Amounts typed into HSA and FSA fields: not negative and without leading zeros (document 2 section 5). */
-export const AMOUNT_PATTERN = /^(0|[1-9]\d{0,9})(\.\d{1,2})?$/;

@@ -1,5 +1,5 @@
 import { ageOn } from './dates';
-import { divRound, formatUsd, monthlyToPerPeriod } from './money';
+import { annualToPerPeriod, divRound, formatUsd, monthlyToPerPeriod } from './money';
 import { tierForDependents, type Tier, type TierStructure } from './tiers';
 
 /**
@@ -212,7 +212,7 @@ export class ContributionEngine {
   }
 
   fsaPerPeriod(annualCents: number): number {
-    return divRound(annualCents, this.payPeriods);
+    return annualToPerPeriod(annualCents, this.payPeriods);
   }
 
   /** HSA per pay period of an annual election. */
@@ -280,9 +280,15 @@ export function fsaErrors(accounts: Record<FsaAccount, FsaAccountRules>, annual:
     const amount = annual[key] ?? 0;
     const rules = accounts[key];
     const limit = rules.enabled ? fsaAnnualLimit(rules) : 0;
-    if (amount < 0 || amount > limit) errors.push({ path: `fsaContributionAmounts.${key}`, message: ContributionMessages.fsaOverLimit });
+    const message = fsaAmountError(amount, limit);
+    if (message) errors.push({ path: `fsaContributionAmounts.${key}`, message });
   }
   return errors;
+}
+
+/** One FSA account's annual amount against its annual limit (the dialog checks each field with it as you type). */
+export function fsaAmountError(annualCents: number, limitCents: number): string | null {
+  return annualCents < 0 || annualCents > limitCents ? ContributionMessages.fsaOverLimit : null;
 }
 
 /**
@@ -304,7 +310,7 @@ export function hsaLimit(rules: HsaRules, coverage: 'single' | 'family', employe
   };
 }
 
-export function hsaError(annualCents: number, limit: HsaLimit): string | null {
+export function hsaError(annualCents: number, limit: Pick<HsaLimit, 'limitCents' | 'employerCents'>): string | null {
   return annualCents > limit.limitCents ? ContributionMessages.hsaOverLimit(limit.employerCents) : null;
 }
 

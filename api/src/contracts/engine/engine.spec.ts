@@ -4,6 +4,7 @@ import {
   ContributionEngine,
   ContributionMessages,
   eoiRequired,
+  fsaAmountError,
   fsaAnnualLimit,
   fsaErrors,
   hsaError,
@@ -15,7 +16,7 @@ import {
   type PricingPlan,
   type VoluntaryLifeRules,
 } from './contribution-engine';
-import { centsToDecimal, divRound, formatUsd, parseMoney } from './money';
+import { amountInputCents, annualToPerPeriod, centsToDecimal, divRound, formatUsd, parseMoney } from './money';
 import { tierForDependents, type TierStructure } from './tiers';
 
 const ON = '2027-01-01';
@@ -278,5 +279,39 @@ describe('HSA', () => {
     expect(hsaError(390_000, limit)).toBeNull();
     expect(hsaError(389_999, limit)).toBeNull();
     expect(hsaError(390_001, limit)).toBe('Your contribution amount exceeds annual limit because your employer is contributing $500.00 toward your HSA');
+  });
+});
+
+describe('typed amounts, shared by the enrollment dialog and the API', () => {
+  it.each([
+    ['0', 0],
+    ['12', 1200],
+    ['1234.5', 123450],
+    ['1234.56', 123456],
+    ['01', null],
+    ['-5', null],
+    ['1.234', null],
+    ['1,000', null],
+    ['', null],
+  ])('amountInputCents(%j) is %j', (text, cents) => {
+    expect(amountInputCents(text)).toBe(cents);
+  });
+
+  it.each([
+    [330000, 26, 12692],
+    [100, 3, 33],
+    [200, 3, 67],
+    [0, 24, 0],
+  ])('annualToPerPeriod(%i, %i) is %i (half away from zero)', (annual, periods, perPeriod) => {
+    expect(annualToPerPeriod(annual, periods)).toBe(perPeriod);
+  });
+
+  it.each([
+    [0, 285000, null],
+    [285000, 285000, null],
+    [285001, 285000, ContributionMessages.fsaOverLimit],
+    [-1, 285000, ContributionMessages.fsaOverLimit],
+  ])('fsaAmountError(%i, %i)', (annual, limit, message) => {
+    expect(fsaAmountError(annual, limit)).toBe(message);
   });
 });

@@ -42,3 +42,16 @@ export function divRound(a: number, b: number): number {
 export function monthlyToPerPeriod(monthlyCents: number, payPeriods: number): number {
   return divRound(monthlyCents * 12, payPeriods);
 }
+
+/** Amounts a person types (HSA, FSA, coverage): not negative and without leading zeros (document 2 section 5). */
+export const AMOUNT_INPUT_PATTERN = /^(0|[1-9]\d{0,9})(\.\d{1,2})?$/;
+
+/** A typed amount in cents, or null when it is not one the forms accept. */
+export function amountInputCents(text: string): number | null {
+  return AMOUNT_INPUT_PATTERN.test(text) ? parseMoney(text) : null;
+}
+
+/** An annual amount spread over the pay periods of a year, to the cent (FSA and HSA per paycheck). */
+export function annualToPerPeriod(annualCents: number, payPeriods: number): number {
+  return divRound(annualCents, payPeriods);
+}
