@@ -63,7 +63,7 @@ export class TenantDb {
     return (await pool.query<T>({ name, text, values: [...params, this.context.clientId] })).rows;
   }
 
-  /** A query builder on a client entity, already limited to the acting client. */
+  /** A query builder on a client entity, already limited to the acting client: add conditions with andWhere (where() would replace the scope). */
   select<E extends ClientOwned>(entity: EntityTarget<E>, alias: string, manager: EntityManager = this.dataSource.manager): SelectQueryBuilder<E> {
     return manager.getRepository(entity).createQueryBuilder(alias).where(`${alias}.clientId = :tenantClientId`, { tenantClientId: this.context.clientId });
   }
