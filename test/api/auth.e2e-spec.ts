@@ -106,6 +106,7 @@ describe('auth core: login, logout, me, token expiry, idle sessions', () => {
     // A person of this test's own elects medical; the seeded people are only read.
     const p = await createPerson(db, { registered: true });
     await db.query(`UPDATE employee SET birth_date = '1985-03-01', gender = 2, hire_date = '2020-01-06', employment_id = 1 WHERE id = $1`, [p.employeeId]);
+    await t.prepareEnrollments(p.employeeId);
     const token = await t.login(p.email);
     const me = async (): Promise<boolean> => (await api().get('/mbl/api/me').set('Authorization', `Bearer ${token}`).expect(200)).body.medicalEnrolled;
     expect(await me()).toBe(false);

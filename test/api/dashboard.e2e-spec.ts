@@ -61,6 +61,7 @@ describe('summary and dashboard data', () => {
     const janeTasks = (await api().get('/mbl/api/tasks').set(auth(jane)).expect(200)).body as Array<{ label: string; fileId: number | null }>;
     expect(janeTasks.filter((x) => x.label.startsWith('Your beneficiary designation'))).toEqual([]);
     const fresh = await createPerson(db, { registered: true });
+    await t.prepareEnrollments(fresh.employeeId);
     const tasks = (await api().get('/mbl/api/tasks').set(auth(await t.login(fresh.email))).expect(200)).body;
     // Group life is employer paid, so a new employee is enrolled in it at once and owes a primary beneficiary.
     expect(tasks).toEqual([

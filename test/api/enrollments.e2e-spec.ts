@@ -39,6 +39,7 @@ describe('enrollments API', () => {
   async function person(age = 40, gender = 2): Promise<{ jwt: string; employeeId: number }> {
     const p = await createPerson(db, { registered: true });
     await db.query(`UPDATE employee SET birth_date = current_date - make_interval(years => $2::int, days => 10), gender = $3, hire_date = '2020-01-06', employment_id = 1 WHERE id = $1`, [p.employeeId, age, gender]);
+    await t.prepareEnrollments(p.employeeId);
     return { jwt: await t.login(p.email), employeeId: p.employeeId };
   }
 
@@ -63,6 +64,32 @@ describe('enrollments API', () => {
     // Employer-paid only, one plan: enrolled with nothing to choose.
     expect(rows.find((r) => r.planTypeId === 6)).toMatchObject({ status: '1', selectable: false, declineAllowed: false, contributionAmount: '0.00' });
     expect((await api('get', `/enrollments/${medical.id}`).expect(200)).body).toEqual(medical);
+  });
+
+  it('GET /enrollments only reads: the rows come from the invitation, and a type without its row counts as undecided', async () => {
+    // A census employee nobody invited yet: no rows, and reading creates none.
+    const p = await createPerson(db, { registered: true });
+    const jwt = await t.login(p.email);
+    const count = async () => ((await db.query('SELECT count(*)::int AS n FROM enrollment WHERE employee_id = $1', [p.employeeId])) as Array<{ n: number }>)[0]!.n;
+    expect(await list(jwt)).toEqual([]);
+    expect(await list(jwt)).toEqual([]);
+    expect(await count()).toBe(0);
+    // The Benefits Enrollment step still knows what is offered: every type without a row is undecided.
+    await db.query('UPDATE account SET registration_step = 6 WHERE id = $1', [p.accountId]);
+    const refused = await request(t.server).put('/mbl/api/me').set('Authorization', `Bearer ${jwt}`).send({ step: 7 }).expect(409);
+    expect(refused.body.message).toMatch(/Medical/);
+
+    // HR's invitation prepares them (NotSelected, or Enrolled where the only plan is employer-paid)...
+    const invited = await createPerson(db, {});
+    const hr = await t.login('hr@acme.test');
+    await request(t.server).post(`/mbl/api/employees/${invited.employeeId}/welcome-email`).set('Authorization', `Bearer ${hr}`).expect(200);
+    const rows = (await db.query('SELECT plan_type_id, status, updated_at FROM enrollment WHERE employee_id = $1 ORDER BY plan_type_id', [invited.employeeId])) as Array<{ plan_type_id: number; status: number; updated_at: Date }>;
+    expect(rows.length).toBeGreaterThan(3);
+    expect(rows.some((r) => r.status === 1)).toBe(true);
+    // ...once: preparing again changes nothing.
+    expect(await t.prepareEnrollments(invited.employeeId)).toBe(0);
+    const again = (await db.query('SELECT plan_type_id, status, updated_at FROM enrollment WHERE employee_id = $1 ORDER BY plan_type_id', [invited.employeeId])) as typeof rows;
+    expect(again).toEqual(rows);
   });
 
   it("enrolls jane's family in medical, dental and vision with the contribution computed on the server, audited", async () => {

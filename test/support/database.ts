@@ -5,6 +5,7 @@ import { SecuredDataCipher } from '../../api/src/core/crypto/secured-data';
 import { dataSourceOptions } from '../../api/src/core/database/data-source-options';
 import { loginOf, provisionDatabase, withDatabase, type DatabaseUrls } from '../../api/src/core/database/database-roles';
 import { migrate } from '../../api/src/core/database/migrate';
+import { prepareEnrollmentRows } from '../../api/src/seed/prepare-enrollments';
 import { seedDemoData } from '../../api/src/seed/seed';
 
 export async function dropDatabase(urls: DatabaseUrls): Promise<void> {
@@ -30,6 +31,7 @@ export async function prepareDatabase(urls: DatabaseUrls, env: NodeJS.ProcessEnv
   await ds.initialize();
   try {
     await ds.transaction((m) => seedDemoData(m, config, new SecuredDataCipher(config.dataKeys, config.dataKeyId)));
+    await prepareEnrollmentRows(ds);
   } finally {
     await ds.destroy();
   }

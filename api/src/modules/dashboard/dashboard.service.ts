@@ -7,7 +7,6 @@ import { centsToDecimal, isoToUs, parseMoney, PLAN_TYPE_NAMES, PlanTypeIds, type
 import { RequestContext } from '../../core/context/request-context';
 import { TenantDb } from '../../core/database/tenant-db';
 import { BeneficiariesService } from '../beneficiaries/beneficiaries.service';
-import { ENROLLMENTS_SQL, type EnrollmentRow } from '../enrollments/enrollments.query';
 import { EnrollmentsService } from '../enrollments/enrollments.service';
 
 const employeeNotFound = () => new NotFoundException({ statusCode: 404, message: Messages.noEmployeeFound });
@@ -66,17 +65,12 @@ export class DashboardService {
     private readonly enrollments: EnrollmentsService,
   ) {}
 
-  /**
-   * The employee of the token, or (for an administrator) an employee of the token's client, with the
-   * elections of the current period settled: GET /enrollments writes the rows of types nobody decided yet
-   * (employer-paid-only types become Enrolled), and every view here must show the same elections.
-   */
+  /** The employee of the session, or (for an administrator) an employee of the acting client; 404 otherwise. */
   async employeeOf(employeeId?: number): Promise<number> {
     const id = employeeId ?? this.context.user.employeeId;
     if (id === null) throw employeeNotFound();
     const rows = await this.db.query('SELECT 1 FROM employee WHERE id = $1 AND client_id = $client', [id]);
     if (rows.length === 0) throw employeeNotFound();
-    await this.enrollments.list(id);
     return id;
   }
 
@@ -128,9 +122,8 @@ export class DashboardService {
   async tasks(employeeId: number): Promise<EnrollmentIssue[]> {
     const m = this.db.manager;
     const issues: EnrollmentIssue[] = [];
-    const offered = await this.db.query<EnrollmentRow>(ENROLLMENTS_SQL, [employeeId], m);
-    const undecided = offered.some((r) => (r.id === null || r.status === 0) && !r.employer_paid_only && r.restricted === 0 && !r.not_eligible);
-    if (undecided) issues.push({ label: DashboardMessages.undecidedPlans, fileId: null });
+    // The same rule as the registration's Benefits Enrollment step (a type without its row is undecided too).
+    if ((await this.enrollments.undecidedPlanTypes(employeeId)).length > 0) issues.push({ label: DashboardMessages.undecidedPlans, fileId: null });
 
     for (const message of await this.beneficiaries.totalsIssues(employeeId, m)) issues.push({ label: DashboardMessages.beneficiariesIncomplete(message), fileId: null });
 

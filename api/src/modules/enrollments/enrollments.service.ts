@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { EnrollmentMessages, type Enrollment, type EnrollmentUpdate } from '../../contracts/enrollments';
+import { EnrollmentMessages, isDecided, type Enrollment, type EnrollmentUpdate } from '../../contracts/enrollments';
 import {
   ContributionEngine,
   DEPENDENT_TYPES,
@@ -112,18 +112,48 @@ export class EnrollmentsService {
     private readonly audit: AuditService,
   ) {}
 
-  /** One row per plan type offered in the current period; missing rows are created first (NotSelected, or Enrolled for employer-paid-only). */
+  /**
+   * GET /enrollments: the employee's rows of the current period, read only. The rows are created beforehand
+   * (prepareRows): when HR invites the employee, when the account registers, by the seed, and (open
+   * enrollment) when a period opens or a plan is offered.
+   */
   async list(employeeId: number = this.plans.ownEmployeeId()): Promise<Enrollment[]> {
-    let rows = await this.readRows(employeeId);
-    const missing = rows.filter((r) => r.id === null);
-    if (missing.length > 0) {
-      await this.db.transaction(async (m) => {
-        const ctx = await this.plans.employeeContext(employeeId, m);
-        for (const r of missing) await this.materialise(ctx, r, m);
-      });
-      rows = await this.readRows(employeeId);
-    }
-    return rows.filter(hasElection).map(toEnrollment);
+    return (await this.readRows(employeeId)).filter(hasElection).map(toEnrollment);
+  }
+
+  /**
+   * The plan types the employee still has to decide: every type offered in the current period, a type
+   * without its row included (it is undecided until the employee chooses).
+   */
+  async undecidedPlanTypes(employeeId: number): Promise<string[]> {
+    return (await this.readRows(employeeId))
+      .map((r) => toEnrollment({ ...r, id: r.id ?? 0 }))
+      .filter((e) => !isDecided(e))
+      .map((e) => e.planType);
+  }
+
+  /**
+   * Creates the rows an employee of the acting client needs in the current period: NotSelected, or Enrolled
+   * when a type's only plan is employer-paid. Idempotent (an existing row is kept); answers how many it made.
+   */
+  async prepareRows(employeeId: number, manager?: EntityManager): Promise<number> {
+    const work = async (m: EntityManager) => {
+      const missing = (await this.db.query<EnrollmentRow>(ENROLLMENTS_SQL, [employeeId], m)).filter((r) => r.id === null);
+      if (missing.length === 0) return 0;
+      const ctx = await this.plans.employeeContext(employeeId, m);
+      for (const r of missing) await this.materialise(ctx, r, m);
+      return missing.length;
+    };
+    return manager ? work(manager) : this.db.transaction(work);
+  }
+
+  /** prepareRows for every employee of the acting client (a period opened, a plan offered, the seed). */
+  async prepareClient(): Promise<number> {
+    return this.db.transaction(async (m) => {
+      let made = 0;
+      for (const { id } of await this.db.query<{ id: number }>('SELECT id FROM employee WHERE client_id = $client ORDER BY id', [], m)) made += await this.prepareRows(id, m);
+      return made;
+    });
   }
 
   /** Straight to the driver's pool as a named (prepared) statement, like GET /me: the step-4 screen reads this on every visit. */

@@ -8,7 +8,6 @@ import {
 } from '../../contracts/auth';
 import { incompleteDependentNames } from '../../contracts/dependents';
 import { FormMessages } from '../../contracts/forms';
-import { isDecided } from '../../contracts/enrollments';
 import { ZEmployeeProfileRequest } from '../../contracts/profile';
 import { RequestContext } from '../../core/context/request-context';
 import { TenantDb } from '../../core/database/tenant-db';
@@ -125,8 +124,8 @@ export class RegistrationProgressService {
   }
 
   private async plansMissing(c: ProgressContext): Promise<string[]> {
-    const open = (await this.enrollments.list(c.employeeId)).filter((e) => !isDecided(e));
-    return open.length === 0 ? [] : [ProgressMessages.plansUndecided(open.map((e) => e.planType).join(', '))];
+    const open = await this.enrollments.undecidedPlanTypes(c.employeeId);
+    return open.length === 0 ? [] : [ProgressMessages.plansUndecided(open.join(', '))];
   }
 
   /** A signature recorded before the last reopening signed other elections: it does not count. */

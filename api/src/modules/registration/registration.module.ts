@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
 import { AuthModule } from '../auth/auth.module';
+import { EnrollmentsModule } from '../enrollments/enrollments.module';
 import { OptionsModule } from '../options/options.module';
 import { RegistrationController } from './registration.controller';
 import { RegistrationService } from './registration.service';
 
 @Module({
-  imports: [AccountsModule, AuthModule, OptionsModule],
+  imports: [AccountsModule, AuthModule, EnrollmentsModule, OptionsModule],
   controllers: [RegistrationController],
   providers: [RegistrationService],
   exports: [RegistrationService],

@@ -5,6 +5,8 @@ import { RegistrationStep } from '../../contracts/auth';
 import { Messages } from '../../contracts/messages';
 import { AuditService } from '../../core/audit/audit.service';
 import { TenantDb } from '../../core/database/tenant-db';
+import { RequestContext } from '../../core/context/request-context';
+import { EnrollmentsService } from '../enrollments/enrollments.service';
 import { hashSecret, normalizeAnswer } from '../../core/auth/passwords';
 import { APP_CONFIG, type AppConfig } from '../../core/config/app-config';
 import { MailService } from '../../core/mail/mail.service';
@@ -43,6 +45,8 @@ export class RegistrationService {
     private readonly audit: AuditService,
     private readonly auth: AuthService,
     private readonly options: OptionsService,
+    private readonly enrollments: EnrollmentsService,
+    private readonly context: RequestContext,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -74,6 +78,8 @@ export class RegistrationService {
         m,
       );
       await this.audit.record({ employeeId: row.employee_id, eventType: 'Welcome email', actionType: 'create', description: `Welcome email sent to ${fullName({ firstName: row.first_name, lastName: row.last_name })}` }, m);
+      // Invited to enroll: the rows of the current period exist before the first visit (GET /enrollments only reads).
+      await this.enrollments.prepareRows(row.employee_id, m);
     });
   }
 
@@ -131,6 +137,10 @@ export class RegistrationService {
         { employeeId: employee[0]?.id ?? null, eventType: 'Account', actionType: 'create', description: 'Account created from the welcome email' },
         m,
       );
+      // Whatever was offered since the invitation is there too when the wizard opens (in the account's own client).
+      const employeeId = employee[0]?.id;
+      const clientId = account.clientId;
+      if (employeeId !== undefined && clientId !== null) await this.context.runAs({ clientId, requestedBy: account.id }, () => this.enrollments.prepareRows(employeeId, m));
       return account.id;
     });
 

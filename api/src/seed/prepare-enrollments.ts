@@ -1,0 +1,24 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { ClsService } from 'nestjs-cls';
+import type { DataSource } from 'typeorm';
+import { AuditService } from '../core/audit/audit.service';
+import { RequestContext } from '../core/context/request-context';
+import { TenantDb } from '../core/database/tenant-db';
+import { EnrollmentsService } from '../modules/enrollments/enrollments.service';
+import { PlansService } from '../modules/plans/plans.service';
+
+/**
+ * After the seed: every employee of every client gets the enrollment rows of the current period, made by
+ * the same service (and the same rules) the API uses when HR invites someone. Wired by hand: the seed runs
+ * without the Nest application, as a job would, in each client's own context.
+ */
+export async function prepareEnrollmentRows(ds: DataSource): Promise<number> {
+  const context = new RequestContext(new ClsService(new AsyncLocalStorage()));
+  const db = new TenantDb(ds, context);
+  const enrollments = new EnrollmentsService(db, new PlansService(db, context), new AuditService(ds, context));
+  let made = 0;
+  for (const { id } of (await ds.query('SELECT id FROM client ORDER BY id')) as Array<{ id: number }>) {
+    made += await context.runAs({ clientId: id, requestedBy: null }, () => enrollments.prepareClient());
+  }
+  return made;
+}
