@@ -7,20 +7,19 @@
  * port on stdout once listening.
  */
 import Redis from 'ioredis';
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Pool } from 'pg';
 import { loadConfig } from '../api/src/core/config/app-config';
 import { permissionsFor } from '../api/src/contracts/permissions';
 import { toAuthUser, type TokenPayload } from '../api/src/core/auth/auth-user';
+import { BearerTokens } from '../api/src/core/auth/bearer-token';
 import { SessionStore } from '../api/src/core/auth/session-store';
 import { bindClientParam } from '../api/src/core/database/tenant-db';
 import { CURRENT_USER_SQL, CURRENT_USER_STATEMENT, toCurrentUser, type CurrentUserRow } from '../api/src/modules/auth/current-user.query';
 import { ENROLLMENTS_SQL, ENROLLMENTS_STATEMENT, hasElection, toEnrollment, type EnrollmentRow } from '../api/src/modules/enrollments/enrollments.query';
 
 const config = loadConfig();
-const secret = Buffer.from(config.jwtSecret, 'utf8');
 const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
 const sessions = new SessionStore(redis, config);
 // The same pool size as the portal's (data-source-options).
@@ -30,23 +29,13 @@ const pool = new Pool({ connectionString: config.databaseUrl, max: 20 });
 const CURRENT_USER_TEXT = bindClientParam(CURRENT_USER_SQL, 2);
 const ENROLLMENTS_TEXT = bindClientParam(ENROLLMENTS_SQL, 1);
 
-type Claims = TokenPayload & { exp: number };
-
-/** HS256 verification by hand: the least any server must do for this request. */
-function verifyJwt(token: string): Claims | null {
-  const [h, p, s] = token.split('.');
-  if (!h || !p || !s) return null;
-  const expected = createHmac('sha256', secret).update(`${h}.${p}`).digest();
-  const given = Buffer.from(s, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  const claims = JSON.parse(Buffer.from(p, 'base64url').toString('utf8')) as Claims;
-  return claims.exp * 1000 > Date.now() ? claims : null;
-}
+// The portal's own token check (HS256 with the secret, alg pinned, expiry), so both do the same work.
+const tokens = new BearerTokens(config.jwtSecret);
 
 const send = (res: ServerResponse, status: number, body: unknown) =>
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(body));
 
-async function answer(url: string, claims: Claims): Promise<[number, unknown]> {
+async function answer(url: string, claims: TokenPayload): Promise<[number, unknown]> {
   // The same session check as the portal's guard: revoked → 401, idle → 408, else it counts as activity.
   const state = await sessions.check(claims.sid, true);
   if (state === 'revoked') return [401, { statusCode: 401, message: 'Unauthorized' }];
@@ -63,8 +52,9 @@ async function answer(url: string, claims: Claims): Promise<[number, unknown]> {
 }
 
 const server = createServer((req, res) => {
-  const claims = verifyJwt((req.headers.authorization ?? '').replace(/^Bearer /, ''));
-  if (!claims) return send(res, 401, { statusCode: 401, message: 'Unauthorized' });
+  const token = tokens.check(req.headers.authorization);
+  if (!token.ok) return send(res, 401, { statusCode: 401, message: 'Unauthorized' });
+  const claims = token.payload;
   if (req.url !== '/mbl/api/me' && req.url !== '/mbl/api/enrollments') return send(res, 404, { statusCode: 404 });
   answer(req.url, claims).then(
     ([status, body]) => send(res, status, body),

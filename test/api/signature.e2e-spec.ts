@@ -9,7 +9,7 @@ import { DataSource } from 'typeorm';
 import { ALL_QUEUES } from '../../api/src/core/queues/queue-names';
 import { WorkersModule } from '../../workers/src/workers.module';
 import { createTestApp, type TestApp } from '../support/app';
-import { auditRows, cloneHousehold, createPerson, employeeIdOf } from '../support/fixtures';
+import { auditRows, copyOfJane, createPerson } from '../support/fixtures';
 import { canvasPng, dataUrl, strokePng } from '../support/png';
 
 /** The text a page shows: pdf-lib writes standard-font text as hex strings in Flate-compressed content streams. */
@@ -81,7 +81,7 @@ describe('registration signature and the signed enrollment summary', () => {
 
   /** Jana Doe, the test's own copy of jane's family and elections: signing changes her, not the seeded jane. */
   let signer: { email: string; employeeId: number } | undefined;
-  const janeCopy = async () => (signer ??= await cloneHousehold(db, await employeeIdOf(db, 'jane@acme.test'), { firstName: 'Jana', lastName: 'Doe' }));
+  const janeCopy = async () => (signer ??= await copyOfJane(db, 'Jana'));
 
   it("stores the signature as the employee's file and the signed PDF with her elections, dependents, cost, date and IP", async () => {
     const { email, employeeId: janeId } = await janeCopy();

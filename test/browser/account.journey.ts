@@ -2,7 +2,7 @@ import { createDecipheriv, scryptSync } from 'node:crypto';
 import Redis from 'ioredis';
 import type { Browser, Page } from 'playwright-core';
 import { apiJson, browserDb, launchBrowser, logIn, mailbox, newPage, scriptErrors, SITE, sql } from '../support/browser';
-import { cloneHousehold } from '../support/fixtures';
+import { copyOfJane } from '../support/fixtures';
 import { portalEnv } from '../support/portal-process';
 import { DEMO_PASSWORD, REDIS_URL } from '../support/test-env';
 
@@ -32,8 +32,7 @@ async function linksSoFar(link: RegExp): Promise<Set<string>> {
 
 /** Joan Doe, the journey's own copy of jane's household: changing her password leaves the seeded jane alone. */
 async function janeCopy(): Promise<string> {
-  const [jane] = await sql<{ id: number }>(`SELECT e.id FROM employee e JOIN account a ON a.id = e.account_id WHERE a.username = 'jane@acme.test'`);
-  return (await cloneHousehold(browserDb, jane!.id, { firstName: 'Joan', lastName: 'Doe' })).email;
+  return (await copyOfJane(browserDb, 'Joan')).email;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { browserDb, completeAccountSetup, expectStep, inviteNewEmployee, launchBrowser, logIn, newPage, scriptErrors, SITE, sql, waitForValue } from '../support/browser';
-import { cloneHousehold } from '../support/fixtures';
+import { copyOfJane } from '../support/fixtures';
 
 /** MM/DD/YYYY of a date some months ago (a child under 1). */
 function monthsAgo(months: number): string {
@@ -146,8 +146,7 @@ describe('employee data journeys', () => {
 
   it('jane edits her dependents from /dependents and lands back in the wizard at the Dependents step', async () => {
     // June Doe, the journey's own copy of jane's family and elections: the seeded jane stays as she is.
-    const [jane] = await sql<{ id: number }>(`SELECT e.id FROM employee e JOIN account a ON a.id = e.account_id WHERE a.username = 'jane@acme.test'`);
-    const copy = await cloneHousehold(browserDb, jane!.id, { firstName: 'June', lastName: 'Doe' });
+    const copy = await copyOfJane(browserDb, 'June');
     const { page, errors } = await newPage(browser);
     await logIn(page, copy.email);
     await page.waitForURL(`${SITE}/mbl`);

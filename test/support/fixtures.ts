@@ -192,6 +192,11 @@ export async function cloneHousehold(db: Queryable, fromEmployeeId: number, o: F
   return person;
 }
 
+/** A person of the test's own with a copy of the seeded jane's household, named as given (not 'Jane Doe', so lists still find one jane). */
+export async function copyOfJane(db: Queryable, firstName: string): Promise<FixturePerson> {
+  return cloneHousehold(db, await employeeIdOf(db, 'jane@acme.test'), { firstName, lastName: 'Doe' });
+}
+
 export interface AuditRow {
   id: string;
   client_id: number | null;

@@ -15,7 +15,7 @@ import { PlansService } from '../modules/plans/plans.service';
 export async function prepareEnrollmentRows(ds: DataSource): Promise<number> {
   const context = new RequestContext(new ClsService(new AsyncLocalStorage()));
   const db = new TenantDb(ds, context);
-  const enrollments = new EnrollmentsService(db, new PlansService(db, context), new AuditService(ds, context));
+  const enrollments = new EnrollmentsService(db, context, new PlansService(db, context), new AuditService(ds, context));
   let made = 0;
   for (const { id } of (await ds.query('SELECT id FROM client ORDER BY id')) as Array<{ id: number }>) {
     made += await context.runAs({ clientId: id, requestedBy: null }, () => enrollments.prepareClient());

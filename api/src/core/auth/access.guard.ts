@@ -20,7 +20,6 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { SessionStore } from './session-store';
 import { RequestContext } from '../context/request-context';
 
-
 /** The one global guard: every route declares its access rule, and a route without one is refused. */
 @Injectable()
 export class AccessGuard implements CanActivate {

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { Messages } from '../../contracts/messages';
 import { ClsService, type ClsStore } from 'nestjs-cls';
 import type { AuthUser } from '../auth/auth-user';
 
@@ -39,10 +40,6 @@ export class RequestContext {
     this.cls.set('acting', actingOf(user));
   }
 
-  setIp(ip: string | null): void {
-    this.cls.set('ip', ip);
-  }
-
   /** The signed-in session (routes other than public ones always have one). */
   get user(): AuthUser {
     const user = this.cls.isActive() ? this.cls.get('user') : undefined;
@@ -56,9 +53,11 @@ export class RequestContext {
     return acting;
   }
 
-  /** The acting client, or null before sign-in (login, registration and password-reset pages). */
-  get actingOrNull(): Acting | null {
-    return (this.cls.isActive() ? this.cls.get('acting') : undefined) ?? null;
+  /** The session's own employee record: an agent's session (or one without an employee) answers 404. */
+  ownEmployeeId(): number {
+    const { employeeId } = this.user;
+    if (employeeId === null) throw new NotFoundException({ statusCode: 404, message: Messages.noEmployeeFound });
+    return employeeId;
   }
 
   get clientId(): number {

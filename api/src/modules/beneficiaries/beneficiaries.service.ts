@@ -79,7 +79,7 @@ export class BeneficiariesService {
 
   async list(): Promise<Beneficiary[]> {
     const m = this.db.manager;
-    const owner = await this.owner(m, this.ownEmployee(), false);
+    const owner = await this.owner(m, this.context.ownEmployeeId(), false);
     return (await this.rows(m, owner)).map((b) => this.toBeneficiary(b));
   }
 
@@ -92,13 +92,13 @@ export class BeneficiariesService {
 
   async get(id: number): Promise<Beneficiary> {
     const m = this.db.manager;
-    const owner = await this.owner(m, this.ownEmployee(), false);
+    const owner = await this.owner(m, this.context.ownEmployeeId(), false);
     return this.toBeneficiary(await this.row(m, owner, id));
   }
 
   async create(body: unknown): Promise<Beneficiary> {
     return this.db.transaction(async (m) => {
-      const owner = await this.owner(m, this.ownEmployee(), true);
+      const owner = await this.owner(m, this.context.ownEmployeeId(), true);
       const req = this.parse(body, await this.rows(m, owner), null);
       await this.checkDependent(m, owner, req.relationshipId);
       // A mask stands for a stored SSN, and a new beneficiary has none.
@@ -121,7 +121,7 @@ export class BeneficiariesService {
 
   async update(id: number, body: unknown): Promise<Beneficiary> {
     return this.db.transaction(async (m) => {
-      const owner = await this.owner(m, this.ownEmployee(), true);
+      const owner = await this.owner(m, this.context.ownEmployeeId(), true);
       const all = await this.rows(m, owner);
       const current = all.find((b) => b.id === id);
       if (!current) throw beneficiaryNotFound();
@@ -151,7 +151,7 @@ export class BeneficiariesService {
 
   async remove(id: number): Promise<void> {
     await this.db.transaction(async (m) => {
-      const owner = await this.owner(m, this.ownEmployee(), true);
+      const owner = await this.owner(m, this.context.ownEmployeeId(), true);
       const current = await this.row(m, owner, id);
       await this.db.delete(BeneficiaryEntity, id, m);
       await this.audit.record(
@@ -170,7 +170,7 @@ export class BeneficiariesService {
   /** Clear SSNs of the caller's beneficiaries, after the unlock guard; every read is audited. */
   async personal(): Promise<BeneficiaryPersonal> {
     const m = this.db.manager;
-    const owner = await this.owner(m, this.ownEmployee(), false);
+    const owner = await this.owner(m, this.context.ownEmployeeId(), false);
     const rows = await this.rows(m, owner);
     await this.audit.record({
       employeeId: owner.employeeId,
@@ -199,12 +199,6 @@ export class BeneficiariesService {
   }
 
   // -------------------------------------------------------------------------------------------------------
-
-  private ownEmployee(): number {
-    const { employeeId } = this.context.user;
-    if (employeeId === null) throw employeeNotFound();
-    return employeeId;
-  }
 
   private async owner(m: EntityManager, employeeId: number, lock: boolean): Promise<Owner> {
     const rows = await this.db.query<{ id: number; first_name: string; last_name: string }>(

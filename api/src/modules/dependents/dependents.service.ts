@@ -136,7 +136,7 @@ export class DependentsService {
   ) {}
 
   async list(): Promise<Dependent[]> {
-    const h = await this.household(this.db.manager, this.ownEmployee());
+    const h = await this.household(this.db.manager, this.context.ownEmployeeId());
     return this.listOf(this.db.manager, h);
   }
 
@@ -148,13 +148,13 @@ export class DependentsService {
 
   async get(id: number): Promise<Dependent> {
     const m = this.db.manager;
-    const h = await this.household(m, this.ownEmployee());
+    const h = await this.household(m, this.context.ownEmployeeId());
     return this.toDependent(await this.row(m, h, id, false), h);
   }
 
   async create(body: unknown): Promise<Dependent> {
     return this.db.transaction(async (m) => {
-      const h = await this.household(m, this.ownEmployee());
+      const h = await this.household(m, this.context.ownEmployeeId());
       const req = this.parse(body, h);
       const ssn = this.resolveSsn(req, h, null);
       const id = await this.db.insert(DependentEntity, { ...this.valuesOf(req, h), employeeId: h.employeeId, ssnEnc: this.cipher.encrypt(ssn) }, m);
@@ -175,7 +175,7 @@ export class DependentsService {
 
   async update(id: number, body: unknown): Promise<Dependent> {
     return this.db.transaction(async (m) => {
-      const h = await this.household(m, this.ownEmployee());
+      const h = await this.household(m, this.context.ownEmployeeId());
       const current = await this.row(m, h, id, true);
       const req = this.parse(body, h);
       const storedSsn = this.cipher.decrypt(current.ssnEnc);
@@ -201,7 +201,7 @@ export class DependentsService {
 
   async remove(id: number): Promise<void> {
     await this.db.transaction(async (m) => {
-      const h = await this.household(m, this.ownEmployee());
+      const h = await this.household(m, this.context.ownEmployeeId());
       const current = await this.row(m, h, id, true);
       // Soft: enrollments and the transaction report still name a removed dependent.
       await this.db.update(DependentEntity, id, { deletedAt: () => 'now()' }, m);
@@ -219,7 +219,7 @@ export class DependentsService {
   }
 
   async addresses(): Promise<DependentAddress[]> {
-    const h = await this.household(this.db.manager, this.ownEmployee());
+    const h = await this.household(this.db.manager, this.context.ownEmployeeId());
     return (await this.rows(this.db.manager, h)).map((d) => this.toAddress(d, h));
   }
 
@@ -228,7 +228,7 @@ export class DependentsService {
     const parsed = ZDependentAddressesUpdateRequest.safeParse(body);
     if (!parsed.success) throw new ZodValidationException(parsed.error);
     return this.db.transaction(async (m) => {
-      const h = await this.household(m, this.ownEmployee());
+      const h = await this.household(m, this.context.ownEmployeeId());
       // One item per dependent: a repeated id takes its last value.
       const items = new Map(parsed.data.map((item) => [item.id, item]));
       const found = await this.lockedRows(m, h, [...items.keys()]);
@@ -242,7 +242,7 @@ export class DependentsService {
     const parsed = ZDependentAddressRequest.safeParse(body);
     if (!parsed.success) throw new ZodValidationException(parsed.error);
     return this.db.transaction(async (m) => {
-      const h = await this.household(m, this.ownEmployee());
+      const h = await this.household(m, this.context.ownEmployeeId());
       const current = await this.row(m, h, id, true);
       await this.applyAddress(m, h, current, parsed.data);
       return this.toDependent(await this.row(m, h, id, false), h);
@@ -252,7 +252,7 @@ export class DependentsService {
   /** Clear SSNs of the caller's dependents, after the unlock guard; every read is audited. */
   async personal(): Promise<DependentPersonal> {
     const m = this.db.manager;
-    const h = await this.household(m, this.ownEmployee());
+    const h = await this.household(m, this.context.ownEmployeeId());
     const rows = await this.rows(m, h);
     await this.audit.record({
       employeeId: h.employeeId,
@@ -265,12 +265,6 @@ export class DependentsService {
   }
 
   // -------------------------------------------------------------------------------------------------------
-
-  private ownEmployee(): number {
-    const { employeeId } = this.context.user;
-    if (employeeId === null) throw employeeNotFound();
-    return employeeId;
-  }
 
   private async household(m: EntityManager, employeeId: number): Promise<Household> {
     const rows = await this.db.query<HouseholdRow>(

@@ -88,8 +88,7 @@ export class EmployeesService {
 
   /** Clear SSN and income of the token's employee, after the unlock guard; every read is audited. */
   async personalData(): Promise<PersonalData> {
-    const { employeeId } = this.context.user;
-    if (employeeId === null) throw notFound();
+    const employeeId = this.context.ownEmployeeId();
     const rows = await this.db.query<{ ssn_enc: string | null; income_enc: string | null; first_name: string; last_name: string }>(
       'SELECT ssn_enc, income_enc, first_name, last_name FROM employee WHERE id = $1 AND client_id = $client',
       [employeeId],

@@ -25,6 +25,7 @@ import {
 } from '../../contracts/plans';
 import { AuditService, diffFields } from '../../core/audit/audit.service';
 import { TenantDb } from '../../core/database/tenant-db';
+import { RequestContext } from '../../core/context/request-context';
 import { PLAN_SQL, eligibilityOf, employeeAgeFor, fsaRulesOf, hsaEmployerCents, hsaRulesOf, pricingOf, voluntaryLifeRulesOf, type EmployeeContext, type PlanRecord } from '../plans/plan-model';
 import { PlansService } from '../plans/plans.service';
 import { ENROLLMENTS_SQL, ENROLLMENTS_STATEMENT, hasElection, toEnrollment, type EnrollmentRow } from './enrollments.query';
@@ -108,6 +109,7 @@ const AUDIT_TITLES: Record<string, string> = {
 export class EnrollmentsService {
   constructor(
     private readonly db: TenantDb,
+    private readonly context: RequestContext,
     private readonly plans: PlansService,
     private readonly audit: AuditService,
   ) {}
@@ -117,7 +119,7 @@ export class EnrollmentsService {
    * (prepareRows): when HR invites the employee, when the account registers, by the seed, and (open
    * enrollment) when a period opens or a plan is offered.
    */
-  async list(employeeId: number = this.plans.ownEmployeeId()): Promise<Enrollment[]> {
+  async list(employeeId: number = this.context.ownEmployeeId()): Promise<Enrollment[]> {
     return (await this.readRows(employeeId)).filter(hasElection).map(toEnrollment);
   }
 
@@ -147,11 +149,26 @@ export class EnrollmentsService {
     return manager ? work(manager) : this.db.transaction(work);
   }
 
-  /** prepareRows for every employee of the acting client (a period opened, a plan offered, the seed). */
+  /**
+   * prepareRows for the employees of the acting client (a period opened, a plan offered, the seed). One
+   * statement finds who lacks a row of an offered type, so a repeated run touches nobody else.
+   */
   async prepareClient(): Promise<number> {
     return this.db.transaction(async (m) => {
+      const lacking = await this.db.query<{ id: number }>(
+        `SELECT e.id FROM employee e
+           JOIN open_enrollment_period oe ON oe.client_id = e.client_id AND oe.is_current
+          WHERE e.client_id = $client
+            AND EXISTS (SELECT 1 FROM plan p
+                         WHERE p.open_enrollment_period_id = oe.id
+                           AND NOT EXISTS (SELECT 1 FROM enrollment en
+                                            WHERE en.employee_id = e.id AND en.open_enrollment_period_id = oe.id AND en.plan_type_id = p.plan_type_id))
+          ORDER BY e.id`,
+        [],
+        m,
+      );
       let made = 0;
-      for (const { id } of await this.db.query<{ id: number }>('SELECT id FROM employee WHERE client_id = $client ORDER BY id', [], m)) made += await this.prepareRows(id, m);
+      for (const { id } of lacking) made += await this.prepareRows(id, m);
       return made;
     });
   }
@@ -203,7 +220,7 @@ export class EnrollmentsService {
 
   /** PUT /enrollments/{id}: every rule the dialogs show, enforced here; the contribution is always computed here. */
   async update(id: number, body: EnrollmentUpdate): Promise<Enrollment> {
-    const employeeId = this.plans.ownEmployeeId();
+    const employeeId = this.context.ownEmployeeId();
     await this.db.transaction(async (m) => {
       const ctx = await this.plans.employeeContext(employeeId, m);
       const rows = await this.db.query<Election & { plan_type_id: number; open_enrollment_period_id: number }>(

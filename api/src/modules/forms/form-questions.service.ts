@@ -127,8 +127,7 @@ export class FormQuestionsService {
   // -------------------------------------------------------------------------------------------------------
 
   private async form(m: EntityManager, lock: boolean): Promise<Form> {
-    const { employeeId } = this.context.user;
-    if (employeeId === null) throw employeeNotFound();
+    const employeeId = this.context.ownEmployeeId();
     const emp = await this.db.query(`SELECT 1 FROM employee WHERE id = $1 AND client_id = $client${lock ? ' FOR UPDATE' : ''}`, [employeeId], m);
     if (emp.length === 0) throw employeeNotFound();
     const rows = await this.db.query<QuestionRow>(

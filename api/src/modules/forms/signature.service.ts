@@ -116,9 +116,7 @@ export class SignatureService {
 
   /** The employee's latest registration signature (the site waits on summaryFileId for the PDF link). */
   async latest(): Promise<SignatureResponse> {
-    const { employeeId } = this.context.user;
-    if (employeeId === null) throw employeeNotFound();
-    const row = await this.latestRow(employeeId);
+    const row = await this.latestRow(this.context.ownEmployeeId());
     if (!row) throw signatureNotFound();
     return { id: row.id, signedAt: row.signedAt.toISOString(), imageFileId: row.imageFileId, summaryFileId: row.summaryFileId };
   }

@@ -77,15 +77,8 @@ export class PlansService {
     private readonly context: RequestContext,
   ) {}
 
-  /** The signed-in employee's own record (a session without one, an agent's, finds no employee). */
-  ownEmployeeId(): number {
-    const { employeeId } = this.context.user;
-    if (employeeId === null) throw noEmployee();
-    return employeeId;
-  }
-
   /** What pricing and eligibility need of one employee of the acting client (404 for anyone else). */
-  async employeeContext(employeeId: number = this.ownEmployeeId(), manager: EntityManager = this.db.manager): Promise<EmployeeContext> {
+  async employeeContext(employeeId: number = this.context.ownEmployeeId(), manager: EntityManager = this.db.manager): Promise<EmployeeContext> {
     const rows = await this.db.query<EmployeeContextRow>(EMPLOYEE_CONTEXT_SQL, [employeeId], manager);
     if (!rows[0]) throw noEmployee();
     return toEmployeeContext(rows[0]);
