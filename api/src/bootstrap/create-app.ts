@@ -10,8 +10,10 @@ import { cleanupOpenApiDoc } from 'nestjs-zod';
 import { join, resolve } from 'node:path';
 import { AppModule } from '../app.module';
 import { APP_CONFIG, type AppConfig } from '../core/config/app-config';
+import { RequestContext } from '../core/context/request-context';
 import { httpLogger } from '../core/logging/http-logger';
 import { finishOpenApi } from '../core/http/openapi';
+import { JsonReplyAdapter } from '../core/http/json-reply-adapter';
 import { rootLogger } from '../core/logging/root-logger';
 import { DevMailbox } from '../core/mail/dev-mailbox';
 import { mountRemix } from '../web/remix-host';
@@ -52,7 +54,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestExp
   // ZNewPassword's common-password rule needs its list before the first request.
   loadCommonPasswords();
   // Body parsers are added below, after the site (Remix reads its own form bodies) and before the NUL check.
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true, bodyParser: false });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, new JsonReplyAdapter(), { bufferLogs: true, bodyParser: false });
   const config = app.get<AppConfig>(APP_CONFIG);
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks(['SIGINT', 'SIGTERM'], { useProcessExit: true });
@@ -62,16 +64,19 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestExp
   // API answers are per-user and marked no-store where it matters; hashing every body for an ETag is waste.
   app.set('etag', false);
 
-  // pino-http first, so that every request (site and API) is logged once, with secrets redacted.
+  // The request's context store first: everything after it, the site included, runs inside it.
+  app.use(app.get(RequestContext).middleware);
+  // pino-http next, so that every request (site and API) is logged once, with secrets redacted.
   app.use(httpLogger(rootLogger(config)));
   // The strict CSP applies to the API; the site's pages carry Remix's inline hydration scripts.
   // 'same-origin' rather than helmet's 'no-referrer': with no-referrer Chromium sends `Origin: null` on
   // form posts, which Remix rightly refuses as CSRF; same-origin still keeps token URLs from leaking out.
   const referrerPolicy = { policy: 'same-origin' as const };
-  const apiHeaders = staticHeaders(helmet({ referrerPolicy }));
+  // API answers carry personal data: no cache keeps them unless a route says otherwise (decisions section 5).
+  const apiHeaders: Array<[string, string]> = [...staticHeaders(helmet({ referrerPolicy })), ['Cache-Control', 'no-store']];
   const siteHeaders = staticHeaders(helmet({ contentSecurityPolicy: false, referrerPolicy }));
   app.use((req: Request, res: Response, next: NextFunction) => {
-    for (const [name, value] of req.url.startsWith('/mbl/api') ? apiHeaders : siteHeaders) res.setHeader(name, value);
+    for (const [name, value] of req.url.startsWith(`/${API_PREFIX}`) ? apiHeaders : siteHeaders) res.setHeader(name, value);
     next();
   });
 
@@ -89,11 +94,6 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestExp
   app.useBodyParser('urlencoded', { extended: true, limit: '256kb' });
   app.use(bodyParserErrors);
   app.use(rejectNulBytes);
-  // Answers carry personal data: no cache keeps them unless a route says otherwise (decisions section 5).
-  app.use(`/${API_PREFIX}`, (_req: Request, res: Response, next: NextFunction) => {
-    res.setHeader('Cache-Control', 'no-store');
-    next();
-  });
 
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, () => buildOpenApi(app, config), {
     jsonDocumentUrl: `${API_PREFIX}/docs-json`,

@@ -1,5 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import { ClsService } from 'nestjs-cls';
 import type { DataSource } from 'typeorm';
 import { AuditService } from '../core/audit/audit.service';
 import { RequestContext } from '../core/context/request-context';
@@ -13,7 +11,7 @@ import { PlansService } from '../modules/plans/plans.service';
  * without the Nest application, as a job would, in each client's own context.
  */
 export async function prepareEnrollmentRows(ds: DataSource): Promise<number> {
-  const context = new RequestContext(new ClsService(new AsyncLocalStorage()));
+  const context = new RequestContext();
   const db = new TenantDb(ds, context);
   const enrollments = new EnrollmentsService(db, context, new PlansService(db, context), new AuditService(ds, context));
   let made = 0;

@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { Messages } from '../../contracts/messages';
-import { ClsService, type ClsStore } from 'nestjs-cls';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthUser } from '../auth/auth-user';
 
 /** Who does the work and for which client: set once per request (the access guard) or per job (the workers). */
@@ -13,11 +14,14 @@ export interface Acting {
   onBehalfOf: number | null;
 }
 
-interface ContextStore extends ClsStore {
-  ip?: string | null;
+interface ContextStore {
+  /** The caller's address, worked out when first asked (Express's req.ip walks the proxy chain). */
+  ip: () => string | null;
   user?: AuthUser;
   acting?: Acting;
 }
+
+const noAddress = () => null;
 
 /** A bug, not a user's mistake: tenant data was reached outside a signed-in request or a job's context. */
 export class NoTenantContextError extends Error {
@@ -27,28 +31,37 @@ export class NoTenantContextError extends Error {
 }
 
 /**
- * The request-scoped context (nestjs-cls, one AsyncLocalStorage per request or job): the client, the acting
- * and on-behalf-of accounts and the client address. Services read it instead of taking them as arguments.
+ * The request-scoped context (one AsyncLocalStorage store per request or job): the client, the acting and
+ * on-behalf-of accounts and the client address. Services read it instead of taking them as arguments.
+ * Plain AsyncLocalStorage rather than nestjs-cls: that module always registers a global guard and a global
+ * interceptor (no-ops when unmounted), and the interceptor alone puts an rxjs pipeline on every request.
  */
 @Injectable()
 export class RequestContext {
-  constructor(private readonly cls: ClsService<ContextStore>) {}
+  private readonly storage = new AsyncLocalStorage<ContextStore>();
+
+  /** Express middleware (mounted first by createApp): the rest of the request runs in its own store. */
+  readonly middleware = (req: IncomingMessage & { ip?: string }, _res: ServerResponse, next: () => void): void => {
+    this.storage.run({ ip: () => req.ip ?? null }, next);
+  };
 
   /** The access guard's signed-in session. */
   setUser(user: AuthUser): void {
-    this.cls.set('user', user);
-    this.cls.set('acting', actingOf(user));
+    const store = this.storage.getStore();
+    if (!store) throw new NoTenantContextError('A signed-in request');
+    store.user = user;
+    store.acting = actingOf(user);
   }
 
   /** The signed-in session (routes other than public ones always have one). */
   get user(): AuthUser {
-    const user = this.cls.isActive() ? this.cls.get('user') : undefined;
+    const user = this.storage.getStore()?.user;
     if (!user) throw new NoTenantContextError('This call');
     return user;
   }
 
   get acting(): Acting {
-    const acting = this.cls.isActive() ? this.cls.get('acting') : undefined;
+    const acting = this.storage.getStore()?.acting;
     if (!acting) throw new NoTenantContextError('This call');
     return acting;
   }
@@ -66,24 +79,17 @@ export class RequestContext {
 
   /** The caller's address (null in jobs). */
   get ip(): string | null {
-    return (this.cls.isActive() ? this.cls.get('ip') : undefined) ?? null;
+    return this.storage.getStore()?.ip() ?? null;
   }
 
   /** System work of no one client (the re-drive sweep, the ticks): tenant data stays out of reach. */
   runSystem<T>(work: () => Promise<T>): Promise<T> {
-    return this.cls.run(() => {
-      this.cls.set('ip', null);
-      return work();
-    });
+    return this.storage.run({ ip: noAddress }, work);
   }
 
   /** Runs work outside a request (a job) in the context its payload names; never from an AuthUser. */
   runAs<T>(job: { clientId: number; requestedBy: number | null }, work: () => Promise<T>): Promise<T> {
-    return this.cls.run(() => {
-      this.cls.set('ip', null);
-      this.cls.set('acting', { clientId: job.clientId, accountId: job.requestedBy, onBehalfOf: null });
-      return work();
-    });
+    return this.storage.run({ ip: noAddress, acting: { clientId: job.clientId, accountId: job.requestedBy, onBehalfOf: null } }, work);
   }
 }
 
