@@ -36,6 +36,16 @@ describe('platform: options, health, OpenAPI, error shape', () => {
     expect(res.body[0]).toEqual({ value: expect.stringMatching(/^\d+$/), label: expect.any(String) });
   });
 
+  it('answers JSON with its type, exact length and no-store; HEAD gets the headers without a body', async () => {
+    const res = await api().get('/mbl/api/options?type=gender').set('Authorization', `Bearer ${token}`).expect(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(JSON.stringify(res.body)));
+    expect(res.headers['cache-control']).toBe('no-store');
+    const head = await api().head('/mbl/api/options?type=gender').set('Authorization', `Bearer ${token}`).expect(200);
+    expect(head.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(head.text ?? '').toBe('');
+  });
+
   it('GET /health reports database and Redis', async () => {
     const res = await api().get('/mbl/api/health').expect(200);
     expect(res.body).toEqual({ status: 'ok', database: 'ok', redis: 'ok' });
