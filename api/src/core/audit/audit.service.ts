@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AuditEntry, type AuditActionType, type AuditFieldChange } from './audit-entry.entity';
+import { insertRow } from '../database/sql-table';
+import { auditEntryTable, type AuditActionType, type AuditFieldChange } from './audit-entry.table';
 import { RequestContext } from '../context/request-context';
 
 export interface AuditRecord {
@@ -43,7 +44,7 @@ export class AuditService {
   }
 
   private async write(actor: AuditActor, entry: AuditRecord, manager?: EntityManager): Promise<void> {
-    await (manager ?? this.dataSource.manager).getRepository(AuditEntry).insert({
+    await insertRow(manager ?? this.dataSource.manager, auditEntryTable, {
       clientId: actor.clientId,
       employeeId: entry.employeeId ?? null,
       performedBy: actor.accountId,

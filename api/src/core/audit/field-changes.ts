@@ -1,6 +1,6 @@
 import { OPTION_LISTS, type OptionType } from '../../contracts/option-lists';
 import { maskSsn } from '../crypto/secured-data';
-import type { AuditFieldChange } from './audit-entry.entity';
+import type { AuditFieldChange } from './audit-entry.table';
 
 /** How a field reads in the Log Details dialog: plain text, an option's text, a yes/no flag, or a masked SSN. */
 export type AuditedKind = 'text' | 'ssn' | 'flag' | { option: OptionType };

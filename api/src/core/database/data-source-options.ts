@@ -6,7 +6,8 @@ export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl'>): DataS
   return {
     type: 'postgres',
     url: config.databaseUrl,
-    // Each feature module registers its own entities (TypeOrmModule.forFeature); scripts need none.
+    // No entities: data access is typed SQL (core/database/sql-table.ts); TypeORM runs the pool, the
+    // transactions and the migrations.
     entities: [],
     migrations: MIGRATIONS,
     migrationsTableName: 'typeorm_migrations',

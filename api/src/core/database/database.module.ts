@@ -9,7 +9,7 @@ import { TenantDb } from './tenant-db';
   imports: [
     TypeOrmModule.forRootAsync({
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({ ...dataSourceOptions(config), autoLoadEntities: true }),
+      useFactory: (config: AppConfig) => dataSourceOptions(config),
     }),
   ],
   providers: [TenantDb],

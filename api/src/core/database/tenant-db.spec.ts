@@ -49,3 +49,20 @@ describe('the client scope is never written by hand in a module', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe('one data-access style: typed SQL', () => {
+  // Repositories, query builders and entity classes were the second style; they are gone, and this keeps them out.
+  const other = /\b(getRepository|createQueryBuilder|InjectRepository|forFeature)\b|@Entity\(/;
+  const files = [...sources(join(__dirname, '../../modules')), ...sources(join(__dirname, '..'))];
+
+  it('no source uses TypeORM repositories, query builders or entities', () => {
+    const offenders = files.flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .map((line, i) => [line, i + 1] as const)
+        .filter(([line]) => other.test(line) && !line.trim().startsWith('//') && !line.trim().startsWith('*'))
+        .map(([line, n]) => `${file}:${n}: ${line.trim()}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+});

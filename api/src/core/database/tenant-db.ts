@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, type EntityTarget, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { DataSource, type EntityManager, type ObjectLiteral } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import type { Pool } from 'pg';
 import { RequestContext } from '../context/request-context';
+import type { SqlTable, Writable } from './sql-table';
 
 const CLIENT_TOKEN = /\$client\b/g;
 
@@ -13,17 +13,12 @@ export function bindClientParam(sql: string, paramCount: number): string {
   return sql.replace(CLIENT_TOKEN, `$${paramCount + 1}`);
 }
 
-/** Rows of a table that belongs to a client. */
-interface ClientOwned extends ObjectLiteral {
-  clientId: number;
-}
-
 /**
  * The one way modules read and write tables that belong to a client. The client comes from the request
  * context, never from an argument, so no query can forget it or take another client's:
  * - SQL statements write `$client` where the client goes; it is bound as a parameter, and a statement
  *   without it is refused (a bug, found by the first test that runs it);
- * - query builders, inserts and updates on client entities get the scope added here.
+ * - whole-row reads, inserts, updates and deletes on a client table (a SqlTable) get the scope added here.
  * Cross-client look-ups before sign-in (a login name, a registration or reset token) use the DataSource
  * directly: they find the client.
  */
@@ -63,24 +58,46 @@ export class TenantDb {
     return (await pool.query<T>({ name, text, values: [...params, this.context.clientId] })).rows;
   }
 
-  /** A query builder on a client entity, already limited to the acting client: add conditions with andWhere (where() would replace the scope). */
-  select<E extends ClientOwned>(entity: EntityTarget<E>, alias: string, manager: EntityManager = this.dataSource.manager): SelectQueryBuilder<E> {
-    return manager.getRepository(entity).createQueryBuilder(alias).where(`${alias}.clientId = :tenantClientId`, { tenantClientId: this.context.clientId });
+  /**
+   * Whole rows of a client table, shaped by its SqlTable: `condition` is SQL on `alias` with parameters $1..$n
+   * (params), ANDed to the client scope. `secret` names sealed columns to read; `lock` adds FOR UPDATE.
+   */
+  rows<Row extends object>(
+    table: SqlTable<Row>,
+    alias: string,
+    condition: string,
+    params: readonly unknown[] = [],
+    options: { secret?: ReadonlyArray<keyof Row>; orderBy?: string; limit?: number; lock?: boolean } = {},
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<Row[]> {
+    const sql =
+      `SELECT ${table.select(alias, options.secret)} FROM ${this.owned(table).name} ${alias} WHERE ${alias}.client_id = $client AND (${condition})` +
+      (options.orderBy ? ` ORDER BY ${options.orderBy}` : '') +
+      (options.limit ? ` LIMIT ${Math.trunc(options.limit)}` : '') +
+      (options.lock ? ' FOR UPDATE' : '');
+    return this.query<Row>(sql, params, manager);
   }
 
   /** Inserts a row of the acting client; answers its id. */
-  async insert<E extends ClientOwned>(entity: EntityTarget<E>, values: QueryDeepPartialEntity<Omit<E, 'clientId'>>, manager: EntityManager = this.dataSource.manager): Promise<number> {
-    const { identifiers } = await manager.getRepository(entity).insert({ ...values, clientId: this.context.clientId } as QueryDeepPartialEntity<E>);
-    return Number(identifiers[0]!.id);
+  async insert<Row extends object>(table: SqlTable<Row>, values: Writable<Omit<Row, 'clientId'>>, manager: EntityManager = this.dataSource.manager): Promise<number> {
+    const { text, values: params } = this.owned(table).insert(values as Writable<Row>, [['client_id', this.context.clientId]]);
+    const rows = (await manager.query(text, params)) as Array<{ id: number | string }>;
+    return Number(rows[0]!.id);
   }
 
   /** Updates one row of the acting client by id (a row of another client is left alone). */
-  async update<E extends ClientOwned>(entity: EntityTarget<E>, id: number, values: QueryDeepPartialEntity<E>, manager: EntityManager = this.dataSource.manager): Promise<void> {
-    await manager.getRepository(entity).update({ id, clientId: this.context.clientId } as never, values);
+  async update<Row extends object>(table: SqlTable<Row>, id: number, values: Writable<Row>, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    const { text, values: params } = this.owned(table).update(values, 'id = {1} AND client_id = {2}', [id, this.context.clientId]);
+    await manager.query(text, params);
   }
 
   /** Deletes one row of the acting client by id. */
-  async delete<E extends ClientOwned>(entity: EntityTarget<E>, id: number, manager: EntityManager = this.dataSource.manager): Promise<void> {
-    await manager.getRepository(entity).delete({ id, clientId: this.context.clientId } as never);
+  async delete<Row extends object>(table: SqlTable<Row>, id: number, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    await this.query(`DELETE FROM ${this.owned(table).name} WHERE id = $1 AND client_id = $client`, [id], manager);
+  }
+
+  private owned<Row extends object>(table: SqlTable<Row>): SqlTable<Row> {
+    if (!table.clientOwned) throw new Error(`${table.name} does not belong to a client: use the manager's query()`);
+    return table;
   }
 }

@@ -9,7 +9,8 @@ import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { DataSource, EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { SecuredDataCipher } from '../crypto/secured-data';
-import { EmailMessage } from './email-message.entity';
+import { selectRows } from '../database/sql-table';
+import { emailMessageTable, type EmailMessage } from './email-message.table';
 import { EmailRenderer } from './email-renderer';
 import { isEmailTemplateName, type EmailTemplateData } from './email-templates';
 
@@ -87,13 +88,7 @@ export class EmailSender implements OnModuleDestroy {
 
   async send(messageId: number, options: SendOptions = {}): Promise<SendOutcome> {
     const result = await this.dataSource.transaction(async (manager): Promise<{ outcome: SendOutcome } | { failure: Error; reason: string }> => {
-      const row = await manager
-        .createQueryBuilder(EmailMessage, 'm')
-        .addSelect('m.dataEnc')
-        .where('m.id = :id', { id: messageId })
-        .setLock('pessimistic_write')
-        .setOnLocked('skip_locked')
-        .getOne();
+      const [row] = await selectRows(manager, emailMessageTable, 'm', 'm.id = $1', [messageId], { secret: ['dataEnc'], lock: 'skip-locked' });
       if (!row) {
         const status = await this.statusOf(manager, messageId);
         if (status === 'sent') return { outcome: 'already-sent' };

@@ -1,8 +1,6 @@
 import { Global, Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DevMailbox } from './dev-mailbox';
-import { EmailMessage } from './email-message.entity';
 import { EmailRenderer } from './email-renderer';
 import { EmailSender } from './email-sender';
 import { MailService } from './mail.service';
@@ -10,7 +8,6 @@ import { MailService } from './mail.service';
 /** Enqueueing (API and workers), sending (workers) and the development SMTP sink. */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([EmailMessage])],
   providers: [
     { provide: EmailRenderer, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new EmailRenderer(config) },
     MailService,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { IsNull, type EntityManager } from 'typeorm';
-import { AccountToken, type AccountTokenPurpose } from './account-token.entity';
+import type { EntityManager } from 'typeorm';
+import { insertRow, NOW, selectRows, updateRows } from '../../core/database/sql-table';
+import { accountTokenTable, type AccountToken, type AccountTokenPurpose } from './account-token.table';
 import { hashToken, newRawToken } from './account-tokens';
 
 export type TokenState = 'valid' | 'used' | 'expired';
@@ -18,10 +19,9 @@ export class AccountTokensService {
    * emailed link works.
    */
   async issue(manager: EntityManager, accountId: number, purpose: AccountTokenPurpose, ttlSeconds: number): Promise<{ id: number; raw: string }> {
-    const repo = manager.getRepository(AccountToken);
-    await repo.update({ accountId, purpose, usedAt: IsNull() }, { usedAt: () => 'now()' });
+    await updateRows(manager, accountTokenTable, { usedAt: NOW }, 'account_id = {1} AND purpose = {2} AND used_at IS NULL', [accountId, purpose]);
     const raw = newRawToken();
-    const inserted = await repo.insert({
+    const id = await insertRow(manager, accountTokenTable, {
       accountId,
       purpose,
       tokenHash: hashToken(raw),
@@ -29,7 +29,6 @@ export class AccountTokensService {
       usedAt: null,
       failedAttempts: 0,
     });
-    const id = (inserted.identifiers[0] as { id: number }).id;
     return { id, raw };
   }
 
@@ -39,19 +38,14 @@ export class AccountTokensService {
    */
   async find(manager: EntityManager, raw: string, purpose: AccountTokenPurpose, lock = false): Promise<FoundToken | null> {
     // A forged value of any length simply has no row; hashing first keeps lookups constant-size.
-    const qb = manager
-      .getRepository(AccountToken)
-      .createQueryBuilder('t')
-      .where('t.tokenHash = :hash AND t.purpose = :purpose', { hash: hashToken(raw), purpose });
-    if (lock) qb.setLock('pessimistic_write');
-    const token = await qb.getOne();
+    const [token] = await selectRows(manager, accountTokenTable, 't', 't.token_hash = $1 AND t.purpose = $2', [hashToken(raw), purpose], { lock });
     if (!token) return null;
     const state: TokenState = token.usedAt !== null ? 'used' : token.expiresAt.getTime() <= Date.now() ? 'expired' : 'valid';
     return { token, state };
   }
 
   async markUsed(manager: EntityManager, id: number): Promise<void> {
-    await manager.getRepository(AccountToken).update({ id }, { usedAt: () => 'now()' });
+    await updateRows(manager, accountTokenTable, { usedAt: NOW }, 'id = {1}', [id]);
   }
 
   /** Counts a wrong answer; burns the token when the limit is reached. Answers the new count. */

@@ -1,31 +1,26 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { hashSecret, verifySecret } from '../../core/auth/passwords';
-import { Employee } from '../employees/employee.entity';
-import { Client } from '../tenancy/client.entity';
-import { Account } from './account.entity';
+import { selectRows, updateRows } from '../../core/database/sql-table';
+import { employeeTable, type Employee } from '../employees/employee.table';
+import { clientTable, type Client } from '../tenancy/client.table';
+import { accountTable, type Account } from './account.table';
 
 /** Spent on unknown usernames so that they take as long to refuse as a wrong password. */
 let dummyHash: Promise<string> | undefined;
 
 @Injectable()
 export class AccountsService {
-  constructor(
-    @InjectRepository(Account) private readonly accounts: Repository<Account>,
-    @InjectRepository(Employee) private readonly employees: Repository<Employee>,
-    @InjectRepository(Client) private readonly clients: Repository<Client>,
-  ) {}
+  constructor(private readonly dataSource: DataSource) {}
 
-  /** Username or email (case-insensitive) and password; null for any mismatch. */
-  /** The account a login names (username first, then email), with its password hash; null when none does. */
-  findForLogin(login: string): Promise<Account | null> {
-    return this.accounts
-      .createQueryBuilder('a')
-      .addSelect('a.passwordHash')
-      .where('a.username = :login OR a.email = :login', { login: login.trim() })
-      .orderBy('a.username = :login', 'DESC')
-      .getOne();
+  /** The account a login names (username first, then email, both case-insensitive), with its password hash; null when none does. */
+  async findForLogin(login: string): Promise<Account | null> {
+    const [account] = await selectRows(this.dataSource, accountTable, 'a', 'a.username = $1 OR a.email = $1', [login.trim()], {
+      secret: ['passwordHash'],
+      orderBy: 'a.username = $1 DESC',
+      limit: 1,
+    });
+    return account ?? null;
   }
 
   /** True when the password is the account's; an unknown account costs the same time as a known one. */
@@ -39,26 +34,33 @@ export class AccountsService {
   }
 
   async verifyPassword(accountId: number, password: string): Promise<boolean> {
-    const account = await this.accounts.createQueryBuilder('a').addSelect('a.passwordHash').where('a.id = :id', { id: accountId }).getOne();
+    const [account] = await selectRows(this.dataSource, accountTable, 'a', 'a.id = $1', [accountId], { secret: ['passwordHash'] });
     return verifySecret(account?.passwordHash, password);
   }
 
-  findById(id: number): Promise<Account | null> {
-    return this.accounts.findOneBy({ id });
+  async findById(id: number): Promise<Account | null> {
+    const [account] = await selectRows(this.dataSource, accountTable, 'a', 'a.id = $1', [id]);
+    return account ?? null;
   }
 
-  findEmployeeOf(accountId: number): Promise<Employee | null> {
-    return this.employees.findOneBy({ accountId });
+  /** Before sign-in the account's employee record is what names its client. */
+  async findEmployeeOf(accountId: number): Promise<Employee | null> {
+    const [employee] = await selectRows(this.dataSource, employeeTable, 'e', 'e.account_id = $1', [accountId], { acrossClients: true, limit: 1 });
+    return employee ?? null;
   }
 
   /** The client an account works in: its own, or for an agent the first client of its agency by name. */
   async homeClientOf(account: Account): Promise<Client | null> {
-    if (account.clientId !== null) return this.clients.findOneBy({ id: account.clientId });
-    if (account.agencyId === null) return null;
-    return this.clients.findOne({ where: { agencyId: account.agencyId }, order: { name: 'ASC', id: 'ASC' } });
+    const [client] =
+      account.clientId !== null
+        ? await selectRows(this.dataSource, clientTable, 'c', 'c.id = $1', [account.clientId])
+        : account.agencyId !== null
+          ? await selectRows(this.dataSource, clientTable, 'c', 'c.agency_id = $1', [account.agencyId], { orderBy: 'c.name, c.id', limit: 1 })
+          : [];
+    return client ?? null;
   }
 
   async touchLogin(accountId: number): Promise<void> {
-    await this.accounts.update({ id: accountId }, { lastLoginAt: new Date() });
+    await updateRows(this.dataSource, accountTable, { lastLoginAt: new Date() }, 'id = {1}', [accountId]);
   }
 }

@@ -1,18 +1,17 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
 import type { AgencyResponse } from '../../contracts/agency';
 import { RequestContext } from '../../core/context/request-context';
 import { SessionStore } from '../../core/auth/session-store';
 import { TokenService } from '../../core/auth/token.service';
-import { Agency } from '../tenancy/agency.entity';
-import { Client } from '../tenancy/client.entity';
+import { selectRows } from '../../core/database/sql-table';
+import { agencyTable } from '../tenancy/agency.table';
+import { clientTable } from '../tenancy/client.table';
 
 @Injectable()
 export class AgencyService {
   constructor(
-    @InjectRepository(Agency) private readonly agencies: Repository<Agency>,
-    @InjectRepository(Client) private readonly clients: Repository<Client>,
+    private readonly dataSource: DataSource,
     private readonly tokens: TokenService,
     private readonly sessions: SessionStore,
     private readonly context: RequestContext,
@@ -20,9 +19,9 @@ export class AgencyService {
 
   async describe(): Promise<AgencyResponse> {
     const user = this.context.user;
-    const agency = await this.agencies.findOneBy({ id: user.agencyId ?? -1 });
+    const [agency] = await selectRows(this.dataSource, agencyTable, 'a', 'a.id = $1', [user.agencyId ?? -1]);
     if (!agency) throw new NotFoundException();
-    const clients = await this.clients.find({ where: { agencyId: agency.id }, order: { name: 'ASC', id: 'ASC' } });
+    const clients = await selectRows(this.dataSource, clientTable, 'c', 'c.agency_id = $1', [agency.id], { orderBy: 'c.name, c.id' });
     return {
       id: agency.id,
       name: agency.name,
@@ -38,7 +37,7 @@ export class AgencyService {
    */
   async openClient(clientId: number): Promise<{ jwt: string }> {
     const user = this.context.user;
-    const client = await this.clients.findOneBy({ id: clientId, agencyId: user.agencyId ?? -1 });
+    const [client] = await selectRows(this.dataSource, clientTable, 'c', 'c.id = $1 AND c.agency_id = $2', [clientId, user.agencyId ?? -1]);
     if (!client || user.accountId === null) throw new NotFoundException();
     const jwt = await this.tokens.issue({ sub: user.accountId, emp: null, cid: client.id, adm: true, ag: user.agencyId, tu: user.testUser, imp: null });
     await this.sessions.revoke(user.sessionId);

@@ -3,7 +3,7 @@ import { ApiBody, ApiConflictResponse, ApiOkResponse, ApiOperation, ApiTags, Api
 import type { Request } from 'express';
 import type { CurrentUser as CurrentUserShape, LoginResponse } from '../../contracts/auth';
 import { Access, AllowDuringPendingChange, AllowIdleSession, NotActivity } from '../../core/auth/access.decorator';
-import type { Account } from '../accounts/account.entity';
+import type { Account } from '../accounts/account.table';
 import { ErrorResponseDto, OkResponseDto } from '../../core/http/common.dto';
 import { CurrentUserDto, LoginRequestDto, LoginResponseDto, UpdateStepRequestDto } from './auth.dto';
 import { AuthService } from './auth.service';

@@ -5,7 +5,7 @@ import { RequestContext } from '../../core/context/request-context';
 import { SessionStore } from '../../core/auth/session-store';
 import { TenantDb } from '../../core/database/tenant-db';
 import { TokenService } from '../../core/auth/token.service';
-import type { Account } from '../accounts/account.entity';
+import type { Account } from '../accounts/account.table';
 import { AccountsService } from '../accounts/accounts.service';
 import { RegistrationProgressService } from '../progress/registration-progress.service';
 import { CURRENT_USER_SQL, CURRENT_USER_STATEMENT, toCurrentUser, type CurrentUserRow } from './current-user.query';

@@ -5,7 +5,7 @@ import { Strategy } from 'passport-local';
 import { Messages } from '../../contracts/messages';
 import { AuditService } from '../../core/audit/audit.service';
 import { PasswordAttempts } from '../../core/auth/password-attempts';
-import type { Account } from '../accounts/account.entity';
+import type { Account } from '../accounts/account.table';
 import { AccountsService } from '../accounts/accounts.service';
 
 /**

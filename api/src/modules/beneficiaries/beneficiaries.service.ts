@@ -21,7 +21,7 @@ import { fieldErrors } from '../../core/http/field-errors';
 import { RequestContext } from '../../core/context/request-context';
 import { TenantDb } from '../../core/database/tenant-db';
 import { OPTION_LISTS } from '../../contracts/option-lists';
-import { BeneficiaryEntity } from './beneficiary.entity';
+import { beneficiaryTable, type BeneficiaryEntity } from './beneficiary.table';
 import { fullName } from '../../contracts/common';
 
 interface Owner {
@@ -103,7 +103,7 @@ export class BeneficiariesService {
       await this.checkDependent(m, owner, req.relationshipId);
       // A mask stands for a stored SSN, and a new beneficiary has none.
       if (isMaskedSsn(req.ssn)) throw fieldErrors([{ path: 'ssn', message: Messages.ssnInvalid }]);
-      const id = await this.db.insert(BeneficiaryEntity, { ...this.valuesOf(req), employeeId: owner.employeeId, ssnEnc: this.cipher.encrypt(req.ssn) }, m);
+      const id = await this.db.insert(beneficiaryTable, { ...this.valuesOf(req), employeeId: owner.employeeId, ssnEnc: this.cipher.encrypt(req.ssn) }, m);
       const created = await this.row(m, owner, id);
       await this.audit.record(
         {
@@ -130,11 +130,11 @@ export class BeneficiariesService {
       const storedSsn = this.cipher.decrypt(current.ssnEnc);
       const ssn = isMaskedSsn(req.ssn) ? storedSsn : req.ssn;
       if (ssn === null) throw fieldErrors([{ path: 'ssn', message: Messages.ssnInvalid }]);
-      const next = Object.assign(new BeneficiaryEntity(), current, this.valuesOf(req));
+      const next: BeneficiaryEntity = { ...current, ...this.valuesOf(req) };
       const changes = auditChanges(BENEFICIARY_AUDIT_FIELDS, auditView(current, storedSsn), auditView(next, ssn));
       if (!anyChanged(changes)) return this.toBeneficiary(current);
       // Re-seal only a changed SSN, so an unchanged one keeps its ciphertext (and its key id).
-      await this.db.update(BeneficiaryEntity, id, { ...this.valuesOf(req), ...(ssn !== storedSsn ? { ssnEnc: this.cipher.encrypt(ssn) } : {}) }, m);
+      await this.db.update(beneficiaryTable, id, { ...this.valuesOf(req), ...(ssn !== storedSsn ? { ssnEnc: this.cipher.encrypt(ssn) } : {}) }, m);
       await this.audit.record(
         {
           employeeId: owner.employeeId,
@@ -153,7 +153,7 @@ export class BeneficiariesService {
     await this.db.transaction(async (m) => {
       const owner = await this.owner(m, this.context.ownEmployeeId(), true);
       const current = await this.row(m, owner, id);
-      await this.db.delete(BeneficiaryEntity, id, m);
+      await this.db.delete(beneficiaryTable, id, m);
       await this.audit.record(
         {
           employeeId: owner.employeeId,
@@ -194,7 +194,7 @@ export class BeneficiariesService {
       m,
     );
     if ((life[0]?.n ?? 0) === 0) return [];
-    const rows = await this.db.select(BeneficiaryEntity, 'b', m).andWhere('b.employeeId = :employeeId', { employeeId }).getMany();
+    const rows = await this.db.rows(beneficiaryTable, 'b', 'b.employee_id = $1', [employeeId], {}, m);
     return beneficiaryShareTotals(rows).errors;
   }
 
@@ -211,17 +211,18 @@ export class BeneficiariesService {
     return { employeeId: r.id, firstName: r.first_name, lastName: r.last_name };
   }
 
-  private query(m: EntityManager, owner: Owner) {
-    return this.db.select(BeneficiaryEntity, 'b', m).addSelect('b.ssnEnc').andWhere('b.employeeId = :employeeId', { employeeId: owner.employeeId });
+  /** The owner's beneficiaries matching `condition` ($2.. after the employee's $1), sealed SSN included. */
+  private select(m: EntityManager, owner: Owner, condition: string, params: unknown[], orderBy?: string): Promise<BeneficiaryEntity[]> {
+    return this.db.rows(beneficiaryTable, 'b', `b.employee_id = $1 AND ${condition}`, [owner.employeeId, ...params], { secret: ['ssnEnc'], orderBy }, m);
   }
 
   /** Primary first, then contingent and tertiary; the largest share first within a type. */
   private rows(m: EntityManager, owner: Owner): Promise<BeneficiaryEntity[]> {
-    return this.query(m, owner).orderBy('b.beneficiaryType', 'ASC').addOrderBy('b.share', 'DESC').addOrderBy('b.id', 'ASC').getMany();
+    return this.select(m, owner, 'true', [], 'b.beneficiary_type, b.share DESC, b.id');
   }
 
   private async row(m: EntityManager, owner: Owner, id: number): Promise<BeneficiaryEntity> {
-    const found = await this.query(m, owner).andWhere('b.id = :id', { id }).getOne();
+    const [found] = await this.select(m, owner, 'b.id = $2', [id]);
     if (!found) throw beneficiaryNotFound();
     return found;
   }

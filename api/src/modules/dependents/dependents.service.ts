@@ -24,7 +24,8 @@ import { maskSsn, SecuredDataCipher } from '../../core/crypto/secured-data';
 import { fieldErrors } from '../../core/http/field-errors';
 import { RequestContext } from '../../core/context/request-context';
 import { TenantDb } from '../../core/database/tenant-db';
-import { DependentEntity } from './dependent.entity';
+import { NOW } from '../../core/database/sql-table';
+import { dependentTable, type DependentEntity } from './dependent.table';
 import { fullName } from '../../contracts/common';
 
 /** What every dependent rule needs of the employee and the client. */
@@ -157,7 +158,7 @@ export class DependentsService {
       const h = await this.household(m, this.context.ownEmployeeId());
       const req = this.parse(body, h);
       const ssn = this.resolveSsn(req, h, null);
-      const id = await this.db.insert(DependentEntity, { ...this.valuesOf(req, h), employeeId: h.employeeId, ssnEnc: this.cipher.encrypt(ssn) }, m);
+      const id = await this.db.insert(dependentTable, { ...this.valuesOf(req, h), employeeId: h.employeeId, ssnEnc: this.cipher.encrypt(ssn) }, m);
       const created = await this.row(m, h, id, false);
       await this.audit.record(
         {
@@ -180,11 +181,11 @@ export class DependentsService {
       const req = this.parse(body, h);
       const storedSsn = this.cipher.decrypt(current.ssnEnc);
       const ssn = this.resolveSsn(req, h, storedSsn);
-      const next = Object.assign(new DependentEntity(), current, this.valuesOf(req, h));
+      const next: DependentEntity = { ...current, ...this.valuesOf(req, h) };
       const changes = auditChanges(DEPENDENT_AUDIT_FIELDS, auditView(current, storedSsn), auditView(next, ssn));
       if (!anyChanged(changes)) return this.toDependent(current, h);
       // Re-seal only a changed SSN, so an unchanged one keeps its ciphertext (and its key id).
-      await this.db.update(DependentEntity, id, { ...this.valuesOf(req, h), ...(ssn !== storedSsn ? { ssnEnc: this.cipher.encrypt(ssn) } : {}) }, m);
+      await this.db.update(dependentTable, id, { ...this.valuesOf(req, h), ...(ssn !== storedSsn ? { ssnEnc: this.cipher.encrypt(ssn) } : {}) }, m);
       await this.audit.record(
         {
           employeeId: h.employeeId,
@@ -204,7 +205,7 @@ export class DependentsService {
       const h = await this.household(m, this.context.ownEmployeeId());
       const current = await this.row(m, h, id, true);
       // Soft: enrollments and the transaction report still name a removed dependent.
-      await this.db.update(DependentEntity, id, { deletedAt: () => 'now()' }, m);
+      await this.db.update(dependentTable, id, { deletedAt: NOW }, m);
       await this.audit.record(
         {
           employeeId: h.employeeId,
@@ -287,30 +288,25 @@ export class DependentsService {
     };
   }
 
-  private query(m: EntityManager, h: Household) {
-    return this.db.select(DependentEntity, 'd', m).addSelect('d.ssnEnc').andWhere('d.employeeId = :employeeId AND d.deletedAt IS NULL', { employeeId: h.employeeId });
+  /** The household's current (not removed) dependents matching `condition` ($2.. after the employee's $1). */
+  private select(m: EntityManager, h: Household, condition: string, params: unknown[], options: { orderBy?: string; lock?: boolean }): Promise<DependentEntity[]> {
+    return this.db.rows(dependentTable, 'd', `d.employee_id = $1 AND d.deleted_at IS NULL AND ${condition}`, [h.employeeId, ...params], { secret: ['ssnEnc'], ...options }, m);
   }
 
   /** Spouse or partner first, then children from the oldest, then in the order they were added. */
   private rows(m: EntityManager, h: Household): Promise<DependentEntity[]> {
-    return this.query(m, h)
-      .orderBy('CASE WHEN d.relationship_type_id = 2 THEN 1 ELSE 0 END', 'ASC')
-      .addOrderBy('d.birthDate', 'ASC', 'NULLS LAST')
-      .addOrderBy('d.id', 'ASC')
-      .getMany();
+    return this.select(m, h, 'true', [], { orderBy: 'CASE WHEN d.relationship_type_id = 2 THEN 1 ELSE 0 END, d.birth_date NULLS LAST, d.id' });
   }
 
   private async row(m: EntityManager, h: Household, id: number, lock: boolean): Promise<DependentEntity> {
-    const qb = this.query(m, h).andWhere('d.id = :id', { id });
-    if (lock) qb.setLock('pessimistic_write');
-    const found = await qb.getOne();
+    const [found] = await this.select(m, h, 'd.id = $2', [id], { lock });
     if (!found) throw dependentNotFound();
     return found;
   }
 
   private lockedRows(m: EntityManager, h: Household, ids: number[]): Promise<DependentEntity[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.query(m, h).andWhere('d.id IN (:...ids)', { ids }).orderBy('d.id').setLock('pessimistic_write').getMany();
+    return this.select(m, h, 'd.id = ANY($2::int[])', [ids], { orderBy: 'd.id', lock: true });
   }
 
   private async listOf(m: EntityManager, h: Household): Promise<Dependent[]> {
@@ -358,10 +354,10 @@ export class DependentsService {
 
   private async applyAddress(m: EntityManager, h: Household, current: DependentEntity, req: DependentAddressRequest): Promise<void> {
     const address = addressOf(req, h);
-    const next = Object.assign(new DependentEntity(), current, address);
+    const next: DependentEntity = { ...current, ...address };
     const changes = auditChanges(ADDRESS_AUDIT_FIELDS, auditView(current, null), auditView(next, null));
     if (!anyChanged(changes)) return;
-    await this.db.update(DependentEntity, current.id, address, m);
+    await this.db.update(dependentTable, current.id, address, m);
     await this.audit.record(
       {
         employeeId: h.employeeId,

@@ -9,7 +9,7 @@ import { RequestContext } from '../../core/context/request-context';
 import { TenantDb } from '../../core/database/tenant-db';
 import { maskSsn, SecuredDataCipher } from '../../core/crypto/secured-data';
 import { fieldErrors } from '../../core/http/field-errors';
-import { Employee } from './employee.entity';
+import { employeeTable, type Employee } from './employee.table';
 import { fullName } from '../../contracts/common';
 
 /** What the audit entry of a profile change lists, with the labels of the profile screen. */
@@ -100,14 +100,14 @@ export class EmployeeProfileService {
         homePhoneIndex: body.homePhoneIndex ?? e.homePhoneIndex,
         cellPhoneIndex: body.cellPhoneIndex ?? e.cellPhoneIndex,
       };
-      const updated = Object.assign(new Employee(), e, next);
+      const updated: Employee = { ...e, ...next };
       const changes = auditChanges(PROFILE_AUDIT_FIELDS, auditView(e, storedSsn), auditView(updated, ssn));
       const indexesChanged =
         next.officePhoneIndex !== e.officePhoneIndex || next.homePhoneIndex !== e.homePhoneIndex || next.cellPhoneIndex !== e.cellPhoneIndex;
       if (!anyChanged(changes) && !indexesChanged) return this.toProfile(e, storedSsn);
 
       // Re-seal only a changed SSN, so an unchanged one keeps its ciphertext (and its key id).
-      await this.db.update(Employee, e.id, { ...next, ...(ssn !== storedSsn ? { ssnEnc: this.cipher.encrypt(ssn) } : {}) }, m);
+      await this.db.update(employeeTable, e.id, { ...next, ...(ssn !== storedSsn ? { ssnEnc: this.cipher.encrypt(ssn) } : {}) }, m);
       if (ADDRESS_KEYS.some((k) => e[k] !== next[k])) {
         // Dependents living at the employee's address move with it.
         await this.db.query(
@@ -135,9 +135,7 @@ export class EmployeeProfileService {
 
   private async load(m: EntityManager, employeeId: number | null, lock: boolean): Promise<Employee> {
     if (employeeId === null) throw notFound();
-    const qb = this.db.select(Employee, 'e', m).addSelect('e.ssnEnc').andWhere('e.id = :id', { id: employeeId });
-    if (lock) qb.setLock('pessimistic_write');
-    const e = await qb.getOne();
+    const [e] = await this.db.rows(employeeTable, 'e', 'e.id = $1', [employeeId], { secret: ['ssnEnc'], lock }, m);
     if (!e) throw notFound();
     return e;
   }

@@ -7,7 +7,7 @@ import { JobIds, type JobPayloads } from '../../core/jobs/job-registry';
 import { JobsService } from '../../core/jobs/jobs.service';
 import { OnJob } from '../../core/jobs/on-job.decorator';
 import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
-import { SignatureEntity } from './signature.entity';
+import { signatureTable } from './signature.table';
 import { renderSignedSummaryPdf } from './signed-summary';
 
 /**
@@ -49,7 +49,7 @@ export class EnrollmentSummaryService {
 
   async generate(signatureId: number): Promise<number> {
     return this.db.transaction(async (m) => {
-      const signature = await this.db.select(SignatureEntity, 's', m).andWhere('s.id = :signatureId', { signatureId }).setLock('pessimistic_write').getOne();
+      const [signature] = await this.db.rows(signatureTable, 's', 's.id = $1', [signatureId], { lock: true }, m);
       // A signature that does not exist will not appear on a retry.
       if (!signature) throw new UnrecoverableError(`signature ${signatureId} not found`);
       if (signature.summaryFileId !== null) return signature.summaryFileId;
@@ -66,7 +66,7 @@ export class EnrollmentSummaryService {
         [signature.employeeId, `Signed Enrollment Summary ${signedOn[1]}/${signedOn[2]}/${signedOn[0]}`, key, pdf.length],
         m,
       );
-      await this.db.update(SignatureEntity, signature.id, { summaryFileId: file!.id }, m);
+      await this.db.update(signatureTable, signature.id, { summaryFileId: file!.id }, m);
       // Written by the workers for the job's requester (the person who signed; null when the sweep re-drove it).
       await this.audit.record(
         {

@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { ZodValidationException } from 'nestjs-zod';
 import type { EntityManager } from 'typeorm';
-import type { AuditFieldChange } from '../../core/audit/audit-entry.entity';
+import type { AuditFieldChange } from '../../core/audit/audit-entry.table';
 import {
   answerKey,
   CHECKBOX_SEPARATOR,

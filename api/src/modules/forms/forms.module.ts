@@ -1,16 +1,14 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { BeneficiariesModule } from '../beneficiaries/beneficiaries.module';
 import { DashboardModule } from '../dashboard/dashboard.module';
 import { FilesModule } from '../files/files.module';
 import { EnrollmentSummaryService } from './enrollment-summary.service';
 import { FormQuestionsService } from './form-questions.service';
 import { FormsController } from './forms.controller';
-import { SignatureEntity } from './signature.entity';
 import { SignatureService } from './signature.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([SignatureEntity]), BeneficiariesModule, DashboardModule, FilesModule],
+  imports: [BeneficiariesModule, DashboardModule, FilesModule],
   controllers: [FormsController],
   providers: [FormQuestionsService, SignatureService, EnrollmentSummaryService],
   exports: [FormQuestionsService, SignatureService, EnrollmentSummaryService],

@@ -15,7 +15,7 @@ import { JobsService } from '../../core/jobs/jobs.service';
 import { DashboardService } from '../dashboard/dashboard.service';
 import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
 import { OPTION_LISTS } from '../../contracts/option-lists';
-import { SignatureEntity } from './signature.entity';
+import { signatureTable, type SignatureEntity } from './signature.table';
 import type { SignedSummary } from './signed-summary';
 import { inspectSignaturePng } from './signature-png';
 import { fullName } from '../../contracts/common';
@@ -78,7 +78,7 @@ export class SignatureService {
         m,
       );
       const summary = await this.snapshot(m, employeeId, e, signedAt, ip);
-      const id = await this.db.insert(SignatureEntity, {
+      const id = await this.db.insert(signatureTable, {
         employeeId,
         kind: 'registration',
         imageFileId: file!.id,
@@ -121,13 +121,9 @@ export class SignatureService {
     return { id: row.id, signedAt: row.signedAt.toISOString(), imageFileId: row.imageFileId, summaryFileId: row.summaryFileId };
   }
 
-  latestRow(employeeId: number, m?: EntityManager): Promise<SignatureEntity | null> {
-    return this.db
-      .select(SignatureEntity, 's', m)
-      .andWhere("s.employeeId = :employeeId AND s.kind = 'registration'", { employeeId })
-      .orderBy('s.signedAt', 'DESC')
-      .addOrderBy('s.id', 'DESC')
-      .getOne();
+  async latestRow(employeeId: number, m?: EntityManager): Promise<SignatureEntity | null> {
+    const [row] = await this.db.rows(signatureTable, 's', "s.employee_id = $1 AND s.kind = 'registration'", [employeeId], { orderBy: 's.signed_at DESC, s.id DESC', limit: 1 }, m);
+    return row ?? null;
   }
 
   private async snapshot(

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
 import type { OptionItemDto } from '../../contracts/options';
 import { isOptionType, OPTION_TYPES } from '../../contracts/option-lists';
-import { OptionItemEntity } from './option-item.entity';
+import { selectRows } from '../../core/database/sql-table';
+import { optionItemTable } from './option-item.table';
 import { requestError } from '../../core/http/field-errors';
 
 /** Option lists are reference data that only migrations change, so one read per process is enough. */
@@ -11,10 +11,10 @@ import { requestError } from '../../core/http/field-errors';
 export class OptionsService {
   private cache: Promise<Map<string, OptionItemDto[]>> | undefined;
 
-  constructor(@InjectRepository(OptionItemEntity) private readonly items: Repository<OptionItemEntity>) {}
+  constructor(private readonly dataSource: DataSource) {}
 
   private load(): Promise<Map<string, OptionItemDto[]>> {
-    this.cache ??= this.items.find({ order: { type: 'ASC', sortOrder: 'ASC' } }).then((rows) => {
+    this.cache ??= selectRows(this.dataSource, optionItemTable, 'o', 'true', [], { orderBy: 'o.type, o.sort_order' }).then((rows) => {
       const lists = new Map<string, OptionItemDto[]>(OPTION_TYPES.map((t) => [t, []]));
       for (const row of rows) lists.get(row.type)?.push({ id: row.id, text: row.text });
       return lists;

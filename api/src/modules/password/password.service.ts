@@ -11,7 +11,8 @@ import { SessionStore } from '../../core/auth/session-store';
 import { APP_CONFIG, type AppConfig } from '../../core/config/app-config';
 import { MailService } from '../../core/mail/mail.service';
 import { RateLimiter } from '../../core/redis/rate-limiter';
-import { Account } from '../accounts/account.entity';
+import { selectRows, updateRows } from '../../core/database/sql-table';
+import { accountTable, type Account } from '../accounts/account.table';
 import { AccountTokensService } from '../accounts/account-tokens.service';
 import { OptionsService } from '../options/options.service';
 import { PasswordConfirmation } from '../secured-data/password-confirmation.service';
@@ -114,23 +115,15 @@ export class PasswordService {
     const outcome = await this.dataSource.transaction(async (m): Promise<'invalid' | 'wrong' | { accountId: number }> => {
       const found = await this.tokens.find(m, body.token, 'password-reset', true);
       if (!found || found.state !== 'valid') return 'invalid';
-      const account = await m
-        .getRepository(Account)
-        .createQueryBuilder('a')
-        .addSelect('a.securityAnswerHash')
-        .where('a.id = :id', { id: found.token.accountId })
-        .getOne();
+      const [account] = await selectRows(m, accountTable, 'a', 'a.id = $1', [found.token.accountId], { secret: ['securityAnswerHash'] });
       if (!account) return 'invalid';
       const hasQuestion = account.securityAnswerHash !== null;
       if (hasQuestion && !(await verifySecret(account.securityAnswerHash, normalizeAnswer(body.answer)))) {
         await this.tokens.countFailure(m, found.token.id, RESET_MAX_WRONG_ANSWERS);
         return 'wrong';
       }
-      await m.getRepository(Account).update(
-        { id: account.id },
-        // Without a question on file the link alone was the proof, so a question must be chosen at next sign-in.
-        { passwordHash, passwordReset: false, ...(hasQuestion ? {} : { securityQuestionReset: true }) },
-      );
+      // Without a question on file the link alone was the proof, so a question must be chosen at next sign-in.
+      await updateRows(m, accountTable, { passwordHash, passwordReset: false, ...(hasQuestion ? {} : { securityQuestionReset: true }) }, 'id = {1}', [account.id]);
       await this.tokens.markUsed(m, found.token.id);
       await this.auditPassword(m, account, 'Password reset from the emailed link', null);
       // The person proved who they are: earlier failed logins no longer count against them.
@@ -158,7 +151,7 @@ export class PasswordService {
     }
     const passwordHash = await hashSecret(body.password);
     await this.dataSource.transaction(async (m) => {
-      await m.getRepository(Account).update({ id: account.id }, { passwordHash, passwordReset: false });
+      await updateRows(m, accountTable, { passwordHash, passwordReset: false }, 'id = {1}', [account.id]);
       await this.auditPassword(m, account, account.passwordReset ? 'Password changed after an administrator reset' : 'Password changed', user);
     });
     // Every other session of the account ends; the one that made the change goes on.
@@ -183,9 +176,12 @@ export class PasswordService {
     }
     const answerHash = await hashSecret(normalizeAnswer(body.securityAnswer));
     await this.dataSource.transaction(async (m) => {
-      await m.getRepository(Account).update(
-        { id: account.id },
+      await updateRows(
+        m,
+        accountTable,
         { securityQuestionId: Number(body.securityQuestionId), securityAnswerHash: answerHash, securityQuestionReset: false },
+        'id = {1}',
+        [account.id],
       );
       const employee = await this.employeeIdOf(m, account.id);
       // Which question is not secret; the answer never leaves the hash.
@@ -200,7 +196,7 @@ export class PasswordService {
   }
 
   private async accountOf(user: AuthUser): Promise<Account> {
-    const account = user.accountId === null ? null : await this.dataSource.getRepository(Account).findOneBy({ id: user.accountId });
+    const [account] = user.accountId === null ? [] : await selectRows(this.dataSource, accountTable, 'a', 'a.id = $1', [user.accountId]);
     if (!account) throw new NotFoundException({ statusCode: 404, message: 'Account not found' });
     return account;
   }

@@ -10,7 +10,8 @@ import { EnrollmentsService } from '../enrollments/enrollments.service';
 import { hashSecret, normalizeAnswer } from '../../core/auth/passwords';
 import { APP_CONFIG, type AppConfig } from '../../core/config/app-config';
 import { MailService } from '../../core/mail/mail.service';
-import { Account } from '../accounts/account.entity';
+import { selectRows, updateRows } from '../../core/database/sql-table';
+import { accountTable, type Account } from '../accounts/account.table';
 import { AccountTokensService } from '../accounts/account-tokens.service';
 import { AuthService } from '../auth/auth.service';
 import { OptionsService } from '../options/options.service';
@@ -116,8 +117,9 @@ export class RegistrationService {
         if (taken.length > 0) throw fieldError('email', Messages.emailInUse);
         email = body.email;
       }
-      await m.getRepository(Account).update(
-        { id: account.id },
+      await updateRows(
+        m,
+        accountTable,
         {
           passwordHash,
           securityQuestionId: Number(body.securityQuestionId),
@@ -128,6 +130,8 @@ export class RegistrationService {
           // The step just completed (document 1 section 4): the wizard resumes at Employee Profile.
           registrationStep: RegistrationStep.Account,
         },
+        'id = {1}',
+        [account.id],
       );
       await this.tokens.markUsed(m, tokenId);
       const employee: Array<{ id: number }> = await m.query('SELECT id FROM employee WHERE account_id = $1', [account.id]);
@@ -144,15 +148,15 @@ export class RegistrationService {
       return account.id;
     });
 
-    const account = await this.dataSource.getRepository(Account).findOneByOrFail({ id: accountId });
-    const { jwt } = await this.auth.login(account);
+    const [account] = await selectRows(this.dataSource, accountTable, 'a', 'a.id = $1', [accountId]);
+    const { jwt } = await this.auth.login(account!);
     return { jwt };
   }
 
   private async resolve(m: EntityManager, raw: string, lock: boolean): Promise<{ account: Account; tokenId: number }> {
     const found = await this.tokens.find(m, raw, 'registration', lock);
     if (!found) throw new ForbiddenException({ statusCode: 403, message: Messages.registrationTokenInvalid });
-    const account = await m.getRepository(Account).createQueryBuilder('a').addSelect('a.passwordHash').where('a.id = :id', { id: found.token.accountId }).getOne();
+    const [account] = await selectRows(m, accountTable, 'a', 'a.id = $1', [found.token.accountId], { secret: ['passwordHash'] });
     if (!account) throw new ForbiddenException({ statusCode: 403, message: Messages.registrationTokenInvalid });
     // A registered person opening an old link learns to log in instead (409), whatever the token's state.
     const registered = account.passwordHash !== null || !([RegistrationStep.WelcomeEmail, RegistrationStep.Account] as number[]).includes(account.registrationStep);

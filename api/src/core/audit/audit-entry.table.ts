@@ -1,0 +1,47 @@
+import { SqlTable } from '../database/sql-table';
+
+export interface AuditFieldChange {
+  title: string;
+  oldValue: string | null;
+  newValue: string | null;
+  changed: boolean;
+}
+
+export type AuditActionType = 'create' | 'update' | 'delete' | 'login' | 'logout' | 'unlock' | 'impersonation-start' | 'impersonation-stop' | 'login-failed' | 'unlock-failed';
+
+/** Append-only (a database trigger refuses UPDATE, DELETE and TRUNCATE). */
+export interface AuditEntry {
+  id: string;
+  clientId: number | null;
+  employeeId: number | null;
+  performedBy: number | null;
+  onBehalfOf: number | null;
+  eventType: string;
+  actionType: AuditActionType;
+  planTypeId: number | null;
+  description: string;
+  data: AuditFieldChange[];
+  ip: string | null;
+  createdAt: Date;
+}
+
+export const auditEntryTable = new SqlTable<AuditEntry>(
+  'audit_log',
+  {
+    id: { name: 'id', generated: true },
+    clientId: 'client_id',
+    employeeId: 'employee_id',
+    performedBy: 'performed_by',
+    onBehalfOf: 'on_behalf_of',
+    eventType: 'event_type',
+    actionType: 'action_type',
+    planTypeId: 'plan_type_id',
+    description: 'description',
+    data: { name: 'data', json: true },
+    ip: 'ip',
+    createdAt: { name: 'created_at', generated: true },
+  },
+  false,
+  null,
+);
+
