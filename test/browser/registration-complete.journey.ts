@@ -239,7 +239,29 @@ describe('finishing registration and the dashboard', () => {
     const pad = page.getByRole('img', { name: /Signature pad/ });
     await pad.waitFor();
     expect(await next.isDisabled()).toBe(true);
+    // Above the pad, what is being signed: every decided plan type, the costs per paycheck and per year,
+    // and the beneficiaries with their shares.
+    const review = page.getByRole('region', { name: 'What you are signing' });
+    const reviewList = review.getByRole('list', { name: 'Your elections' });
+    expect(await reviewList.getByRole('listitem').count()).toBe(elected.length + declined.length);
+    for (const e of elected) await reviewList.getByText(e.planName!, { exact: true }).waitFor();
+    const [{ pay_periods: payPeriods }] = await sql<{ pay_periods: number }>('SELECT c.pay_periods FROM account a JOIN client c ON c.id = a.client_id WHERE a.id = $1', [accountId]);
+    const perPaycheck = elected.reduce((sum, e) => sum + cents(e.contributionAmount), 0);
+    const reviewTotal = (await review.getByTestId('review-total').innerText()).replace(/\s+/g, ' ');
+    expect(reviewTotal).toContain(`You pay ${usd(perPaycheck)} per paycheck (${usd(perPaycheck * payPeriods)} per year)`);
+    expect(reviewTotal).toContain(`${payPeriods} paychecks a year`);
+    const reviewedBeneficiaries = review.getByRole('list', { name: 'Your beneficiaries' });
+    await reviewedBeneficiaries.getByText(/Mia Parker.*Primary, 100%/).waitFor();
+    await reviewedBeneficiaries.getByText(/Ann Parker \(Parent\): Contingent, 100%/).waitFor();
+    // It reads on a phone without sideways scrolling.
+    const wide = page.viewportSize()!;
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    await page.setViewportSize(wide);
+    await waitEnabled(next, false);
     const sign = async () => {
+      // The review above it pushes the pad below the fold: scroll to it as a person would.
+      await pad.scrollIntoViewIfNeeded();
       const box = (await pad.boundingBox())!;
       await page.mouse.move(box.x + 30, box.y + 120);
       await page.mouse.down();
@@ -263,7 +285,9 @@ describe('finishing registration and the dashboard', () => {
     if (declined.length > 0) expect(await declinedTable.locator('tbody tr').count()).toBe(declined.length);
     else await page.getByText('You have not declined any plans').waitFor();
     const expectedTotal = elected.reduce((sum, e) => sum + cents(e.contributionAmount), 0);
-    expect((await electedTable.locator('tfoot').innerText()).replace(/\s+/g, ' ')).toContain(usd(expectedTotal));
+    const totals = (await electedTable.locator('tfoot').innerText()).replace(/\s+/g, ' ');
+    expect(totals).toContain(usd(expectedTotal));
+    expect(totals).toContain(usd(expectedTotal * payPeriods));
     await page.getByRole('button', { name: 'Continue' }).click();
 
     // The dashboard: exactly the elections made, with their per-paycheck total.

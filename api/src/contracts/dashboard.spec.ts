@@ -1,4 +1,5 @@
 import { carrierCategory, carrierLinkItems, changeWindow, daysLeft, daysLeftMessage, linkHost, summaryTables, type CarrierLinkRow, type PlanEnrollmentSummary } from './dashboard';
+import { centsToDecimal, parseMoney, payFrequencyName, perPeriodToAnnual } from './engine/money';
 
 const TODAY = new Date(2026, 10, 22, 15, 30); // 11/22/2026, afternoon
 
@@ -98,6 +99,11 @@ describe("summary tables ('Plans You Elected' / 'Plans You Declined')", () => {
     policyNumber: null,
     memberNumber: null,
     contributionAmount,
+    // 26 paychecks; the employer puts in 50.00 a paycheck toward an election.
+    annualContributionAmount: centsToDecimal((parseMoney(contributionAmount) ?? 0) * 26),
+    employerContributionAmount: status === '1' ? '50.00' : '0.00',
+    annualEmployerContributionAmount: status === '1' ? '1300.00' : '0.00',
+    payPeriods: 26,
   });
 
   it('splits elected from declined and waived, leaves undecided out, and totals the elected', () => {
@@ -105,6 +111,30 @@ describe("summary tables ('Plans You Elected' / 'Plans You Declined')", () => {
     expect(t.elected.map((r) => r.planTypeId)).toEqual([1, 2]);
     expect(t.declined.map((r) => r.planTypeId)).toEqual([7, 8]);
     expect(t.totalContribution).toBe('130.55');
+    expect(t.annualTotalContribution).toBe('3394.30');
+    expect(t.annualEmployerTotal).toBe('2600.00');
     expect(summaryTables([]).totalContribution).toBe('0.00');
+    expect(summaryTables([]).annualEmployerTotal).toBe('0.00');
+  });
+});
+
+describe('costs over a year and the pay frequency by name', () => {
+  it.each([
+    [12_050, 26, 313_300],
+    [0, 52, 0],
+    [999, 12, 11_988],
+  ])('perPeriodToAnnual(%i, %i) is %i', (perPeriod, periods, annual) => {
+    expect(perPeriodToAnnual(perPeriod, periods)).toBe(annual);
+  });
+
+  it.each([
+    [52, '52 paychecks a year (weekly)'],
+    [26, '26 paychecks a year (every two weeks)'],
+    [24, '24 paychecks a year (twice a month)'],
+    [12, '12 paychecks a year (monthly)'],
+    [13, '13 paychecks a year'],
+    [1, '1 paycheck a year'],
+  ])('payFrequencyName(%i) is %s', (periods, name) => {
+    expect(payFrequencyName(periods)).toBe(name);
   });
 });

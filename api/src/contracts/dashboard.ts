@@ -45,8 +45,18 @@ export const ZPlanEnrollmentSummary = z.object({
   memberNumber: z.string().nullable(),
   /** Employee cost per pay period. */
   contributionAmount: ZMoney,
+  /** The employee's cost over a year of paychecks. */
+  annualContributionAmount: ZMoney,
+  /** What the employer pays toward this plan per pay period, and over a year. */
+  employerContributionAmount: ZMoney,
+  annualEmployerContributionAmount: ZMoney,
+  /** Paychecks a year, which the per-year amounts are counted on (named with payFrequencyName). */
+  payPeriods: z.number().int(),
 });
 export type PlanEnrollmentSummary = z.infer<typeof ZPlanEnrollmentSummary>;
+
+/** How each status reads on the dashboard, the summary and the review before signing. */
+export const ENROLLMENT_STATUS_TEXT: Record<PlanEnrollmentSummary['status'], string> = { '1': 'Enrolled', '0': 'Not selected', '-1': 'Waived', '-2': 'Declined' };
 export const ZPlanEnrollmentSummaryList = z.array(ZPlanEnrollmentSummary);
 
 export interface SummaryTables {
@@ -54,13 +64,23 @@ export interface SummaryTables {
   declined: PlanEnrollmentSummary[];
   /** Sum of the elected plans' contributions per pay period. */
   totalContribution: string;
+  /** The same over a year, and what the employer pays toward the elected plans in a year. */
+  annualTotalContribution: string;
+  annualEmployerTotal: string;
 }
 
 /** 'Plans You Elected' (Enrolled) and 'Plans You Declined' (Waived or Declined); undecided rows are in neither. */
 export function summaryTables(list: readonly PlanEnrollmentSummary[]): SummaryTables {
   const elected = list.filter((r) => r.status === '1');
   const declined = list.filter((r) => r.status === '-1' || r.status === '-2');
-  return { elected, declined, totalContribution: totalContribution(elected) };
+  const annual = (pick: (r: PlanEnrollmentSummary) => string) => centsToDecimal(elected.reduce((sum, r) => sum + (parseMoney(pick(r)) ?? 0), 0));
+  return {
+    elected,
+    declined,
+    totalContribution: totalContribution(elected),
+    annualTotalContribution: annual((r) => r.annualContributionAmount),
+    annualEmployerTotal: annual((r) => r.annualEmployerContributionAmount),
+  };
 }
 
 /** Sum of contributions (decimal strings) in cents, answered as a decimal string. */

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigate, useNavigation } from '@remix-run/react';
-import { DashboardMessages, type CarrierLinkItem, type PlanEnrollmentSummary } from '@bp/api/contracts';
+import { DashboardMessages, ENROLLMENT_STATUS_TEXT, type CarrierLinkItem, type PlanEnrollmentSummary } from '@bp/api/contracts';
 import type { DashboardData } from '~/lib/dashboard.server';
 import { sitePath } from '~/lib/site';
 import { usd } from '~/lib/usd';
@@ -7,8 +7,6 @@ import { Alert, Modal, primaryButtonClass, secondaryButtonClass } from './ui';
 
 const card = 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6';
 const th = 'px-3 py-2.5 text-left font-semibold';
-
-const STATUS_TEXT: Record<PlanEnrollmentSummary['status'], string> = { '1': 'Enrolled', '0': 'Not selected', '-1': 'Waived', '-2': 'Declined' };
 
 /**
  * The employee dashboard (document 2 sections 2 and 4): the Benefits Snapshot with its total and the plan
@@ -47,9 +45,9 @@ function BenefitsSnapshot({ data }: { data: DashboardData }) {
         </Link>
         {r.status === '1' ? <span className="block text-xs font-normal text-slate-600">{r.planType}</span> : null}
         {/* Narrow screens fold the status column into the plan cell. */}
-        <span className="block text-xs font-normal text-slate-700 sm:hidden">{STATUS_TEXT[r.status]}</span>
+        <span className="block text-xs font-normal text-slate-700 sm:hidden">{ENROLLMENT_STATUS_TEXT[r.status]}</span>
       </th>
-      <td className="hidden px-3 py-2.5 text-slate-800 sm:table-cell">{STATUS_TEXT[r.status]}</td>
+      <td className="hidden px-3 py-2.5 text-slate-800 sm:table-cell">{ENROLLMENT_STATUS_TEXT[r.status]}</td>
       <td className="px-3 py-2.5 text-right tabular-nums text-slate-900">{r.status === '1' ? usd(r.contributionAmount) : '—'}</td>
     </tr>
   );
@@ -126,7 +124,7 @@ function PlanDetail({ row: r }: { row: PlanEnrollmentSummary }) {
   const enrolled = r.status === '1';
   const items: Array<[string, string]> = [
     ['Plan type', r.planType],
-    ['Status', STATUS_TEXT[r.status]],
+    ['Status', ENROLLMENT_STATUS_TEXT[r.status]],
     ...(enrolled
       ? ([
           ['Covered dependents', r.dependents.length > 0 ? r.dependents.join(', ') : 'Employee only'],

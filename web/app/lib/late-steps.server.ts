@@ -1,5 +1,5 @@
 import { redirect } from '@remix-run/node';
-import { beneficiariesNext, deleteBeneficiary, loadBeneficiariesStep, saveBeneficiary, type BeneficiariesStepData } from './beneficiaries.server';
+import { beneficiariesNext, deleteBeneficiary, loadBeneficiaries, loadBeneficiariesStep, saveBeneficiary, type BeneficiariesStepData, type BeneficiaryList } from './beneficiaries.server';
 import type { Caller } from './employee-data.server';
 import { loadQuestions, loadSummary, saveAnswers, saveSignature, type AdditionalInfoData, type SummaryData } from './forms.server';
 import { ADDITIONAL_INFO_INDEX, BENEFICIARIES_INDEX, SIGNATURE_INDEX, SUMMARY_INDEX, wizardPath } from './registration-steps';
@@ -10,7 +10,7 @@ import type { AppSession } from './session.server';
 export type LateStepData =
   | { kind: 'beneficiaries'; data: BeneficiariesStepData }
   | { kind: 'additionalInfo'; data: AdditionalInfoData }
-  | { kind: 'signature' }
+  | { kind: 'signature'; summary: SummaryData; beneficiaries: BeneficiaryList }
   | { kind: 'summary'; data: SummaryData };
 
 /** The data of step `index` (5 to 8), loaded before the page draws; null for any other step. */
@@ -20,8 +20,11 @@ export async function loadLateStep(index: number, url: URL, caller: Caller): Pro
       return { kind: 'beneficiaries', data: await loadBeneficiariesStep(url, caller) };
     case ADDITIONAL_INFO_INDEX:
       return { kind: 'additionalInfo', data: await loadQuestions(caller) };
-    case SIGNATURE_INDEX:
-      return { kind: 'signature' };
+    case SIGNATURE_INDEX: {
+      // What is being signed, shown above the pad (decisions section 5: review before signing).
+      const [summary, beneficiaries] = await Promise.all([loadSummary(caller), loadBeneficiaries(caller)]);
+      return { kind: 'signature', summary, beneficiaries };
+    }
     case SUMMARY_INDEX:
       return { kind: 'summary', data: await loadSummary(caller) };
     default:

@@ -55,3 +55,17 @@ export function amountInputCents(text: string): number | null {
 export function annualToPerPeriod(annualCents: number, payPeriods: number): number {
   return divRound(annualCents, payPeriods);
 }
+
+/** A per-paycheck amount over a year of paychecks (the 'per year' beside every cost). */
+export function perPeriodToAnnual(perPeriodCents: number, payPeriods: number): number {
+  return perPeriodCents * payPeriods;
+}
+
+const FREQUENCY_NAMES: Readonly<Record<number, string>> = { 52: 'weekly', 26: 'every two weeks', 24: 'twice a month', 12: 'monthly' };
+
+/** How often pay comes, as a person says it: '26 paychecks a year (every two weeks)'. */
+export function payFrequencyName(payPeriods: number): string {
+  const name = FREQUENCY_NAMES[payPeriods];
+  const count = `${payPeriods} ${payPeriods === 1 ? 'paycheck' : 'paychecks'} a year`;
+  return name ? `${count} (${name})` : count;
+}

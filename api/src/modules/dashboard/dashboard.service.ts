@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { DashboardMessages, type CarrierLinkRow, type EnrollmentIssue, type PlanEnrollmentSummary } from '../../contracts/dashboard';
 import { EnrollmentStatus, type EnrollmentStatusValue } from '../../contracts/enrollments';
 import { Messages } from '../../contracts/messages';
+import { perPeriodToAnnual } from '../../contracts/engine/money';
 import { centsToDecimal, isoToUs, parseMoney, PLAN_TYPE_NAMES, PlanTypeIds, type CarrierLinks, type PlanBenefits, type PlanTypeId } from '../../contracts/plans';
 import { RequestContext } from '../../core/context/request-context';
 import { TenantDb } from '../../core/database/tenant-db';
@@ -25,6 +26,8 @@ interface SummaryRow {
   policy_number: string | null;
   member_number: string | null;
   contribution_cents: number;
+  employer_contribution_cents: number;
+  pay_periods: number;
   dependents: string[];
 }
 
@@ -32,11 +35,13 @@ interface SummaryRow {
 const SUMMARY_SQL = `
 SELECT en.id, en.plan_id, en.plan_type_id, en.status, pl.name AS plan_name, en.effective_date::text AS effective_date,
        en.effective_to_date::text AS effective_to_date, en.policy_number, en.member_number, en.contribution_cents,
+       en.employer_contribution_cents, c.pay_periods,
        coalesce((SELECT json_agg(concat_ws(' ', d.first_name, d.last_name) ORDER BY d.id)
                    FROM enrollment_dependent ed JOIN dependent d ON d.id = ed.dependent_id
                   WHERE ed.enrollment_id = en.id), '[]') AS dependents
   FROM enrollment en
   JOIN open_enrollment_period oe ON oe.id = en.open_enrollment_period_id AND oe.is_current
+  JOIN client c ON c.id = en.client_id
   LEFT JOIN plan pl ON pl.id = en.plan_id
  WHERE en.employee_id = $1 AND en.client_id = $client AND en.status <> 0
  ORDER BY en.plan_type_id`;
@@ -76,20 +81,29 @@ export class DashboardService {
 
   async summary(employeeId: number, m: EntityManager = this.db.manager): Promise<PlanEnrollmentSummary[]> {
     const rows = await this.db.query<SummaryRow>(SUMMARY_SQL, [employeeId], m);
-    return rows.map((r) => ({
-      enrollmentId: r.id,
-      planId: r.plan_id,
-      planTypeId: r.plan_type_id,
-      planType: typeName(r.plan_type_id),
-      planName: r.plan_name ?? typeName(r.plan_type_id),
-      status: STATUS[String(r.status)] ?? EnrollmentStatus.NotSelected,
-      dependents: r.dependents,
-      eligibilityDate: isoToUs(r.effective_date),
-      effectiveToDate: isoToUs(r.effective_to_date),
-      policyNumber: r.policy_number,
-      memberNumber: r.member_number,
-      contributionAmount: centsToDecimal(r.status === 1 ? r.contribution_cents : 0),
-    }));
+    return rows.map((r) => {
+      // Only an election costs anything; a declined or waived row shows zeros.
+      const own = r.status === 1 ? r.contribution_cents : 0;
+      const employer = r.status === 1 ? r.employer_contribution_cents : 0;
+      return {
+        enrollmentId: r.id,
+        planId: r.plan_id,
+        planTypeId: r.plan_type_id,
+        planType: typeName(r.plan_type_id),
+        planName: r.plan_name ?? typeName(r.plan_type_id),
+        status: STATUS[String(r.status)] ?? EnrollmentStatus.NotSelected,
+        dependents: r.dependents,
+        eligibilityDate: isoToUs(r.effective_date),
+        effectiveToDate: isoToUs(r.effective_to_date),
+        policyNumber: r.policy_number,
+        memberNumber: r.member_number,
+        contributionAmount: centsToDecimal(own),
+        annualContributionAmount: centsToDecimal(perPeriodToAnnual(own, r.pay_periods)),
+        employerContributionAmount: centsToDecimal(employer),
+        annualEmployerContributionAmount: centsToDecimal(perPeriodToAnnual(employer, r.pay_periods)),
+        payPeriods: r.pay_periods,
+      };
+    });
   }
 
   /** Directories of the enrolled medical, dental and vision plans of the current period. */

@@ -35,7 +35,9 @@ export function LateStep({ step, late, answer }: { step: number; late: LateStepD
     case 'additionalInfo':
       return <AdditionalInfoStep data={late.data} answer={answerOf(answer, 'additionalInfo') as AdditionalInfoAnswer | null} backTo={backTo} />;
     case 'signature':
-      return <SignatureStep error={(answerOf(answer, 'signature') as SignatureAnswer | null)?.error ?? null} backTo={backTo} />;
+      return (
+        <SignatureStep error={(answerOf(answer, 'signature') as SignatureAnswer | null)?.error ?? null} backTo={backTo} summary={late.summary} beneficiaries={late.beneficiaries} />
+      );
     case 'summary':
       return <SummaryStep data={late.data} backTo={backTo} />;
   }

@@ -3,6 +3,9 @@ import { Form, useNavigation } from '@remix-run/react';
 import { isSignatureLargeEnough } from '@bp/api/contracts';
 import { Alert, inputClass, labelClass, secondaryButtonClass } from '~/components/ui';
 import { SIGNATURE_INDEX, WIZARD_STEPS } from '~/lib/registration-steps';
+import type { BeneficiaryList } from '~/lib/beneficiaries.server';
+import type { SummaryData } from '~/lib/forms.server';
+import { ElectionsReview } from './ElectionsReview';
 import { WizardActions } from './WizardActions';
 
 const PAD_HEIGHT = 200;
@@ -51,9 +54,10 @@ function trimmedPng(canvas: HTMLCanvasElement, box: Box, ratio: number): string 
  * Registration step 7, Signature (document 2 sections 2 and 9): drawn with a mouse, a finger or a pen
  * (pointer events cover all three), or typed for people who cannot draw. Next stays disabled until the
  * trimmed drawing is larger than 1x1, and a change of the pad's width clears it (the strokes would no
- * longer fit). The trimmed image is posted with the form; a failed save shows 'Server error!'.
+ * longer fit). The trimmed image is posted with the form; a failed save shows 'Server error!'. What is
+ * being signed is shown above the pad.
  */
-export function SignatureStep({ error, backTo }: { error: string | null; backTo: string }) {
+export function SignatureStep({ error, backTo, summary, beneficiaries }: { error: string | null; backTo: string; summary: SummaryData; beneficiaries: BeneficiaryList }) {
   const busy = useNavigation().state === 'submitting';
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const wrapRef = useRef<HTMLDivElement>(null);
@@ -186,8 +190,9 @@ export function SignatureStep({ error, backTo }: { error: string | null; backTo:
   return (
     <div>
       <h2 className="text-lg font-semibold text-slate-900">{WIZARD_STEPS[SIGNATURE_INDEX]}</h2>
+      <ElectionsReview summary={summary} beneficiaries={beneficiaries} />
       <p id={instructionsId} className="mt-4 text-sm text-slate-700">
-        By signing you confirm that the elections, dependents and beneficiaries you entered are correct. Sign in the box with your mouse, finger or
+        By signing you confirm that the elections, dependents and beneficiaries shown above are correct. Sign in the box with your mouse, finger or
         pen, or type your full name below it.
       </p>
       {error ? (

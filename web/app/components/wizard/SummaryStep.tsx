@@ -1,5 +1,5 @@
 import { Form, useNavigation } from '@remix-run/react';
-import { DashboardMessages, summaryTables, type PlanEnrollmentSummary } from '@bp/api/contracts';
+import { DashboardMessages, ENROLLMENT_STATUS_TEXT, payFrequencyName, summaryTables, type PlanEnrollmentSummary } from '@bp/api/contracts';
 import { Alert } from '~/components/ui';
 import type { SummaryData } from '~/lib/forms.server';
 import { SUMMARY_INDEX, WIZARD_STEPS } from '~/lib/registration-steps';
@@ -14,7 +14,8 @@ const th = 'px-3 py-2.5 text-left font-semibold';
  */
 export function SummaryStep({ data, backTo }: { data: SummaryData; backTo: string }) {
   const busy = useNavigation().state === 'submitting';
-  const { elected, declined, totalContribution } = summaryTables(data.rows);
+  const { elected, declined, totalContribution, annualTotalContribution, annualEmployerTotal } = summaryTables(data.rows);
+  const payPeriods = data.rows[0]?.payPeriods;
   return (
     <div>
       <h2 className="text-lg font-semibold text-slate-900">{WIZARD_STEPS[SUMMARY_INDEX]}</h2>
@@ -32,7 +33,7 @@ export function SummaryStep({ data, backTo }: { data: SummaryData; backTo: strin
           <p className="mt-3 text-sm text-slate-700">{DashboardMessages.notEnrolledInAny}</p>
         ) : (
           <div className="mt-3 overflow-x-auto rounded-lg border border-slate-200">
-            <table className="w-full min-w-[36rem] text-sm" aria-labelledby="elected-heading">
+            <table className="w-full min-w-[46rem] text-sm" aria-labelledby="elected-heading">
               <thead className="bg-slate-50 text-slate-700">
                 <tr>
                   <th scope="col" className={th}>
@@ -47,6 +48,12 @@ export function SummaryStep({ data, backTo }: { data: SummaryData; backTo: strin
                   <th scope="col" className={`${th} text-right`}>
                     Per paycheck
                   </th>
+                  <th scope="col" className={`${th} text-right`}>
+                    Per year
+                  </th>
+                  <th scope="col" className={`${th} text-right`}>
+                    Employer pays per year
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-200">
@@ -60,11 +67,14 @@ export function SummaryStep({ data, backTo }: { data: SummaryData; backTo: strin
                     Total contribution
                   </th>
                   <td className="px-3 py-2.5 text-right tabular-nums">{usd(totalContribution)}</td>
+                  <td className="px-3 py-2.5 text-right tabular-nums">{usd(annualTotalContribution)}</td>
+                  <td className="px-3 py-2.5 text-right tabular-nums">{usd(annualEmployerTotal)}</td>
                 </tr>
               </tfoot>
             </table>
           </div>
         )}
+        {payPeriods && elected.length > 0 ? <p className="mt-2 text-sm text-slate-700">Costs are taken from {payFrequencyName(payPeriods)}.</p> : null}
       </section>
 
       <section aria-labelledby="declined-heading" className="mt-8">
@@ -92,7 +102,7 @@ export function SummaryStep({ data, backTo }: { data: SummaryData; backTo: strin
                     <th scope="row" className="px-3 py-2.5 text-left font-medium text-slate-900">
                       {r.planType}
                     </th>
-                    <td className="px-3 py-2.5 text-slate-800">{r.status === '-1' ? 'Waived' : 'Declined'}</td>
+                    <td className="px-3 py-2.5 text-slate-800">{ENROLLMENT_STATUS_TEXT[r.status]}</td>
                   </tr>
                 ))}
               </tbody>
@@ -119,6 +129,8 @@ function ElectedRow({ row: r }: { row: PlanEnrollmentSummary }) {
       <td className="px-3 py-2.5 text-slate-800">{r.dependents.length > 0 ? r.dependents.join(', ') : 'Employee only'}</td>
       <td className="px-3 py-2.5 text-slate-800">{r.eligibilityDate ?? '—'}</td>
       <td className="px-3 py-2.5 text-right tabular-nums text-slate-900">{usd(r.contributionAmount)}</td>
+      <td className="px-3 py-2.5 text-right tabular-nums text-slate-900">{usd(r.annualContributionAmount)}</td>
+      <td className="px-3 py-2.5 text-right tabular-nums text-slate-900">{usd(r.annualEmployerContributionAmount)}</td>
     </tr>
   );
 }
