@@ -220,10 +220,17 @@ describe('enrollments API', () => {
     const vol = plan(/Voluntary/).id;
     const row33 = await row(33);
     expect((await put(row33.id, { status: '1', planId: vol, coverageAmounts: {} }).expect(400)).body.errors).toEqual([{ path: 'coverageAmounts.employee', message: 'Field is required' }]);
+    // The nulls GET answers for empty amounts get the same message, not a type error.
+    const nulls = await put(row33.id, { status: '1', planId: vol, coverageAmounts: { employee: null, spouse: null, children: null } }).expect(400);
+    expect(nulls.body.errors).toEqual([{ path: 'coverageAmounts.employee', message: 'Field is required' }]);
     const over = await put(row33.id, { status: '1', planId: vol, coverageAmounts: { employee: '100000.00', spouse: '55000.00' } }).expect(400);
     expect(over.body.message).toBe('The maximum amount is $50,000.00');
     const ok = await put(row33.id, { status: '1', planId: vol, coverageAmounts: { employee: '100000.00', spouse: '50000.00', children: '10000.00' } }).expect(200);
     expect(ok.body).toMatchObject({ status: '1', coverageAmounts: { employee: '100000.00', spouse: '50000.00', children: '10000.00' } });
     expect(ok.body.contributionAmount).toMatch(/^\d+\.\d{2}$/);
+    // What GET answers can be sent back as it is (its nulls read as absent) and saves the same election.
+    const read = (await api('get', `/enrollments/${row33.id}`).expect(200)).body as Record<string, unknown>;
+    expect(read.waiver).toBeNull();
+    expect((await put(row33.id, read).expect(200)).body).toMatchObject({ status: '1', planId: vol, coverageAmounts: { employee: '100000.00', spouse: '50000.00', children: '10000.00' } });
   });
 });

@@ -94,17 +94,22 @@ export const ZEnrollment = z.object({
 export type Enrollment = z.infer<typeof ZEnrollment>;
 export const ZEnrollmentList = z.array(ZEnrollment);
 
-const optionalText = (max = 200) => z.preprocess(emptyToUndefined, z.string().trim().max(max).optional());
+/**
+ * null (what GET /enrollments answers for an empty field) reads as absent, like an empty string: a client
+ * can send back what it read, and a missing amount gets the rule's own message, not a type error.
+ */
+const absent = (v: unknown): unknown => (v === null ? undefined : emptyToUndefined(v));
+const optionalText = (max = 200) => z.preprocess(absent, z.string().trim().max(max).optional());
 /** Amounts: not negative and without leading zeros (document 2 section 5, HSA). */
 const ZAmountInput = z.preprocess(
-  (v) => (typeof v === 'number' ? String(v) : emptyToUndefined(v)),
+  (v) => (typeof v === 'number' ? String(v) : absent(v)),
   z.string().regex(AMOUNT_INPUT_PATTERN, EnrollmentMessages.invalidAmount).optional(),
 );
 
 export const ZWaiverInput = z.object({
-  reasonId: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()),
+  reasonId: z.preprocess(absent, z.coerce.number().int().optional()),
   reasonOther: optionalText(500),
-  member: z.preprocess(emptyToUndefined, ZWaiverMember.optional()),
+  member: z.preprocess(absent, ZWaiverMember.optional()),
   firstName: optionalText(),
   lastName: optionalText(),
   carrierName: optionalText(),
@@ -138,18 +143,18 @@ function checkWaiver(w: WaiverInput | undefined, ctx: z.RefinementCtx, prefix: (
 export const ZEnrollmentUpdate = z
   .object({
     status: z.enum(['1', '-1', '-2'], { error: EnrollmentMessages.fieldRequired }),
-    planId: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
-    dependents: z.array(z.coerce.number().int().positive()).max(30).optional(),
-    tier: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(4).optional()),
+    planId: z.preprocess(absent, z.coerce.number().int().positive().optional()),
+    dependents: z.preprocess(absent, z.array(z.coerce.number().int().positive()).max(30).optional()),
+    tier: z.preprocess(absent, z.coerce.number().int().min(1).max(4).optional()),
     contributionAmount: z.unknown().optional(),
     hsaContributionAmount: ZAmountInput,
-    fsaContributionAmounts: z.object({ med: ZAmountInput, dep: ZAmountInput, tra: ZAmountInput, park: ZAmountInput }).optional(),
-    coverageAmounts: z.object({ employee: ZAmountInput, spouse: ZAmountInput, children: ZAmountInput }).optional(),
-    waiver: ZWaiverInput.optional(),
+    fsaContributionAmounts: z.preprocess(absent, z.object({ med: ZAmountInput, dep: ZAmountInput, tra: ZAmountInput, park: ZAmountInput }).optional()),
+    coverageAmounts: z.preprocess(absent, z.object({ employee: ZAmountInput, spouse: ZAmountInput, children: ZAmountInput }).optional()),
+    waiver: z.preprocess(absent, ZWaiverInput.optional()),
     // Mid-year payloads (document 2 section 4).
     eventDate: optionalText(10),
-    reasonId: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()),
-    eventType: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(9).optional()),
+    reasonId: z.preprocess(absent, z.coerce.number().int().optional()),
+    eventType: z.preprocess(absent, z.coerce.number().int().min(1).max(9).optional()),
   })
   .superRefine((v, ctx) => {
     if (v.status === '1' && v.planId === undefined) ctx.addIssue({ code: 'custom', message: EnrollmentMessages.fieldRequired, path: ['planId'] });
