@@ -9,6 +9,7 @@ interface EnrollmentRow {
   contributionAmount: string;
   dependents: number[];
   tier: number | null;
+  fsaContributionAmounts: Record<string, string | null>;
   waiver: { reasonId: number | null; carrierName: string | null } | null;
 }
 interface PlanRow {
@@ -134,12 +135,30 @@ describe('benefits enrollment journey', () => {
     await dialog.getByRole('button', { name: 'Enroll' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
+    // The FSA: a per-paycheck amount with more than two decimals makes the annual amount by the rule
+    // (per period x pay periods, to the cent), a negative one gets the limit message and never a negative
+    // contribution, and what is saved is what the annual field shows.
+    const [{ pay_periods: payPeriods }] = await sql<{ pay_periods: number }>('SELECT c.pay_periods FROM account a JOIN client c ON c.id = a.client_id WHERE a.id = $1', [accountId]);
+    expect(payPeriods).toBe(26);
+    await page.getByRole('link', { name: 'Select FSA' }).click();
+    dialog = page.getByRole('dialog', { name: 'Benefits Enrollment' });
+    const perPeriod = dialog.getByLabel(/per pay period$/).first();
+    const annual = dialog.getByLabel(/ annual$/).first();
+    await perPeriod.fill('12.345');
+    expect(await annual.inputValue()).toBe('320.97');
+    await dialog.getByText('Contribution: $12.35 per pay period').waitFor();
+    await perPeriod.fill('-5');
+    await dialog.getByText('Your Annual Contribution should be less then Annual Limit').waitFor();
+    await dialog.getByText('Contribution: $0.00 per pay period').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Enroll' }).isDisabled()).toBe(true);
+    await perPeriod.fill('12.345');
+    await dialog.getByText('Contribution: $12.35 per pay period').waitFor();
+    await dialog.getByRole('button', { name: 'Enroll' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
     let rows = await apiJson<EnrollmentRow[]>('/enrollments', { token: jwt });
-    for (const row of rows.filter((r) => r.status === '0')) {
-      const plans = await apiJson<PlanRow[]>(`/plans?type=${row.planTypeId}`, { token: jwt });
-      const body = row.planTypeId === 12 ? { status: '1', planId: plans[0]!.id, fsaContributionAmounts: { med: '520.00' } } : { status: '-2' };
-      await apiJson(`/enrollments/${row.id}`, { method: 'PUT', token: jwt, body });
-    }
+    expect(rows.find((r) => r.planTypeId === 12)).toMatchObject({ status: '1', fsaContributionAmounts: { med: '320.97' }, contributionAmount: '12.35' });
+    for (const row of rows.filter((r) => r.status === '0')) await apiJson(`/enrollments/${row.id}`, { method: 'PUT', token: jwt, body: { status: '-2' } });
     rows = await apiJson<EnrollmentRow[]>('/enrollments', { token: jwt });
     const medical = rows.find((r) => r.planTypeId === 1)!;
     expect(medical.dependents.sort()).toEqual([spouse.id, child.id].sort());

@@ -1,6 +1,6 @@
 /// <reference types="jest" />
 import type { Enrollment } from '@bp/api/contracts';
-import { actionLabel, allDecided, amountOptionLabel, canOpenDialog, dayBefore, fsaAnnualText, fsaPerPeriodText, isDecided, openingTab, rowNotice, statusText, totalContributionCents } from './enrollment-rules';
+import { actionLabel, allDecided, amountOptionLabel, canOpenDialog, dayBefore, fsaAnnualText, fsaPerPeriodCents, fsaPerPeriodText, isDecided, openingTab, rowNotice, statusText, totalContributionCents } from './enrollment-rules';
 
 type Row = Pick<Enrollment, 'status' | 'isNewOE' | 'restricted' | 'selectable' | 'declineAllowed' | 'planCount' | 'planTypeId' | 'eligibilityDate' | 'contributionAmount'>;
 const row = (over: Partial<Row> = {}): Row => ({
@@ -75,10 +75,27 @@ describe('dialog', () => {
     expect(amountOptionLabel(1_000_000, 2_000_000)).toBe('Decrease to $10,000.00');
     expect(amountOptionLabel(1_000_000, null)).toBe('$10,000.00');
   });
-  it('links FSA per period and annual amounts', () => {
-    expect(fsaAnnualText('20', 26)).toBe('520.00');
+  it.each([
+    // annual = per period x pay periods, rounded to the cent, for every input (document 2).
+    ['20', 26, '520.00'],
+    ['12.345', 26, '320.97'],
+    ['12.3449', 26, '320.97'],
+    ['0.004', 12, '0.05'],
+    ['$1,000', 12, '12000.00'],
+    ['-5', 26, '-130.00'],
+    ['', 26, ''],
+    // Not a number: kept as typed, so the annual field shows it with its message, never an older figure.
+    ['abc', 26, 'abc'],
+  ] as const)('per period %s over %i paychecks makes the annual field %s', (perPeriod, periods, annual) => {
+    expect(fsaAnnualText(perPeriod, periods)).toBe(annual);
+  });
+  it('follows an annual amount with the per period one, and counts only accepted amounts', () => {
     expect(fsaPerPeriodText('3300', 26)).toBe('126.92');
     expect(fsaPerPeriodText('abc', 26)).toBe('');
+    expect(fsaPerPeriodCents('320.97', 26)).toBe(1235);
+    expect(fsaPerPeriodCents('-130.00', 26)).toBe(0);
+    expect(fsaPerPeriodCents('12.345', 26)).toBe(0);
+    expect(fsaPerPeriodCents('', 26)).toBe(0);
   });
   it('ends MY PLAN the day before the new plan starts', () => expect(dayBefore('01/01/2027')).toBe('12/31/2026'));
 });

@@ -1,5 +1,7 @@
 import {
   addDays,
+  amountInputCents,
+  annualFromPerPeriodText,
   annualToPerPeriod,
   centsToDecimal,
   checkDependent,
@@ -132,13 +134,27 @@ export function amountOptionLabel(optionCents: number, currentCents: number | nu
 }
 
 /** FSA: annual = per period x pay periods, per period = annual / pay periods, both to the cent (the engine's rounding). */
+/**
+ * The annual field that follows a typed per-paycheck amount: the contracts' rounding for any number of
+ * decimals; what is not a number stays as typed, so the annual field shows it with its message instead of
+ * keeping an older figure that Enroll would save.
+ */
 export function fsaAnnualText(perPeriod: string, payPeriods: number): string {
-  const cents = parseMoney(perPeriod);
-  return cents === null ? '' : centsToDecimal(cents * payPeriods);
+  const typed = perPeriod.trim();
+  if (typed === '') return '';
+  const cents = annualFromPerPeriodText(typed, payPeriods);
+  return cents === null ? typed : centsToDecimal(cents);
 }
 
+/** The per-paycheck field that follows a typed annual amount; empty when the annual text is no amount. */
 export function fsaPerPeriodText(annual: string, payPeriods: number): string {
   const cents = parseMoney(annual);
   if (cents === null || payPeriods <= 0) return '';
   return centsToDecimal(annualToPerPeriod(cents, payPeriods));
+}
+
+/** What an accepted annual amount costs per paycheck, in cents; 0 for an empty, refused or negative one. */
+export function fsaPerPeriodCents(annual: string, payPeriods: number): number {
+  const cents = amountInputCents(annual.trim());
+  return cents === null || payPeriods <= 0 ? 0 : annualToPerPeriod(cents, payPeriods);
 }

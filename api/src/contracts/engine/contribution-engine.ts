@@ -1,5 +1,5 @@
 import { ageOn } from './dates';
-import { annualToPerPeriod, divRound, formatUsd, monthlyToPerPeriod } from './money';
+import { amountInputCents, annualToPerPeriod, divRound, formatUsd, monthlyToPerPeriod, parseMoney } from './money';
 import { tierForDependents, type Tier, type TierStructure } from './tiers';
 
 /**
@@ -289,6 +289,18 @@ export function fsaErrors(accounts: Record<FsaAccount, FsaAccountRules>, annual:
 /** One FSA account's annual amount against its annual limit (the dialog checks each field with it as you type). */
 export function fsaAmountError(annualCents: number, limitCents: number): string | null {
   return annualCents < 0 || annualCents > limitCents ? ContributionMessages.fsaOverLimit : null;
+}
+
+/**
+ * The FSA annual field's message for what is typed: empty is no election; a negative amount gets the limit
+ * message (document 2's wording); anything else that is not an amount the forms accept, invalidMessage.
+ */
+export function fsaAnnualTextError(text: string, limitCents: number, invalidMessage: string): string | null {
+  const typed = text.trim();
+  if (typed === '') return null;
+  const cents = amountInputCents(typed);
+  if (cents !== null) return fsaAmountError(cents, limitCents);
+  return (parseMoney(typed) ?? 0) < 0 ? ContributionMessages.fsaOverLimit : invalidMessage;
 }
 
 /**

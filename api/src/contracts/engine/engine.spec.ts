@@ -5,6 +5,7 @@ import {
   ContributionMessages,
   eoiRequired,
   fsaAmountError,
+  fsaAnnualTextError,
   fsaAnnualLimit,
   fsaErrors,
   hsaError,
@@ -16,7 +17,7 @@ import {
   type PricingPlan,
   type VoluntaryLifeRules,
 } from './contribution-engine';
-import { amountInputCents, annualToPerPeriod, centsToDecimal, divRound, formatUsd, parseMoney } from './money';
+import { amountInputCents, annualFromPerPeriodText, annualToPerPeriod, centsToDecimal, divRound, formatUsd, parseMoney } from './money';
 import { tierForDependents, type TierStructure } from './tiers';
 
 const ON = '2027-01-01';
@@ -313,5 +314,33 @@ describe('typed amounts, shared by the enrollment dialog and the API', () => {
     [-1, 285000, ContributionMessages.fsaOverLimit],
   ])('fsaAmountError(%i, %i)', (annual, limit, message) => {
     expect(fsaAmountError(annual, limit)).toBe(message);
+  });
+});
+
+describe("the FSA annual field's message for what is typed", () => {
+  const LIMIT = 285_000;
+  it.each([
+    ['', null],
+    ['2850', null],
+    ['2850.01', ContributionMessages.fsaOverLimit],
+    // Negative: the limit message of document 2 (its wording), not the invalid-amount one.
+    ['-5', ContributionMessages.fsaOverLimit],
+    ['-130.00', ContributionMessages.fsaOverLimit],
+    ['12.345', 'invalid'],
+    ['007', 'invalid'],
+    ['abc', 'invalid'],
+  ])('%j gives %s', (text, message) => {
+    expect(fsaAnnualTextError(text, LIMIT, 'invalid')).toBe(message);
+  });
+
+  it.each([
+    ['12.345', 26, 32_097],
+    ['12.34', 26, 32_084],
+    ['-1.005', 2, -201],
+    ['1e3', 26, null],
+    ['', 26, null],
+    ['5', 0, null],
+  ])('annualFromPerPeriodText(%j, %i) is %s', (text, periods, cents) => {
+    expect(annualFromPerPeriodText(text, periods)).toBe(cents);
   });
 });

@@ -69,3 +69,20 @@ export function payFrequencyName(payPeriods: number): string {
   const count = `${payPeriods} ${payPeriods === 1 ? 'paycheck' : 'paychecks'} a year`;
   return name ? `${count} (${name})` : count;
 }
+
+const TYPED_DECIMAL_RE = /^(-)?(\d{1,10})(?:\.(\d{1,6}))?$/;
+
+/**
+ * A per-paycheck amount as a person may type it (more than two decimals, a sign) times the paychecks of a
+ * year, rounded half away from zero to the cent: document 2's annual = per period × pay periods, rounded
+ * to 2 decimals, for every input. null when the text is not a number.
+ */
+export function annualFromPerPeriodText(text: string, payPeriods: number): number | null {
+  const m = TYPED_DECIMAL_RE.exec(text.trim().replace(/[$,\s]/g, ''));
+  if (!m || payPeriods <= 0) return null;
+  const fraction = m[3] ?? '';
+  const scale = 10 ** fraction.length;
+  const scaled = (Number(m[2]) * scale + Number(fraction || '0')) * payPeriods;
+  const cents = divRound(scaled * 100, scale);
+  return m[1] ? -cents : cents;
+}

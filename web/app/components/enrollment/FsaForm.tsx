@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { amountInputCents, centsToDecimal, EnrollmentMessages, FSA_ACCOUNTS, fsaAmountError, parseMoney, type PlanLimits } from '@bp/api/contracts';
+import { centsToDecimal, EnrollmentMessages, FSA_ACCOUNTS, fsaAnnualTextError, parseMoney, type PlanLimits } from '@bp/api/contracts';
 import { FieldError, inputClass, labelClass } from '~/components/ui';
-import { fsaAnnualText, fsaPerPeriodText, usd } from '~/lib/enrollment-rules';
+import { fsaAnnualText, fsaPerPeriodCents, fsaPerPeriodText, usd } from '~/lib/enrollment-rules';
 
 type FsaLimits = Extract<PlanLimits, { kind: 'fsa' }>;
 
@@ -22,11 +22,10 @@ export function FsaForm({
   const [perPeriod, setPerPeriod] = useState<Record<string, string>>(() => Object.fromEntries(FSA_ACCOUNTS.map((a) => [a, initial[a] ? fsaPerPeriodText(initial[a] ?? '', periods) : ''])));
   const errors: Record<string, string | null> = {};
   for (const acc of limits.accounts) {
-    const v = annual[acc.account] ?? '';
-    const cents = v === '' ? 0 : amountInputCents(v);
-    errors[acc.account] = cents === null ? EnrollmentMessages.invalidAmount : fsaAmountError(cents, parseMoney(acc.limit) ?? 0);
+    errors[acc.account] = fsaAnnualTextError(annual[acc.account] ?? '', parseMoney(acc.limit) ?? 0, EnrollmentMessages.invalidAmount);
   }
-  const totalPerPeriod = FSA_ACCOUNTS.reduce((sum, a) => sum + (parseMoney(fsaPerPeriodText(annual[a] ?? '', periods)) ?? 0), 0);
+  // Only amounts the form accepts count toward the contribution: never a negative or a stale one.
+  const totalPerPeriod = FSA_ACCOUNTS.reduce((sum, a) => sum + fsaPerPeriodCents(annual[a] ?? '', periods), 0);
   const blocked = Object.values(errors).some(Boolean);
   useEffect(() => {
     onChange(centsToDecimal(totalPerPeriod), blocked);
@@ -62,7 +61,7 @@ export function FsaForm({
                     onChange={(event) => {
                       const v = event.currentTarget.value.trim();
                       setPerPeriod((s) => ({ ...s, [acc.account]: v }));
-                      setAnnual((s) => ({ ...s, [acc.account]: v === '' ? '' : fsaAnnualText(v, periods) || s[acc.account] || '' }));
+                      setAnnual((s) => ({ ...s, [acc.account]: fsaAnnualText(v, periods) }));
                     }}
                     aria-invalid={error ? true : undefined}
                     aria-describedby={error ? errorId : undefined}
@@ -81,7 +80,7 @@ export function FsaForm({
                     onChange={(event) => {
                       const v = event.currentTarget.value.trim();
                       setAnnual((s) => ({ ...s, [acc.account]: v }));
-                      setPerPeriod((s) => ({ ...s, [acc.account]: v === '' ? '' : fsaPerPeriodText(v, periods) || s[acc.account] || '' }));
+                      setPerPeriod((s) => ({ ...s, [acc.account]: fsaPerPeriodText(v, periods) }));
                     }}
                     aria-invalid={error ? true : undefined}
                     aria-describedby={error ? errorId : undefined}
