@@ -89,7 +89,13 @@ describe('account and session journeys', () => {
 
     await page.getByLabel('Password', { exact: true }).fill('Nora-2027-Pass');
     await page.getByText('Password strength: Awesome').waitFor();
+    // A different reentered password is flagged when the field is left, before the question is chosen,
+    // and the message goes as soon as the two agree.
+    await page.getByLabel('Reenter password').fill('Nora-2027-Pas');
+    await page.getByLabel('Reenter password').press('Tab');
+    await page.getByText('Passwords must match').waitFor();
     await page.getByLabel('Reenter password').fill('Nora-2027-Pass');
+    await page.getByText('Passwords must match').waitFor({ state: 'hidden' });
     expect(await page.getByLabel('Your answer').getAttribute('readonly')).not.toBeNull();
     await page.getByLabel('Security question').selectOption({ index: 1 });
     expect(await page.getByLabel('Your answer').getAttribute('readonly')).toBeNull();

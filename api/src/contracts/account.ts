@@ -60,10 +60,28 @@ export const ZRegistrationRequest = z.object({
 });
 export type RegistrationRequest = z.infer<typeof ZRegistrationRequest>;
 
+const typedText = (value: unknown): boolean => typeof value === 'string' && value !== '';
+
+/**
+ * The reentered password must match, checked as soon as both are typed: by itself zod runs an object
+ * refinement only once every other field is valid, so the message waited for the security question and
+ * answer.
+ */
+export function withRepeatedPassword<S extends z.ZodType<{ password: string; repeatPassword: string }>>(schema: S, message: string = Messages.passwordsMustMatch) {
+  return schema.refine((v) => v.password === v.repeatPassword, {
+    message,
+    path: ['repeatPassword'],
+    when: ({ value }) => {
+      const v = value as { password?: unknown; repeatPassword?: unknown } | null;
+      return typedText(v?.password) && typedText(v?.repeatPassword);
+    },
+  });
+}
+
 /** The Account Setup form: the request plus the reentered password. */
-export const ZRegistrationForm = ZRegistrationRequest.extend({
-  repeatPassword: z.preprocess(emptyToUndefined, z.string({ error: Messages.fieldRequired })),
-}).refine((v) => v.password === v.repeatPassword, { message: Messages.passwordsMustMatch, path: ['repeatPassword'] });
+export const ZRegistrationForm = withRepeatedPassword(
+  ZRegistrationRequest.extend({ repeatPassword: z.preprocess(emptyToUndefined, z.string({ error: Messages.fieldRequired })) }),
+);
 
 /** GET /employees/validate?username= and GET /employees/{id}/validate?username= */
 export const ZUsernameValidationQuery = z.object({ username: z.string().optional() });
@@ -89,21 +107,22 @@ export const ZResetPasswordRequest = z.object({
 export type ResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
 
 /** The Reset Password form: answer, new password, reentered password (the token comes from the session). */
-export const ZResetPasswordForm = ZResetPasswordRequest.omit({ token: true })
-  .extend({ repeatPassword: z.preprocess(emptyToUndefined, z.string({ error: Messages.fieldRequired })) })
-  .refine((v) => v.password === v.repeatPassword, { message: Messages.passwordsMustMatch, path: ['repeatPassword'] });
+export const ZResetPasswordForm = withRepeatedPassword(
+  ZResetPasswordRequest.omit({ token: true }).extend({ repeatPassword: z.preprocess(emptyToUndefined, z.string({ error: Messages.fieldRequired })) }),
+);
 
 // ---------------------------------------------------------------------------------------------------------
 // Signed-in account settings
 
 /** POST /password. oldPassword is required unless the account carries passwordReset (forced change). */
-export const ZChangePasswordRequest = z
-  .object({
+export const ZChangePasswordRequest = withRepeatedPassword(
+  z.object({
     oldPassword: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
     password: ZNewPassword,
     repeatPassword: z.preprocess(emptyToUndefined, z.string({ error: Messages.fieldRequired })),
-  })
-  .refine((v) => v.password === v.repeatPassword, { message: Messages.passwordMustMatch, path: ['repeatPassword'] });
+  }),
+  Messages.passwordMustMatch,
+);
 export type ChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
 
 /** POST /security-question. password is required only for a voluntary change (no securityQuestionReset pending). */

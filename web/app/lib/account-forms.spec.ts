@@ -21,6 +21,14 @@ describe('Account Setup form', () => {
       repeatPassword: Messages.passwordsMustMatch,
     });
   });
+
+  it('says the passwords differ as soon as both are typed, before the question and answer are filled', () => {
+    const early = messagesOf(accountSetupSchema(false).safeParse({ password: 'Nora-2027-Pass', repeatPassword: 'Nora-2027-Pas' }));
+    expect(early.repeatPassword).toBe(Messages.passwordsMustMatch);
+    expect(early.securityAnswer).toBe(Messages.fieldRequired);
+    // Not before the reentered password is typed.
+    expect(messagesOf(accountSetupSchema(false).safeParse({ password: 'Nora-2027-Pass' })).repeatPassword).toBe(Messages.fieldRequired);
+  });
 });
 
 describe('Change Password form', () => {

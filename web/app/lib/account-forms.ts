@@ -8,6 +8,7 @@ import {
   ZRegistrationRequest,
   ZSecurityQuestionRequest,
   emptyToUndefined,
+  withRepeatedPassword,
 } from '@bp/api/contracts';
 
 /**
@@ -20,17 +21,13 @@ const repeated = z.preprocess(emptyToUndefined, z.string({ error: Messages.field
 
 /** Account Setup (registration step 1): the token stays in the session; email only for username accounts. */
 export function accountSetupSchema(needsEmail: boolean) {
-  return ZRegistrationRequest.omit({ token: true })
-    .extend({ email: needsEmail ? ZEmail : z.undefined().optional(), repeatPassword: repeated })
-    .refine((v) => v.password === v.repeatPassword, { message: Messages.passwordsMustMatch, path: ['repeatPassword'] });
+  return withRepeatedPassword(ZRegistrationRequest.omit({ token: true }).extend({ email: needsEmail ? ZEmail : z.undefined().optional(), repeatPassword: repeated }));
 }
 
 /** Change Password: the normal variant asks for the old password, the forced one (passwordReset) does not. */
 export function changePasswordSchema(forced: boolean) {
   if (forced) return ZChangePasswordRequest;
-  return z
-    .object({ oldPassword: ZPasswordInput, password: ZNewPassword, repeatPassword: repeated })
-    .refine((v) => v.password === v.repeatPassword, { message: Messages.passwordMustMatch, path: ['repeatPassword'] });
+  return withRepeatedPassword(z.object({ oldPassword: ZPasswordInput, password: ZNewPassword, repeatPassword: repeated }), Messages.passwordMustMatch);
 }
 
 /** Change Security Question while a reset is pending: no password (the API asks for one only for a voluntary change). */
