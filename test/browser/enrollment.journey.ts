@@ -182,6 +182,29 @@ describe('benefits enrollment journey', () => {
     expect(saved.registration_step).toBe(7);
     expect(scriptErrors(errors)).toEqual([]);
   });
+
+  it('an employee eligible only after the plans renew sees every row Not Available with the reason, and goes on', async () => {
+    const { link, accountId, employeeId } = await inviteNewEmployee('Lena', 'Late');
+    const { page, errors } = await newPage(browser);
+    await completeAccountSetup(page, link, 'Lena-2027-Pass');
+    await page.getByRole('heading', { name: 'Benefit Enrollment' }).waitFor();
+    // Eligible long after the current plan year ends: every plan renews first (restriction 2).
+    await sql('UPDATE employee SET eligibility_date = $2 WHERE id = $1', [employeeId, '2099-01-01']);
+    await sql('UPDATE account SET registration_step = 6 WHERE id = $1', [accountId]);
+    await page.goto(`${SITE}/mbl/registration`);
+    await page.getByRole('rowheader', { name: 'Group Medical' }).waitFor();
+    // The rows stay, each Not Available with the spec's restriction-2 subtitle; the 'no benefits' text is
+    // only for a client with no plans or with enrollments turned off.
+    expect(await page.getByText('You are not eligible for any benefits').count()).toBe(0);
+    const medical = page.locator('tbody', { has: page.getByRole('rowheader', { name: 'Group Medical' }) });
+    await medical.getByText('Not Available').first().waitFor();
+    await medical.getByText('At this time you cannot enroll in this plan, because it will renew prior to your eligibility date. Please come back during open enrollment period.').waitFor();
+    expect(await page.getByRole('link', { name: /^Select / }).count()).toBe(0);
+    // Nothing to decide: Next goes on.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL(`${SITE}/mbl/registration?step=5`);
+    expect(scriptErrors(errors)).toEqual([]);
+  });
 });
 
 const EnrollmentWarning = 'Dependents you do not enroll now cannot be enrolled until a qualifying life event or the next open enrollment.';

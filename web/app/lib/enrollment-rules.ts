@@ -63,9 +63,13 @@ export function canOpenDialog(e: Pick<Enrollment, 'selectable' | 'restricted' | 
 // isDecided and allDecided live in the contracts: the server's registration progress uses the same rule.
 export { allDecided, isDecided } from '@bp/api/contracts';
 
-/** Nothing to choose at all: no plans, or every row restricted. */
-export function nothingToChoose(list: ReadonlyArray<Pick<Enrollment, 'restricted'>>): boolean {
-  return list.length === 0 || list.every((e) => e.restricted > 0);
+/**
+ * No plan rows at all: only then does the step say 'You are not eligible for any benefits'. Rows that are
+ * all restricted still show, as 'Not Available' with their restriction's subtitle (document 2), so the
+ * employee learns why and when.
+ */
+export function noPlansOffered(list: ReadonlyArray<unknown>): boolean {
+  return list.length === 0;
 }
 
 /** The sum of every enrolled row's per-paycheck contribution, in cents. */

@@ -10,7 +10,7 @@ import {
   allDecided,
   canOpenDialog,
   isPlanGroup,
-  nothingToChoose,
+  noPlansOffered,
   rowNotice,
   statusText,
   totalContributionCents,
@@ -55,7 +55,7 @@ export function EnrollmentStep({
   const join = (params: Record<string, string | number>) => `${stepPath}&${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}`;
   const [pressed, setPressed] = useState(false);
   const { enrollments, plans, previousPlans } = data;
-  const none = !data.enabled || (data.loadError === null && nothingToChoose(enrollments));
+  const none = !data.enabled || (data.loadError === null && noPlansOffered(enrollments));
   const decided = allDecided(enrollments);
   const error = data.enabled && !none && ((pressed && !decided) || selectionError !== null) && !decided ? EnrollmentMessages.selectAllPlans : null;
 
