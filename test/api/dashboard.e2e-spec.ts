@@ -62,10 +62,16 @@ describe('summary and dashboard data', () => {
     expect(janeTasks.filter((x) => x.label.startsWith('Your beneficiary designation'))).toEqual([]);
     const fresh = await createPerson(db, { registered: true });
     await t.prepareEnrollments(fresh.employeeId);
-    const tasks = (await api().get('/mbl/api/tasks').set(auth(await t.login(fresh.email))).expect(200)).body;
+    const freshJwt = await t.login(fresh.email);
+    const tasks = (await api().get('/mbl/api/tasks').set(auth(freshJwt)).expect(200)).body;
+    // The message names the types still to choose: every selectable, unrestricted row not yet chosen.
+    const rows = (await api().get('/mbl/api/enrollments').set(auth(freshJwt)).expect(200)).body as Array<{ planType: string; status: string; selectable: boolean; restricted: number }>;
+    const undecided = rows.filter((r) => r.status === '0' && r.selectable && r.restricted === 0).map((r) => r.planType);
+    expect(undecided).toEqual(expect.arrayContaining(['Group Medical', 'Group Dental']));
+    expect(undecided).not.toContain('Group Life');
     // Group life is employer paid, so a new employee is enrolled in it at once and owes a primary beneficiary.
     expect(tasks).toEqual([
-      { label: 'Please make a selection for all plans', fileId: null },
+      { label: `Please make a selection for all plans: ${undecided.join(', ')}`, fileId: null },
       { label: 'Your beneficiary designation is not complete: Total primary share must equal 100%', fileId: null },
     ]);
     const hr = await t.login('hr@acme.test');

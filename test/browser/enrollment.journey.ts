@@ -5,6 +5,9 @@ import { apiJson, completeAccountSetup, inviteNewEmployee, launchBrowser, newPag
 interface EnrollmentRow {
   id: number;
   planTypeId: number;
+  planType: string;
+  selectable: boolean;
+  restricted: number;
   status: string;
   contributionAmount: string;
   dependents: number[];
@@ -123,6 +126,12 @@ describe('benefits enrollment journey', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Please make a selection for all plans').waitFor();
     expect(page.url()).not.toContain('step=5');
+    // The message names what is left, and each of those rows says so; a chosen row does not.
+    const open = (await apiJson<EnrollmentRow[]>('/enrollments', { token: jwt })).filter((r) => r.status === '0' && r.selectable && r.restricted === 0);
+    expect(open.length).toBeGreaterThan(1);
+    await page.getByText(`Still to choose: ${open.map((r) => r.planType).join(', ')}.`).waitFor();
+    for (const r of open) await page.locator('tbody', { has: page.getByRole('rowheader', { name: r.planType, exact: true }) }).getByText('Not chosen yet').waitFor();
+    expect(await medicalBlock.getByText('Not chosen yet').count()).toBe(0);
 
     // The HSA in the browser (paired with the HDHP), the remaining types through the API as the same person.
     await page.getByRole('link', { name: 'Select HSA' }).click();

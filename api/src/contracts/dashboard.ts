@@ -16,7 +16,7 @@ export const DashboardMessages = {
   daysLeft: (n: number) => `You have ${n} day(s) left.`,
   noCarrierLinks: 'There are no available carrier links',
   // Not spec texts: the enrollment issues the spec lists without wording them.
-  undecidedPlans: 'Please make a selection for all plans',
+  undecidedPlans: (planTypes: readonly string[]) => `Please make a selection for all plans: ${planTypes.join(', ')}`,
   beneficiariesIncomplete: (detail: string) => `Your beneficiary designation is not complete: ${detail}`,
   eoiRequired: (planName: string) => `Evidence of Insurability Form is required for this level of coverage (${planName})`,
   dependentIncomplete: (name: string) => `The information about your dependent ${name} is not complete`,

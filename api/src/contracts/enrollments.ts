@@ -34,6 +34,9 @@ export const EnrollmentMessages = {
   cannotChangeEmployerPaid: 'This plan is paid by your employer and cannot be changed',
   invalidAmount: 'Please enter a valid amount',
   noOpenEnrollment: 'There is no open enrollment period',
+  // Beside the spec's 'Please make a selection for all plans': which ones.
+  stillToChoose: (planTypes: readonly string[]) => `Still to choose: ${planTypes.join(', ')}.`,
+  notChosenYet: 'Not chosen yet',
 } as const;
 
 export const ZWaiverMember = z.enum(['self', 'spouse', 'other']);
@@ -217,5 +220,10 @@ export function isDecided(e: Pick<Enrollment, 'status' | 'isNewOE' | 'restricted
 
 export function allDecided(list: ReadonlyArray<Pick<Enrollment, 'status' | 'isNewOE' | 'restricted' | 'selectable'>>): boolean {
   return list.every(isDecided);
+}
+
+/** The plan types still to choose, in the list's order. */
+export function undecidedPlanTypes(list: ReadonlyArray<Pick<Enrollment, 'status' | 'isNewOE' | 'restricted' | 'selectable' | 'planType'>>): string[] {
+  return list.filter((e) => !isDecided(e)).map((e) => e.planType);
 }
 

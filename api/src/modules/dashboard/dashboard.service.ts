@@ -137,7 +137,8 @@ export class DashboardService {
     const m = this.db.manager;
     const issues: EnrollmentIssue[] = [];
     // The same rule as the registration's Benefits Enrollment step (a type without its row is undecided too).
-    if ((await this.enrollments.undecidedPlanTypes(employeeId)).length > 0) issues.push({ label: DashboardMessages.undecidedPlans, fileId: null });
+    const undecided = await this.enrollments.undecidedPlanTypes(employeeId);
+    if (undecided.length > 0) issues.push({ label: DashboardMessages.undecidedPlans(undecided), fileId: null });
 
     for (const message of await this.beneficiaries.totalsIssues(employeeId, m)) issues.push({ label: DashboardMessages.beneficiariesIncomplete(message), fileId: null });
 

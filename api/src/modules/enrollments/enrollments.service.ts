@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { EnrollmentMessages, isDecided, type Enrollment, type EnrollmentUpdate } from '../../contracts/enrollments';
+import { EnrollmentMessages, undecidedPlanTypes, type Enrollment, type EnrollmentUpdate } from '../../contracts/enrollments';
 import {
   ContributionEngine,
   DEPENDENT_TYPES,
@@ -128,10 +128,7 @@ export class EnrollmentsService {
    * without its row included (it is undecided until the employee chooses).
    */
   async undecidedPlanTypes(employeeId: number): Promise<string[]> {
-    return (await this.readRows(employeeId))
-      .map((r) => toEnrollment({ ...r, id: r.id ?? 0 }))
-      .filter((e) => !isDecided(e))
-      .map((e) => e.planType);
+    return undecidedPlanTypes((await this.readRows(employeeId)).map((r) => toEnrollment({ ...r, id: r.id ?? 0 })));
   }
 
   /**

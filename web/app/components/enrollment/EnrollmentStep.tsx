@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import type { SubmissionResult } from '@conform-to/react';
-import { EnrollmentMessages, formatUsd, type Enrollment, type Plan } from '@bp/api/contracts';
+import { EnrollmentMessages, formatUsd, isDecided, undecidedPlanTypes, type Enrollment, type Plan } from '@bp/api/contracts';
 import { Alert, Toast } from '~/components/ui';
 import { WizardActions } from '~/components/wizard/WizardActions';
 import { cx } from '~/lib/cx';
@@ -100,6 +100,7 @@ export function EnrollmentStep({
               plans={plans.filter((p) => p.planTypeId === e.planTypeId)}
               hasPreviousPlan={previousPlans.some((p) => p.planTypeId === e.planTypeId)}
               join={join}
+              markUndecided={error !== null}
             />
           ))}
           <tfoot className="block sm:table-footer-group">
@@ -119,6 +120,7 @@ export function EnrollmentStep({
       {error ? (
         <Alert tone="error" id="enrollment-selection-error" className="mt-6">
           {error}
+          <span className="mt-1 block font-normal">{EnrollmentMessages.stillToChoose(undecidedPlanTypes(enrollments))}</span>
         </Alert>
       ) : null}
 
@@ -159,11 +161,14 @@ function EnrollmentRow({
   plans,
   hasPreviousPlan,
   join,
+  markUndecided,
 }: {
   enrollment: Enrollment;
   plans: Plan[];
   hasPreviousPlan: boolean;
   join: (params: Record<string, string | number>) => string;
+  /** After Next was refused: a row still to choose says so. */
+  markUndecided: boolean;
 }) {
   const group = isPlanGroup(e.planTypeId);
   const shownPlans = group ? plans : plans.filter((p) => e.planId === null || p.id === e.planId || plans.length === 1);
@@ -219,6 +224,12 @@ function EnrollmentRow({
         <td className={cellClass}>
           <span className="text-xs font-semibold uppercase text-slate-700 sm:hidden">Enrollment</span>
           {status ? <p className="font-semibold text-slate-900">{status}</p> : <p className="text-slate-700">Not selected</p>}
+          {markUndecided && !isDecided(e) ? (
+            <p className="mt-1 flex items-center gap-1 font-semibold text-red-800">
+              <span aria-hidden="true">!</span>
+              {EnrollmentMessages.notChosenYet}
+            </p>
+          ) : null}
           {!e.selectable ? <p className="text-slate-700">Employer Paid</p> : null}
           {notice ? <p className="mt-1 text-slate-700">{notice}</p> : null}
           {canOpenDialog(e) ? (
