@@ -77,9 +77,9 @@ describe('finishing registration and the dashboard', () => {
     await page.keyboard.press('Escape');
     await detail.waitFor({ state: 'hidden' });
 
-    // Open enrollment is open in the demo: the change card with its days left.
+    // Open enrollment is open in the demo: the change card with its end date and days left.
     await page.getByRole('heading', { name: 'You can still make changes to your benefits' }).waitFor();
-    await page.getByText(/^(Today is the last day\.|You have \d+ day\(s\) left\.)$/).waitFor();
+    await page.getByText(/^Open enrollment ends (on \d{2}\/\d{2}\/\d{4} \(\d+ days? left\)|today, \d{2}\/\d{2}\/\d{4}\.)$/).waitFor();
     await page.getByRole('heading', { name: 'Enrollment issues' }).waitFor();
     const carrier = page.getByRole('article', { name: 'Carrier links' });
     await carrier.getByRole('link', { name: /providers\.bluehorizon\.example/ }).first().waitFor();

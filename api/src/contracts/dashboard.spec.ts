@@ -1,4 +1,4 @@
-import { carrierCategory, carrierLinkItems, changeWindow, daysLeft, daysLeftMessage, linkHost, summaryTables, type CarrierLinkRow, type PlanEnrollmentSummary } from './dashboard';
+import { carrierCategory, carrierLinkItems, changeWindow, daysLeft, deadlineMessage, linkHost, summaryTables, type CarrierLinkRow, type PlanEnrollmentSummary } from './dashboard';
 import { centsToDecimal, parseMoney, payFrequencyName, perPeriodToAnnual } from './engine/money';
 
 const TODAY = new Date(2026, 10, 22, 15, 30); // 11/22/2026, afternoon
@@ -66,19 +66,20 @@ describe("'You can still make changes to your benefits' card (document 2 section
   });
 
   it.each([
-    [0, 'Today is the last day.'],
-    [1, 'You have 1 day(s) left.'],
-    [12, 'You have 12 day(s) left.'],
-  ] as const)('%d -> %s', (days, text) => {
-    expect(daysLeftMessage(days)).toBe(text);
+    ['openEnrollment', '12/15/2026', 30, 'Open enrollment ends on 12/15/2026 (30 days left)'],
+    ['openEnrollment', '11/23/2026', 1, 'Open enrollment ends on 11/23/2026 (1 day left)'],
+    ['openEnrollment', '11/22/2026', 0, 'Open enrollment ends today, 11/22/2026.'],
+    ['newHire', '11/25/2026', 3, 'Your new-hire enrollment window ends on 11/25/2026 (3 days left)'],
+  ] as const)('%s until %s with %d days: %s', (window, end, days, text) => {
+    expect(deadlineMessage(window, end, days)).toBe(text);
   });
 
   it.each([
-    ['open enrollment running', { newHire: false, eligibilityDate: null, openEnrollmentEndDate: '12/01/2026' }, { show: true, daysLeft: 9, message: 'You have 9 day(s) left.' }],
-    ['open enrollment ends today', { newHire: false, eligibilityDate: null, openEnrollmentEndDate: '11/22/2026' }, { show: true, daysLeft: 0, message: 'Today is the last day.' }],
+    ['open enrollment running', { newHire: false, eligibilityDate: null, openEnrollmentEndDate: '12/01/2026' }, { show: true, daysLeft: 9, message: 'Open enrollment ends on 12/01/2026 (9 days left)' }],
+    ['open enrollment ends today', { newHire: false, eligibilityDate: null, openEnrollmentEndDate: '11/22/2026' }, { show: true, daysLeft: 0, message: 'Open enrollment ends today, 11/22/2026.' }],
     ['open enrollment over', { newHire: false, eligibilityDate: null, openEnrollmentEndDate: '11/21/2026' }, { show: false, daysLeft: 0, message: null }],
-    ['new hire before eligibility', { newHire: true, eligibilityDate: '11/25/2026', openEnrollmentEndDate: null }, { show: true, daysLeft: 3, message: 'You have 3 day(s) left.' }],
-    ['new hire past eligibility, open enrollment running', { newHire: true, eligibilityDate: '11/01/2026', openEnrollmentEndDate: '11/30/2026' }, { show: true, daysLeft: 8, message: 'You have 8 day(s) left.' }],
+    ['new hire before eligibility', { newHire: true, eligibilityDate: '11/25/2026', openEnrollmentEndDate: null }, { show: true, daysLeft: 3, message: 'Your new-hire enrollment window ends on 11/25/2026 (3 days left)' }],
+    ['new hire past eligibility, open enrollment running', { newHire: true, eligibilityDate: '11/01/2026', openEnrollmentEndDate: '11/30/2026' }, { show: true, daysLeft: 8, message: 'Open enrollment ends on 11/30/2026 (8 days left)' }],
     ['not a new hire: the eligibility date does not count', { newHire: false, eligibilityDate: '11/25/2026', openEnrollmentEndDate: null }, { show: false, daysLeft: 0, message: null }],
   ] as const)('%s', (_case, user, expected) => {
     expect(changeWindow(user, TODAY)).toEqual(expected);

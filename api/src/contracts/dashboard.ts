@@ -12,8 +12,10 @@ export const DashboardMessages = {
   notEnrolledInAny: 'You are not enrolled in any plans',
   canStillChange: 'You can still make changes to your benefits',
   modifySelections: 'Modify Selections',
-  lastDay: 'Today is the last day.',
-  daysLeft: (n: number) => `You have ${n} day(s) left.`,
+  // Decisions section 5 replaces the documents' 'You have N day(s) left.' / 'Today is the last day.' with
+  // the date and the days left.
+  deadline: (what: string, endDate: string, days: number) =>
+    days < 1 ? `${what} ends today, ${endDate}.` : `${what} ends on ${endDate} (${days} ${days === 1 ? 'day' : 'days'} left)`,
   noCarrierLinks: 'There are no available carrier links',
   // Not spec texts: the enrollment issues the spec lists without wording them.
   undecidedPlans: (planTypes: readonly string[]) => `Please make a selection for all plans: ${planTypes.join(', ')}`,
@@ -202,24 +204,27 @@ export function daysLeft(endDate: string, today: Date = new Date()): number | nu
   return Math.ceil((end - start) / 86_400_000);
 }
 
-/** The days-left text: under 1 day 'Today is the last day.', else 'You have N day(s) left.'. */
-export const daysLeftMessage = (days: number): string => (days < 1 ? DashboardMessages.lastDay : DashboardMessages.daysLeft(days));
+const WINDOW_NAMES = { openEnrollment: 'Open enrollment', newHire: 'Your new-hire enrollment window' } as const;
+
+/** 'Open enrollment ends on 12/15/2026 (30 days left)'; on the last day 'Open enrollment ends today, 12/15/2026.' */
+export const deadlineMessage = (window: keyof typeof WINDOW_NAMES, endDate: string, days: number): string =>
+  DashboardMessages.deadline(WINDOW_NAMES[window], endDate, days);
 
 /**
  * Shown for a new hire until the eligibility date, or while open enrollment has not ended (its end date
  * is today or later). A new hire's own window wins when both apply.
  */
 export function changeWindow(user: ChangeWindowInput, today: Date = new Date()): ChangeWindow {
-  const candidates: number[] = [];
+  const candidates: Array<{ window: keyof typeof WINDOW_NAMES; endDate: string; days: number }> = [];
   if (user.newHire && user.eligibilityDate) {
     const d = daysLeft(user.eligibilityDate, today);
-    if (d !== null && d >= 0) candidates.push(d);
+    if (d !== null && d >= 0) candidates.push({ window: 'newHire', endDate: user.eligibilityDate, days: d });
   }
   if (user.openEnrollmentEndDate) {
     const d = daysLeft(user.openEnrollmentEndDate, today);
-    if (d !== null && d >= 0) candidates.push(d);
+    if (d !== null && d >= 0) candidates.push({ window: 'openEnrollment', endDate: user.openEnrollmentEndDate, days: d });
   }
-  if (candidates.length === 0) return { show: false, daysLeft: 0, message: null };
-  const days = candidates[0]!;
-  return { show: true, daysLeft: days, message: daysLeftMessage(days) };
+  const first = candidates[0];
+  if (!first) return { show: false, daysLeft: 0, message: null };
+  return { show: true, daysLeft: first.days, message: deadlineMessage(first.window, first.endDate, first.days) };
 }
