@@ -165,6 +165,15 @@ describe('account and session journeys', () => {
     await logIn(page, email, 'Jane-New-2027');
     await page.waitForURL(`${SITE}/mbl`);
     await page.getByRole('banner').getByText('Joan Doe').waitFor();
+
+    // The used link again, signed out: it cannot work, and the page offers a new link or the login.
+    const { page: later } = await newPage(browser);
+    await later.goto(link);
+    await later.getByText('Token is not valid!').waitFor();
+    const next = later.getByRole('navigation', { name: 'What to do next' });
+    await next.getByRole('link', { name: 'Back to login' }).waitFor();
+    await next.getByRole('link', { name: 'Request a new link' }).click();
+    await later.getByRole('heading', { name: 'Reset Your Password' }).waitFor();
     expect(scriptErrors(errors)).toEqual([]);
   });
 

@@ -62,6 +62,10 @@ describe('site shell journeys', () => {
     await page.goto(`${SITE}/mbl/nowhere`);
     await page.getByText('No match for').waitFor();
     await page.getByText('/nowhere').first().waitFor();
+    // A way back home from it.
+    await page.getByRole('link', { name: 'Go to the start page' }).click();
+    await page.waitForURL(`${SITE}/mbl`);
+    await page.getByRole('heading', { name: 'Benefits Snapshot' }).waitFor();
   });
 
   it('a signed-out visitor of a signed-in page is sent to the login page', async () => {

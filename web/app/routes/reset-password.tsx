@@ -7,11 +7,11 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Await, Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from '@remix-run/react';
+import { Await, Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from '@remix-run/react';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Messages, ZQuestionResponse, ZResetPasswordForm, ZSuccessMessage } from '@bp/api/contracts';
-import { Alert, AuthCard, InputField, primaryButtonClass } from '~/components/ui';
+import { Alert, AuthCard, InputField, primaryButtonClass, secondaryButtonClass } from '~/components/ui';
 import { apiCall } from '~/lib/api.server';
 import { pageTitle } from '~/lib/meta';
 import { commitSession } from '~/lib/session.server';
@@ -137,6 +137,17 @@ function ResetForm({ state }: { state: QuestionState | null }) {
         <Alert tone="error" id={form.errorId} className="mt-5">
           {formError}
         </Alert>
+      ) : null}
+      {tokenInvalid ? (
+        // A used or expired link leaves nothing to fill in here: say where to go instead.
+        <nav aria-label="What to do next" className="mt-4 flex flex-wrap gap-3">
+          <Link to="/forgot-password" className={primaryButtonClass}>
+            Request a new link
+          </Link>
+          <Link to="/" className={secondaryButtonClass}>
+            Back to login
+          </Link>
+        </nav>
       ) : null}
       <Form method="post" {...getFormProps(form)} className="mt-6" aria-busy={state === null}>
         {/* A disabled fieldset greys out and locks every control until the question is known. */}
