@@ -80,9 +80,14 @@ describe('benefits enrollment journey', () => {
     await page.getByRole('link', { name: 'Select Group Medical' }).click();
     let dialog = page.getByRole('dialog', { name: 'Benefits Enrollment' });
     await dialog.getByText('Choose one of the plans').waitFor();
-    // Employer money in medical: the Decline tab is disabled.
+    // Employer money in medical: the Decline tab is disabled, looks it, and says why where anyone can read it.
     const declineTab = dialog.getByRole('tab', { name: 'Decline' });
-    expect(await declineTab.isDisabled()).toBe(true);
+    expect(await declineTab.getAttribute('aria-disabled')).toBe('true');
+    const style = (el: unknown) => (globalThis as unknown as { getComputedStyle(e: unknown): { textDecorationLine: string } }).getComputedStyle(el).textDecorationLine;
+    expect(await declineTab.evaluate(style)).toContain('line-through');
+    const reason = dialog.getByText('Your employer is making a contribution to this plan so you cannot decline it.', { exact: false });
+    expect(await reason.isVisible()).toBe(true);
+    expect(await declineTab.getAttribute('aria-describedby')).toBe(await reason.locator('xpath=..').getAttribute('id'));
     // It still takes focus so the reason can be read, but choosing it changes nothing.
     await declineTab.click({ force: true });
     expect(await dialog.getByRole('tab', { name: 'Enroll' }).getAttribute('aria-selected')).toBe('true');
@@ -112,7 +117,12 @@ describe('benefits enrollment journey', () => {
     await dialog.getByRole('tab', { name: 'Decline' }).click();
     const declineButton = dialog.getByRole('button', { name: 'Please choose reason' });
     expect(await declineButton.isDisabled()).toBe(true);
+    // Beside the disabled button, what turns it on.
+    const hint = dialog.getByText('Choose why you are declining above; the Decline button then turns on.');
+    expect(await hint.isVisible()).toBe(true);
+    expect(await declineButton.getAttribute('aria-describedby')).toBe(await hint.getAttribute('id'));
     await dialog.getByLabel('I have other coverage').check();
+    expect(await hint.count()).toBe(0);
     await dialog.getByRole('button', { name: 'Decline' }).click();
     await dialog.getByText('Field is required!').first().waitFor();
     await dialog.getByLabel('Reason for waiving').selectOption({ label: "Covered under my spouse's or domestic partner's plan" });

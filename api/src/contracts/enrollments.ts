@@ -37,6 +37,8 @@ export const EnrollmentMessages = {
   // Beside the spec's 'Please make a selection for all plans': which ones.
   stillToChoose: (planTypes: readonly string[]) => `Still to choose: ${planTypes.join(', ')}.`,
   notChosenYet: 'Not chosen yet',
+  // Beside the spec's disabled 'Please choose reason' button: what unlocks it.
+  chooseReasonHint: 'Choose why you are declining above; the Decline button then turns on.',
 } as const;
 
 export const ZWaiverMember = z.enum(['self', 'spouse', 'other']);

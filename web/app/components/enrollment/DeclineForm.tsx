@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
@@ -45,6 +45,7 @@ export function DeclineForm({ data, closeTo, lastResult }: { data: EnrollDialogD
   const isOther = !hydrated || waiverReason === String(WAIVER_REASON_OTHER);
   const memberOther = !hydrated || member === 'other';
   const chooseFirst = waivable && hydrated && reason === '';
+  const hintId = useId();
 
   const text = (meta: typeof fields.insuranceCompany, label: string) => (
     <div>
@@ -133,11 +134,16 @@ export function DeclineForm({ data, closeTo, lastResult }: { data: EnrollDialogD
           <p className="mt-2 text-sm text-slate-700">{`You are declining ${data.enrollment.planType}. You can change this until the enrollment period ends.`}</p>
         </>
       )}
-      <div className="mt-6 flex flex-wrap justify-end gap-3">
+      <div className="mt-6 flex flex-wrap items-center justify-end gap-3">
+        {chooseFirst ? (
+          <p id={hintId} className="mr-auto text-sm text-slate-700">
+            {EnrollmentMessages.chooseReasonHint}
+          </p>
+        ) : null}
         <Link to={closeTo} preventScrollReset className={secondaryButtonClass}>
           Cancel
         </Link>
-        <button type="submit" disabled={busy || chooseFirst} className={primaryButtonClass}>
+        <button type="submit" disabled={busy || chooseFirst} aria-describedby={chooseFirst ? hintId : undefined} className={primaryButtonClass}>
           {chooseFirst ? EnrollmentMessages.pleaseChooseReason : 'Decline'}
         </button>
       </div>

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
-import * as Tooltip from '@radix-ui/react-tooltip';
 import { Link, useNavigate } from '@remix-run/react';
 import type { SubmissionResult } from '@conform-to/react';
 import { EnrollmentMessages } from '@bp/api/contracts';
@@ -37,6 +36,7 @@ export function EnrollmentDialog({
   const [tab, setTab] = useState<DialogTab>(data.tab);
   const { enrollment } = data;
   const declineDisabled = !enrollment.declineAllowed;
+  const declineReasonId = useId();
 
   const triggerClass =
     'rounded-t-md border-b-2 border-transparent px-4 py-2 text-sm font-semibold text-slate-700 hover:text-slate-900 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800 disabled:cursor-not-allowed disabled:text-slate-500';
@@ -62,14 +62,22 @@ export function EnrollmentDialog({
               Enroll
             </Tabs.Trigger>
             {declineDisabled ? (
-              <DisabledDecline className={triggerClass} />
+              <DisabledDecline className={triggerClass} reasonId={declineReasonId} />
             ) : (
               <Tabs.Trigger value="decline" className={triggerClass}>
                 Decline
               </Tabs.Trigger>
             )}
           </Tabs.List>
-        ) : (
+        ) : null}
+        {hydrated && declineDisabled ? (
+          // Visible to everyone, not only read out: why Decline cannot be chosen.
+          <p id={declineReasonId} className="mt-2 flex gap-2 rounded-md bg-slate-100 px-3 py-2 text-xs text-slate-800">
+            <LockIcon />
+            <span>{EnrollmentMessages.cannotDecline}</span>
+          </p>
+        ) : null}
+        {hydrated ? null : (
           // Without JavaScript the tabs are addresses.
           <nav aria-label="Enroll or decline" className="flex gap-2 border-b border-slate-200">
             <Link to={tabTo('enroll')} aria-current={tab === 'enroll' ? 'page' : undefined} className={cx(triggerClass, tab === 'enroll' && 'border-brand-700 text-brand-800')}>
@@ -99,30 +107,25 @@ export function EnrollmentDialog({
   );
 }
 
-/** A disabled tab cannot be hovered or focused, so the tooltip sits on a focusable wrapper. */
-function DisabledDecline({ className }: { className: string }) {
-  const id = useId();
-  // Not `disabled`: a disabled button takes no focus or hover, so keyboard and mouse users could never
-  // read why. The tab stays focusable, says aria-disabled, and the Root ignores a switch to it.
+/**
+ * The Decline tab while declining is not allowed: it looks disabled (greyed, struck through, a lock) and
+ * is described by the visible reason under the tabs. Not `disabled`: a disabled button takes no focus, so
+ * a keyboard user could not reach it to hear why; it says aria-disabled and the Root ignores a switch to it.
+ */
+function DisabledDecline({ className, reasonId }: { className: string; reasonId: string }) {
   return (
-    <Tooltip.Provider delayDuration={150}>
-      <Tooltip.Root>
-        <Tooltip.Trigger asChild>
-          <Tabs.Trigger value="decline" aria-disabled="true" aria-describedby={id} className={cx(className, 'cursor-not-allowed text-slate-500')}>
-            Decline
-          </Tabs.Trigger>
-        </Tooltip.Trigger>
-        <span id={id} className="sr-only">
-          {EnrollmentMessages.cannotDecline}
-        </span>
-        <Tooltip.Portal>
-          <Tooltip.Content side="bottom" sideOffset={6} className="z-[70] max-w-xs rounded-md bg-slate-900 px-3 py-2 text-sm text-white shadow-lg">
-            {EnrollmentMessages.cannotDecline}
-            <Tooltip.Arrow className="fill-slate-900" />
-          </Tooltip.Content>
-        </Tooltip.Portal>
-      </Tooltip.Root>
-    </Tooltip.Provider>
+    <Tabs.Trigger value="decline" aria-disabled="true" aria-describedby={reasonId} className={cx(className, 'flex cursor-not-allowed items-center gap-1.5 text-slate-500 line-through hover:text-slate-500')}>
+      <LockIcon />
+      Decline
+    </Tabs.Trigger>
+  );
+}
+
+function LockIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" className="h-3.5 w-3.5 shrink-0" fill="currentColor">
+      <path fillRule="evenodd" d="M10 1a4.5 4.5 0 0 0-4.5 4.5V9H5a2 2 0 0 0-2 2v6a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6a2 2 0 0 0-2-2h-.5V5.5A4.5 4.5 0 0 0 10 1Zm3 8V5.5a3 3 0 1 0-6 0V9h6Z" clipRule="evenodd" />
+    </svg>
   );
 }
 
