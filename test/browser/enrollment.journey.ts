@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { formatUsd, parseMoney } from '../../api/src/contracts/engine';
 import { apiJson, completeAccountSetup, inviteNewEmployee, launchBrowser, newPage, scriptErrors, SITE, sql } from '../support/browser';
 
@@ -75,6 +75,8 @@ describe('benefits enrollment journey', () => {
     await summary.getByText(/not a legal document/).waitFor();
     await summary.getByRole('link', { name: 'Close' }).click();
     await summary.waitFor({ state: 'hidden' });
+    // Focus goes back to the control that opened the dialog (WCAG 2.4.3).
+    await focusedLabel(page, `Info: ${hdhp.title}`);
 
     // Medical, for the family: the prediction follows the chosen dependents.
     await page.getByRole('link', { name: 'Select Group Medical' }).click();
@@ -110,6 +112,15 @@ describe('benefits enrollment journey', () => {
     await dialog.getByText(EnrollmentWarning).waitFor();
     await dialog.getByRole('button', { name: 'Enroll' }).click();
     await dialog.waitFor({ state: 'hidden' });
+    // Back on the row's control, now 'Modify' (drawn again with the new status).
+    await focusedLabel(page, 'Modify Group Dental');
+    // Escape closes without a change, and focus returns the same way.
+    await page.keyboard.press('Enter');
+    dialog = page.getByRole('dialog', { name: 'Benefits Enrollment' });
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await focusedLabel(page, 'Modify Group Dental');
 
     // Vision declined for other coverage: the reason first, then the waiver details.
     await page.getByRole('link', { name: 'Select Group Vision' }).click();
@@ -225,5 +236,14 @@ describe('benefits enrollment journey', () => {
     expect(scriptErrors(errors)).toEqual([]);
   });
 });
+
+/** Waits until the focused element is the one with this accessible label (aria-label or text). */
+async function focusedLabel(page: Page, label: string): Promise<void> {
+  await page.waitForFunction(
+    `(() => { const el = document.activeElement; return !!el && (el.getAttribute('aria-label') || el.textContent || '').trim() === ${JSON.stringify(label)}; })()`,
+    undefined,
+    { timeout: 5000 },
+  );
+}
 
 const EnrollmentWarning = 'Dependents you do not enroll now cannot be enrolled until a qualifying life event or the next open enrollment.';

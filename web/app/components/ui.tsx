@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { getInputProps, type FieldMetadata } from '@conform-to/react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { cx } from '~/lib/cx';
@@ -125,6 +125,37 @@ export function Toast({ tone, text, resetKey }: { tone: Tone; text: string; rese
  * dialogs must be answered). Radix renders dialogs through a portal, which does not exist before
  * hydration, so until then the same content is drawn inline: without JavaScript the forms still work.
  */
+// Runs before any passive effect, so it still sees the control that opened the dialog (Radix moves focus
+// into the dialog from a passive effect); on the server it does nothing.
+const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
+
+/**
+ * Focus goes back to the control that opened a dialog when it closes (WCAG 2.4.3). The portal's dialogs
+ * open and close with the address, so the opener may have been drawn again meanwhile (Select became
+ * Modify): then the link to the same address, or the control with the same id, takes focus. Only when
+ * focus was lost (on <body>) after the close, so a dialog that moved focus on purpose keeps its choice.
+ */
+function useReturnFocus(active: boolean): void {
+  useIsomorphicLayoutEffect(() => {
+    if (!active) return;
+    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    const href = opener?.getAttribute('href');
+    const id = opener?.id;
+    return () => {
+      const restore = () => {
+        if (document.activeElement && document.activeElement !== document.body) return;
+        const target =
+          (opener?.isConnected ? opener : null) ??
+          (href ? document.querySelector<HTMLElement>(`a[href="${CSS.escape(href)}"]`) : null) ??
+          (id ? document.getElementById(id) : null);
+        target?.focus();
+      };
+      // After Radix's own attempt (a timer of its own) and the re-render that the new address brings.
+      window.setTimeout(() => window.requestAnimationFrame(restore), 0);
+    };
+  }, [active]);
+}
+
 export function Modal({
   open,
   title,
@@ -146,6 +177,7 @@ export function Modal({
   xl?: boolean;
 }) {
   const hydrated = useHydrated();
+  useReturnFocus(open && hydrated);
   if (!open) return null;
   const panel = cx('rounded-xl bg-white p-6 text-slate-900 shadow-xl', xl ? 'max-w-4xl' : wide ? 'max-w-lg' : 'max-w-md');
   if (!hydrated) {
