@@ -216,9 +216,20 @@ describe('account and session journeys', () => {
     await page.getByRole('button', { name: 'Log in as employee' }).click();
 
     await page.waitForURL(`${SITE}/mbl`);
-    const banner = page.getByRole('banner');
-    await banner.getByText('Jane Doe').waitFor();
-    const back = banner.getByRole('button', { name: 'Return To My Account' });
+    await page.getByRole('banner').getByText('Jane Doe').waitFor();
+    // The bar across the top, on every page and at a phone's width too.
+    const acting = page.getByRole('region', { name: 'Acting as an employee' });
+    await acting.getByText('You are acting as Jane Doe').waitFor();
+    for (const path of ['/mbl/profile', '/mbl/dependents']) {
+      await page.goto(`${SITE}${path}`);
+      await acting.getByText('You are acting as Jane Doe').waitFor();
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await acting.getByRole('button', { name: 'Return To My Account' }).isVisible()).toBe(true);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${SITE}/mbl`);
+    const back = acting.getByRole('button', { name: 'Return To My Account' });
     await back.hover();
     await page.getByRole('tooltip').getByText('Log out from impersonation mode').waitFor();
     await back.click();

@@ -97,6 +97,39 @@ describe('site shell journeys', () => {
     await page.getByRole('button', { name: 'Login' }).waitFor();
   });
 
+  it('without JavaScript, on a phone, the menu reaches every page of the menu and Log Out signs out', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    const page = await context.newPage();
+    try {
+      await logIn(page, 'jane@acme.test');
+      await page.waitForURL(`${SITE}/mbl`);
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      expect(await nav.isVisible()).toBe(false);
+      await page.getByRole('link', { name: 'Navigation menu' }).click();
+      await nav.waitFor({ state: 'visible' });
+      const entries = await nav.getByRole('link').evaluateAll((links) => links.map((a) => [a.textContent?.trim() ?? '', a.getAttribute('href') ?? '']));
+      expect(entries.length).toBeGreaterThan(3);
+      for (const [name, href] of entries) {
+        await page.getByRole('link', { name: 'Navigation menu' }).click();
+        await nav.getByRole('link', { name: name!, exact: true }).click();
+        await page.waitForURL(`${SITE}${href}`);
+        expect(await page.getByText('No match for').count()).toBe(0);
+        // The page drew without the menu in the way.
+        expect(await nav.isVisible()).toBe(false);
+      }
+      // The account menu is a disclosure; Log Out asks to confirm on its own page.
+      await page.locator('summary', { hasText: 'Jane Doe' }).click();
+      await page.getByRole('link', { name: 'Log Out' }).click();
+      await page.getByRole('heading', { name: 'Are you sure?' }).waitFor();
+      await page.getByRole('button', { name: 'Yes' }).click();
+      await page.getByRole('button', { name: 'Login' }).waitFor();
+      await page.goto(`${SITE}/mbl/profile`);
+      await page.getByRole('button', { name: 'Login' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
   it('an agent lands on the census, has no employee pages, and switches clients from the header at 390 px', async () => {
     const { page, errors } = await newPage(browser, 390);
     await logIn(page, 'agent@harbor.test');

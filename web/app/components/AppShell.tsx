@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useFetcher, useNavigation, useRevalidator } from '@remix-run/react';
 import type { ShellData } from '~/lib/shell.server';
 import { useMediaQuery } from '~/lib/use-media-query';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { ImpersonationBanner } from './ImpersonationBanner';
 import type { loader as checkLoader } from '~/routes/session.check';
 import { PrivacyPolicyDialog } from './PrivacyPolicyDialog';
 import { SessionExpiredModal } from './SessionExpiredModal';
@@ -74,8 +75,20 @@ export function AppShell({ data, children }: { data: ShellData; children: ReactN
     return () => window.removeEventListener('keydown', onKey);
   }, [drawerOpen, isWide]);
 
+  // The narrow-screen drawer opens under the sticky block (header, and the impersonation bar when shown),
+  // whose height changes when the bar wraps.
+  const topRef = useRef<HTMLDivElement>(null);
+  const [topHeight, setTopHeight] = useState(64);
+  useEffect(() => {
+    const el = topRef.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setTopHeight(el.offsetHeight));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
   return (
-    <div className="flex min-h-full flex-col">
+    <div className="flex min-h-full flex-col" style={{ '--shell-top': `${topHeight}px` } as CSSProperties}>
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 shadow focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
@@ -83,12 +96,16 @@ export function AppShell({ data, children }: { data: ShellData; children: ReactN
         Skip to main content
       </a>
       <NavigationProgress />
-      {data.showHeaderFooter ? (
-        <Header
-          data={data}
-          sidebar={data.showSidebar ? { expanded: sidebarExpanded, controls: SIDEBAR_ID, onToggle: toggleSidebar } : null}
-        />
-      ) : null}
+      {/* One sticky block, so the impersonation bar and the header stay in view together. */}
+      <div ref={topRef} className="sticky top-0 z-40">
+        {data.impersonating && user ? <ImpersonationBanner person={user} /> : null}
+        {data.showHeaderFooter ? (
+          <Header
+            data={data}
+            sidebar={data.showSidebar ? { expanded: sidebarExpanded, controls: SIDEBAR_ID, onToggle: toggleSidebar } : null}
+          />
+        ) : null}
+      </div>
       {data.sessionIdle ? <SessionExpiredModal serverError={data.sessionPasswordError} /> : null}
       {showPrivacy ? <PrivacyPolicyDialog notice={user.privacyNotice} /> : null}
       {toast ? <Toast tone={toast.type} text={toast.text} resetKey={toast} /> : null}

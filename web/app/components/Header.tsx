@@ -4,7 +4,7 @@ import { bandColors } from '~/lib/luminance';
 import type { ShellData } from '~/lib/shell.server';
 import { ClientSwitcher } from './ClientSwitcher';
 import { ProfileMenu } from './ProfileMenu';
-import { ReturnToMyAccount } from './ReturnToMyAccount';
+import { useHydrated } from './ui';
 
 export interface SidebarToggle {
   expanded: boolean;
@@ -19,14 +19,29 @@ export function bandStyle(background: string | null | undefined): CSSProperties 
   return { backgroundColor: colors.background, color: colors.text, '--focus-ring': colors.text };
 }
 
+function MenuIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+      <path strokeLinecap="round" d="M4 6h16M4 12h16M4 18h16" />
+    </svg>
+  );
+}
+
 export function Header({ data, sidebar }: { data: ShellData; sidebar: SidebarToggle | null }) {
   const { user } = data;
+  const hydrated = useHydrated();
   return (
     <header
       style={bandStyle(user?.colorConfiguration.headerColor)}
-      className="sticky top-0 z-40 flex h-16 shrink-0 items-center gap-2 px-3 shadow-sm sm:gap-3 sm:px-4"
+      className="flex h-16 shrink-0 items-center gap-2 px-3 shadow-sm sm:gap-3 sm:px-4"
     >
-      {sidebar ? (
+      {sidebar && !hydrated ? (
+        // Without scripts the menu opens as the page's #target (Sidebar shows itself with :target).
+        <a href={`#${sidebar.controls}`} className="inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-current/10 sm:hidden">
+          <span className="sr-only">Navigation menu</span>
+          <MenuIcon />
+        </a>
+      ) : sidebar ? (
         <button
           type="button"
           onClick={sidebar.onToggle}
@@ -35,9 +50,7 @@ export function Header({ data, sidebar }: { data: ShellData; sidebar: SidebarTog
           className="inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-current/10"
         >
           <span className="sr-only">Navigation menu</span>
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
-            <path strokeLinecap="round" d="M4 6h16M4 12h16M4 18h16" />
-          </svg>
+          <MenuIcon />
         </button>
       ) : null}
 
@@ -55,7 +68,6 @@ export function Header({ data, sidebar }: { data: ShellData; sidebar: SidebarTog
 
       <div className="ml-auto flex items-center gap-2">
         {data.agencyClients ? <ClientSwitcher clients={data.agencyClients} /> : null}
-        {data.impersonating ? <ReturnToMyAccount /> : null}
         {user ? (
           <ProfileMenu user={user} productName={data.productName} />
         ) : data.signedIn ? null : (

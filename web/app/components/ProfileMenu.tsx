@@ -3,6 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import * as Popover from '@radix-ui/react-popover';
 import { Form, Link } from '@remix-run/react';
 import { Messages, type CurrentUser } from '@bp/api/contracts';
+import { useHydrated } from '~/components/ui';
 import { fullName, initials } from '~/lib/user';
 
 const itemClass =
@@ -15,6 +16,33 @@ export function ProfileMenu({ user, productName }: { user: CurrentUser; productN
   const triggerRef = useRef<HTMLButtonElement>(null);
   const firstItemRef = useRef<HTMLAnchorElement>(null);
   const name = fullName(user) || 'My account';
+  const hydrated = useHydrated();
+
+  if (!hydrated) {
+    // Before scripts run (or without them): a native disclosure with plain links; /logout asks to confirm.
+    return (
+      <details className="relative">
+        <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full py-1 pl-1 pr-2 hover:bg-current/10 sm:pr-3">
+          <span aria-hidden="true" className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-white text-sm font-semibold text-slate-800 ring-1 ring-black/10">
+            {initials(user)}
+          </span>
+          <span className="sr-only max-w-[220px] truncate text-sm font-medium sm:not-sr-only">{name}</span>
+        </summary>
+        <ul aria-label="Account" className="absolute right-0 z-50 mt-2 w-56 rounded-lg border border-slate-200 bg-white p-1.5 text-slate-900 shadow-lg">
+          <li>
+            <Link to="/change-password" className={itemClass}>
+              Change Password
+            </Link>
+          </li>
+          <li>
+            <Link to="/logout" className={itemClass}>
+              Log Out
+            </Link>
+          </li>
+        </ul>
+      </details>
+    );
+  }
 
   return (
     <>

@@ -1,6 +1,7 @@
 import { NavLink } from '@remix-run/react';
 import { findRoute, type SidebarGroup, type SidebarItem } from '~/lib/routing-rules';
 import { cx } from '~/lib/cx';
+import { useHydrated } from './ui';
 
 export const SIDEBAR_ID = 'app-sidebar';
 
@@ -14,6 +15,7 @@ interface SidebarProps {
 
 /** The navigation drawer of document 1 section 2: 255 px wide, in the page flow from 600 px, over it below. */
 export function Sidebar({ groups, collapsed, drawerOpen }: SidebarProps) {
+  const hydrated = useHydrated();
   const main = groups.filter((g) => g.id !== 'bottom');
   const bottom = groups.filter((g) => g.id === 'bottom');
   return (
@@ -22,13 +24,19 @@ export function Sidebar({ groups, collapsed, drawerOpen }: SidebarProps) {
       className={cx(
         'w-[255px] shrink-0 flex-col border-r border-slate-200 bg-white',
         // Narrow: a drawer under the header, above the page.
-        'fixed bottom-0 left-0 top-16 z-30 overflow-y-auto shadow-xl',
-        drawerOpen ? 'flex' : 'hidden',
+        'fixed bottom-0 left-0 top-[var(--shell-top,4rem)] z-30 overflow-y-auto shadow-xl',
+        // Without scripts the header's menu link targets this drawer (#sidebar), which :target shows.
+        drawerOpen ? 'flex' : 'hidden target:flex',
         // Wide: part of the layout, shown unless collapsed.
         'sm:static sm:z-auto sm:overflow-visible sm:shadow-none',
         collapsed ? 'sm:hidden' : 'sm:flex',
       )}
     >
+      {hydrated ? null : (
+        <a href="#main" className="mx-3 mt-3 rounded-md border border-slate-300 px-3 py-2 text-center text-sm font-semibold text-slate-800 sm:hidden">
+          Close menu
+        </a>
+      )}
       <nav aria-label="Main" className="flex flex-1 flex-col gap-6 px-3 py-5">
         {main.map((group) => (
           <NavGroup key={group.id} group={group} />
