@@ -93,6 +93,12 @@ describe('benefits enrollment journey', () => {
     // It still takes focus so the reason can be read, but choosing it changes nothing.
     await declineTab.click({ force: true });
     expect(await dialog.getByRole('tab', { name: 'Enroll' }).getAttribute('aria-selected')).toBe('true');
+    // The plan's Details open on the first click (hover and focus open them too).
+    await dialog.getByRole('button', { name: `Details of ${hdhp.title}` }).click();
+    const details = page.getByRole('dialog').filter({ hasText: 'Max out of pocket' });
+    await details.waitFor();
+    await page.keyboard.press('Escape');
+    await details.waitFor({ state: 'hidden' });
     await dialog.getByRole('radio', { name: new RegExp(hdhp.title) }).check();
     await dialog.getByRole('checkbox', { name: /Sam Reed/ }).check();
     await dialog.getByRole('checkbox', { name: /Ivy Reed/ }).check();

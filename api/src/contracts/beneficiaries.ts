@@ -23,6 +23,8 @@ export const BeneficiaryMessages = {
   primaryTotal: 'Total primary share must equal 100%',
   contingentTotal: 'Total contingent share must equal 100%',
   tertiaryTotal: 'Total tertiary share must equal 100%',
+  // Not a spec text: what the step asks before anything was entered (no error yet).
+  addPrimaryFirst: 'Add your primary beneficiaries to continue: their shares must add up to 100%.',
   noBeneficiaries: "You don't have any beneficiaries",
   cannotCreate: 'Cannot create beneficiary',
   cannotUpdate: 'Cannot update beneficiary',

@@ -11,7 +11,7 @@ export function Pair({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** The medical plan details on hover or focus (document 2 section 2). */
+/** The medical plan details on hover, focus or click (document 2 section 2). */
 export function MedicalDetails({ plan }: { plan: Plan }) {
   const [open, setOpen] = useState(false);
   if (plan.benefits.kind !== 'medical') return null;
@@ -31,6 +31,12 @@ export function MedicalDetails({ plan }: { plan: Plan }) {
         onPointerLeave={() => setOpen(false)}
         onFocus={() => setOpen(true)}
         onBlur={() => setOpen(false)}
+        // Hover or focus has opened it already by the time of the click: a click shows it, it never toggles
+        // it shut (it used to close on the first click). Escape, a click outside, leaving or blurring close it.
+        onClick={(event) => {
+          event.preventDefault();
+          setOpen(true);
+        }}
         className="shrink-0 rounded-md border border-slate-300 px-2 py-1 text-xs font-semibold text-brand-800 hover:bg-slate-50"
         aria-label={`Details of ${plan.title}`}
       >

@@ -37,6 +37,7 @@ export function BeneficiariesStep({
   const totals = beneficiaryShareTotals(beneficiaries);
   const blocked = lifeEnrolled && !totals.valid;
   const totalsId = 'beneficiary-totals';
+  const started = beneficiaries.length > 0 || nextMessage !== null;
 
   return (
     <div>
@@ -61,11 +62,21 @@ export function BeneficiariesStep({
       <BeneficiaryTable beneficiaries={beneficiaries} editTo={(b) => join('beneficiary', b.id)} deleteTo={(b) => join('deleteBeneficiary', b.id)} />
 
       {lifeEnrolled && totals.errors.length > 0 ? (
-        <ul id={totalsId} role="status" className="mt-4 space-y-1 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-          {totals.errors.map((e) => (
-            <li key={e}>{e}</li>
-          ))}
-        </ul>
+        // Nothing done yet is not a mistake: before the first beneficiary the step says what to do, not
+        // what is wrong. The live region wraps the list, so the list keeps its own role.
+        started ? (
+          <div id={totalsId} role="status" className="mt-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+            <ul className="space-y-1">
+              {totals.errors.map((e) => (
+                <li key={e}>{e}</li>
+              ))}
+            </ul>
+          </div>
+        ) : (
+          <p id={totalsId} className="mt-4 text-sm text-slate-700">
+            {BeneficiaryMessages.addPrimaryFirst}
+          </p>
+        )
       ) : null}
       {nextMessage && !blocked ? (
         <Alert tone="error" className="mt-4">
