@@ -7,6 +7,9 @@ import { decodePDFRawStream, PDFArray, PDFDocument, PDFName, PDFRawStream, type 
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ALL_QUEUES } from '../../api/src/core/queues/queue-names';
+import { SecuredDataCipher } from '../../api/src/core/crypto/secured-data';
+import { EmailRenderer } from '../../api/src/core/mail/email-renderer';
+import type { EmailTemplateData } from '../../api/src/core/mail/email-templates';
 import { WorkersModule } from '../../workers/src/workers.module';
 import { createTestApp, type TestApp } from '../support/app';
 import { auditRows, copyOfJane, createPerson } from '../support/fixtures';
@@ -137,6 +140,21 @@ describe('registration signature and the signed enrollment summary', () => {
     await db.query(`UPDATE account SET registration_step = 9 WHERE id = (SELECT account_id FROM employee WHERE id = $1)`, [janeId]);
     await api().put('/mbl/api/me').set(auth(jwt)).send({ step: 10 }).expect(200);
     await api().put('/mbl/api/me').set(auth(jwt)).send({ step: 0 }).expect(200);
+
+    // Finishing queued one confirmation email (decisions section 5) with what was signed and a link that
+    // needs a login: no token in it.
+    const mails: Array<{ to_address: string; subject: string; data_enc: string }> = await db.query(
+      `SELECT to_address, subject, data_enc FROM email_message WHERE idempotency_key = $1`,
+      [`enrollment-confirmation:${res.body.id}`],
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ to_address: email, subject: 'Your benefit elections are signed' });
+    const data = JSON.parse(t.app.get(SecuredDataCipher).decrypt(mails[0]!.data_enc)!) as EmailTemplateData['enrollment-confirmation'];
+    const mail = t.app.get(EmailRenderer).render('enrollment-confirmation', data, mails[0]!.subject).text;
+    for (const e of elected) expect(mail).toContain(e.planName);
+    expect(mail).toContain(`You pay ${total} per paycheck`);
+    expect(mail).toMatch(/https?:\/\/\S+\/mbl\/signed-summary(\s|$)/);
+    expect(mail).not.toMatch(/token=/);
   });
 
   it("another employee cannot open the signer's files, and an unsigned employee cannot record the step", async () => {

@@ -84,6 +84,8 @@ describe('employee data journeys', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('heading', { name: 'Mia Parker' }).waitFor();
+    // A confirmation that it was saved.
+    await page.getByRole('status').getByText('Mia Parker was added to your dependents.').waitFor();
 
     await page.getByRole('link', { name: 'Add Dependent' }).click();
     dialog = page.getByRole('dialog', { name: 'Add Dependent' });

@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { API, apiJson, completeAccountSetup, expectStep, inviteNewEmployee, launchBrowser, logIn, newPage, scriptErrors, SITE, sql, waitForValue } from '../support/browser';
+import { API, apiJson, completeAccountSetup, expectStep, inviteNewEmployee, launchBrowser, logIn, newPage, scriptErrors, SITE, sql, waitForLink, waitForValue } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/test-env';
 
 /** '$1,234.50' of a sum of cents. */
@@ -162,7 +162,9 @@ describe('finishing registration and the dashboard', () => {
     await page.waitForURL(`${SITE}/mbl/registration?step=5`);
     await expectStep(page, 'Beneficiaries');
     for (const header of ['Beneficiary', 'Primary', 'Contingent', 'Tertiary', 'Actions']) await page.getByRole('columnheader', { name: header, exact: true }).waitFor();
-    await page.getByText('Total primary share must equal 100%').waitFor();
+    // Nothing entered yet: what to do, not an error; Next waits.
+    await page.getByText('Add your primary beneficiaries to continue: their shares must add up to 100%.').waitFor();
+    expect(await page.getByText('Total primary share must equal 100%').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
 
     await page.getByRole('link', { name: 'Add Beneficiary' }).click();
@@ -290,8 +292,9 @@ describe('finishing registration and the dashboard', () => {
     expect(totals).toContain(usd(expectedTotal * payPeriods));
     await page.getByRole('button', { name: 'Continue' }).click();
 
-    // The dashboard: exactly the elections made, with their per-paycheck total.
+    // The dashboard: a confirmation once, then exactly the elections made, with their per-paycheck total.
     await page.waitForURL(`${SITE}/mbl`);
+    await page.getByRole('status').getByText('Your enrollment is complete. We have emailed you a confirmation with your signed summary.').waitFor();
     await page.getByRole('heading', { name: 'Benefits Snapshot' }).waitFor();
     const rows = await snapshotRows(page);
     const enrolledRows = rows.filter((r) => r[1] === 'Enrolled');
@@ -304,6 +307,21 @@ describe('finishing registration and the dashboard', () => {
     // The signature was stored as a file of the employee.
     const signature = await apiJson<{ imageFileId: number }>('/forms/signature', { token: jwt });
     expect(signature.imageFileId).toBeGreaterThan(0);
+
+    // The confirmation email's link, opened signed out: the login page, then straight to the signed PDF.
+    const summaryLink = await waitForLink(email, /https?:\/\/[^\s"'<>]+\/mbl\/signed-summary/);
+    expect(new URL(summaryLink).search).toBe('');
+    for (let i = 0; i < 100 && !(await apiJson<{ summaryFileId: number | null }>('/forms/signature', { token: jwt })).summaryFileId; i += 1) await new Promise((r) => setTimeout(r, 100));
+    const { page: reader } = await newPage(browser);
+    await reader.goto(`${SITE}/mbl/signed-summary`);
+    await reader.waitForURL(/\/mbl\/?\?next=%2Fsigned-summary$/);
+    await reader.getByLabel('Email or Username').fill(email);
+    await reader.getByLabel('Password', { exact: true }).fill('Iris-2027-Pass');
+    const pdf = reader.waitForResponse((r) => /\/mbl\/files\/\d+$/.test(r.url()));
+    await reader.getByRole('button', { name: 'Login' }).click();
+    const opened = await pdf;
+    expect(opened.status()).toBe(200);
+    expect(opened.headers()['content-type']).toContain('application/pdf');
     expect(scriptErrors(errors)).toEqual([]);
   });
 });

@@ -75,6 +75,10 @@ export const Messages = {
   serverError: 'Server error',
   dependentDeleteFailed: 'Error, when trying to delete dependent',
   dependentCreateFailed: 'Error, when trying to create dependent',
+  // Not spec texts: the confirmations after a save.
+  dependentAdded: (name: string) => `${name} was added to your dependents.`,
+  enrollmentFinished: 'Your enrollment is complete. We have emailed you a confirmation with your signed summary.',
+  dependentUpdated: (name: string) => `${name}'s details were saved.`,
   dependentUpdateFailed: 'Error, when trying to update dependent',
   // Not spec texts: the spec names no message for these answers.
   unknownOption: 'Please choose a value from the list',

@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { Messages, ZLoginForm, ZLoginResponse } from '@bp/api/contracts';
 import { apiCall, type ApiFailure } from './api.server';
 import { liteSiteUrl } from './env.server';
+import { safeAppPath } from './site';
 import { loadShell } from './shell.server';
 import { commitSession, createSignedInSession, type FlashMessage } from './session.server';
 
@@ -66,5 +67,7 @@ export async function loginAction({ request, context }: ActionFunctionArgs) {
   if (result.data.version === 'lite') return redirect(new URL(liteSiteUrl(), request.url).href);
 
   const session = createSignedInSession(result.data.jwt, publicComputer);
-  return redirect('/', { headers: { 'Set-Cookie': await commitSession(session) } });
+  // Back to the page that sent the person here (only a path of this site); the routing rules still apply there.
+  const next = safeAppPath(new URL(request.url).searchParams.get('next'));
+  return redirect(next, { headers: { 'Set-Cookie': await commitSession(session) } });
 }

@@ -86,8 +86,8 @@ describe('resolveRoute when signed out', () => {
     [...signedInPaths.filter((p) => p !== '/'), ...adminPaths, '/documents/42', '/change-security-question', '/onboarding'].map(
       (p) => [p],
     ),
-  )('%s (signed-in only) redirects to /', (pathname) => {
-    expect(summary(resolveRoute({ pathname, signedIn: false, user: null }))).toEqual(redirect('/'));
+  )('%s (signed-in only) redirects to the login page, which remembers it', (pathname) => {
+    expect(summary(resolveRoute({ pathname, signedIn: false, user: null }))).toEqual(redirect(`/?next=${encodeURIComponent(pathname)}`));
   });
 });
 

@@ -26,6 +26,7 @@ export type RouteId =
   | 'beneficiaries'
   | 'audit'
   | 'changePassword'
+  | 'signedSummary'
   | 'documents'
   | 'changeBenefits'
   | 'statusDashboard'
@@ -64,6 +65,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   { id: 'dependents', path: '/dependents', match: 'exact', access: 'signedIn', permission: 'self:employee', title: 'My Dependents' },
   { id: 'beneficiaries', path: '/beneficiaries', match: 'exact', access: 'signedIn', permission: 'self:employee', title: 'My Beneficiaries' },
   { id: 'audit', path: '/audit', match: 'exact', access: 'signedIn', permission: 'self:employee', title: 'My Audit Log' },
+  { id: 'signedSummary', path: '/signed-summary', match: 'exact', access: 'signedIn', permission: 'self:employee', title: 'Signed Summary' },
   { id: 'changePassword', path: '/change-password', match: 'exact', access: 'signedIn', title: 'Change Password' },
   { id: 'documents', path: '/documents', match: 'prefix', access: 'signedIn', permission: 'self:employee', title: 'My Documents' },
   { id: 'changeBenefits', path: '/change-benefits', match: 'exact', access: 'signedIn', permission: 'self:employee', title: 'Change Benefits' },
@@ -190,7 +192,9 @@ export function resolveRoute(state: RoutingState): RoutingDecision {
     // '/' is the login page while signed out.
     if (path === PATHS.home) return { kind: 'render', route: loginRoute() };
     if (!route) return { kind: 'noMatch', path };
-    return route.access === 'signedOut' ? { kind: 'render', route } : { kind: 'redirect', to: PATHS.home };
+    if (route.access === 'signedOut') return { kind: 'render', route };
+    // The login page, remembering where the person was going (an emailed link such as the signed summary).
+    return { kind: 'redirect', to: `${PATHS.home}?next=${encodeURIComponent(path)}` };
   }
 
   const user = state.user;

@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import type { SubmissionResult } from '@conform-to/react';
 import {
   dependentSchema,
+  fullName,
   EnrollmentMessages,
   Messages,
   ZDependent,
@@ -69,7 +70,10 @@ async function advance(index: number, ctx: WizardContext, screen: WizardAnswer['
     const refused = await saveRegistrationStep(step, ctx.caller);
     if (refused) return answer(screen, null, refused, refused === Messages.serverError ? 503 : 409);
   }
-  return redirectWithNotice(ctx.session, index === SUMMARY_INDEX ? '/' : wizardPath(index + 1));
+  if (index !== SUMMARY_INDEX) return redirectWithNotice(ctx.session, wizardPath(index + 1));
+  // Finishing now (not a revisit): the dashboard confirms it once (decisions section 5).
+  const finishedNow = step !== ctx.user.registrationStep;
+  return redirectWithNotice(ctx.session, '/', finishedNow ? { type: 'success', text: Messages.enrollmentFinished } : undefined);
 }
 
 /** The action of every signed-in wizard step; `screen` names the form. */
@@ -139,7 +143,11 @@ async function saveDependent(formData: FormData, ctx: WizardContext) {
     request,
     context,
   });
-  if (saved.ok) return redirectWithNotice(ctx.session, wizardPath(DEPENDENTS_INDEX));
+  // A confirmation the person can see (and hear: the toast is a live region) that the save happened.
+  if (saved.ok) {
+    const name = fullName(saved.data);
+    return redirectWithNotice(ctx.session, wizardPath(DEPENDENTS_INDEX), { type: 'success', text: editing ? Messages.dependentUpdated(name) : Messages.dependentAdded(name) });
+  }
   const fieldErrors = await apiFieldErrors(saved, DEPENDENT_FIELDS);
   if (fieldErrors) return answer('dependent', submission.reply({ fieldErrors }), null, 400);
   // The dialog closes and the toast tells what failed (document 1 sections 4 and 8).

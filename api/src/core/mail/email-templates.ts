@@ -17,6 +17,17 @@ export interface EmailTemplateData {
     resetUrl: string;
     expiresInMinutes: number;
   };
+  'enrollment-confirmation': {
+    firstName?: string | null;
+    clientName?: string | null;
+    /** Every plan type as signed: its status, the plan and the cost per paycheck and per year, formatted. */
+    elections: Array<{ planType: string; status: string; planName: string | null; perPaycheck: string | null; perYear: string | null }>;
+    totalPerPaycheck: string;
+    totalPerYear: string;
+    payFrequency: string;
+    /** The site's page that opens the signed summary PDF after sign-in (the link carries no token). */
+    summaryUrl: string;
+  };
   generic: {
     subject: string;
     /** Written by HR. Plain text (escaped, blank lines become paragraphs) unless trustedHtml. */
@@ -38,6 +49,7 @@ export interface EmailTemplateDefinition {
 export const EMAIL_TEMPLATES: { readonly [K in EmailTemplateName]: EmailTemplateDefinition } = {
   welcome: { subject: 'Welcome to {{productName}}: finish your registration', file: 'welcome.hbs' },
   'password-reset': { subject: 'Reset your {{productName}} password', file: 'password-reset.hbs' },
+  'enrollment-confirmation': { subject: 'Your benefit elections are signed', file: 'enrollment-confirmation.hbs' },
   generic: { subject: '{{subject}}', file: 'generic.hbs' },
 };
 

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { BeneficiariesModule } from '../beneficiaries/beneficiaries.module';
 import { DashboardModule } from '../dashboard/dashboard.module';
 import { FilesModule } from '../files/files.module';
+import { EnrollmentConfirmationService } from './enrollment-confirmation.service';
 import { EnrollmentSummaryService } from './enrollment-summary.service';
 import { FormQuestionsService } from './form-questions.service';
 import { FormsController } from './forms.controller';
@@ -10,7 +11,7 @@ import { SignatureService } from './signature.service';
 @Module({
   imports: [BeneficiariesModule, DashboardModule, FilesModule],
   controllers: [FormsController],
-  providers: [FormQuestionsService, SignatureService, EnrollmentSummaryService],
-  exports: [FormQuestionsService, SignatureService, EnrollmentSummaryService],
+  providers: [FormQuestionsService, SignatureService, EnrollmentSummaryService, EnrollmentConfirmationService],
+  exports: [FormQuestionsService, SignatureService, EnrollmentSummaryService, EnrollmentConfirmationService],
 })
 export class FormsModule {}

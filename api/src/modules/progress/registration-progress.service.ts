@@ -17,6 +17,7 @@ import { DependentsService } from '../dependents/dependents.service';
 import { EmployeeProfileService } from '../employees/employee-profile.service';
 import { EnrollmentsService } from '../enrollments/enrollments.service';
 import { FormQuestionsService } from '../forms/form-questions.service';
+import { EnrollmentConfirmationService } from '../forms/enrollment-confirmation.service';
 import { SignatureService } from '../forms/signature.service';
 
 type Step = (typeof REGISTRATION_ORDER)[number];
@@ -51,6 +52,7 @@ export class RegistrationProgressService {
     private readonly beneficiaries: BeneficiariesService,
     private readonly forms: FormQuestionsService,
     private readonly signatures: SignatureService,
+    private readonly confirmation: EnrollmentConfirmationService,
   ) {
     const steps: StepDefinition<Step, ProgressContext>[] = [
       { step: RegistrationStep.WelcomeEmail, label: 'Welcome email' },
@@ -92,6 +94,8 @@ export class RegistrationProgressService {
         step,
       ])) as unknown as [unknown, number];
       if (moved !== 1) throw new StepConflict(['The registration moved on in another window: reload the page']);
+      // Finished (first time or after re-signing): the confirmation email with what was signed.
+      if (step === RegistrationStep.Finished) await this.confirmation.send(employeeId);
     } catch (err) {
       if (err instanceof StepConflict) throw new ConflictException({ statusCode: 409, message: err.messages.join('. '), errors: err.messages.map((message) => ({ path: 'step', message })) });
       throw err;
