@@ -18,6 +18,7 @@ interface EnrollmentRow {
 interface PlanRow {
   id: number;
   title: string;
+  contributionAmount: string;
   planTypeId: number;
   tiers: { tier: number; contributionAmount: string }[];
 }
@@ -61,6 +62,10 @@ describe('benefits enrollment journey', () => {
     for (const header of ['Plan Name', 'Enrollment', 'Contribution']) await page.getByRole('columnheader', { name: header }).waitFor();
     await page.getByRole('rowheader', { name: 'Group Medical' }).waitFor();
     await page.getByText('Compare plans').first().waitFor();
+    // Before a choice a row shows what its cheapest option costs, not $0.00 (decisions section 5).
+    const dentalPlans = await apiJson<PlanRow[]>('/plans?type=2', { token: jwt });
+    const cheapestDental = Math.min(...dentalPlans.map((p) => parseMoney(p.contributionAmount)!));
+    expect((await page.getByTestId('contribution-2').innerText()).replace(/\s+/g, ' ')).toContain(`from ${formatUsd(cheapestDental)} per paycheck`);
 
     // A plan summary from the Info button: the tables, the SBC link and the disclaimer.
     await page.getByRole('link', { name: `Info: ${hdhp.title}` }).click();
@@ -109,6 +114,11 @@ describe('benefits enrollment journey', () => {
     const medicalBlock = page.locator('tbody', { has: page.getByRole('rowheader', { name: 'Group Medical' }) });
     await medicalBlock.getByText('Enrolled').waitFor();
     await medicalBlock.getByRole('list', { name: /Dependents covered/ }).getByText('Sam').waitFor();
+    // Once chosen: per paycheck, per year, and the employer's share.
+    const medicalCost = (await page.getByTestId('contribution-1').innerText()).replace(/\s+/g, ' ');
+    expect(medicalCost).toContain(`${formatUsd(parseMoney(familyPrice)!)} per paycheck`);
+    expect(medicalCost).toContain(`${formatUsd(parseMoney(familyPrice)! * 26)} per year`);
+    expect(medicalCost).toMatch(/Employer pays \$[\d,]+\.\d{2} per paycheck/);
 
     // Dental for the employee only.
     await page.getByRole('link', { name: 'Select Group Dental' }).click();

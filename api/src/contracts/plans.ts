@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FSA_ACCOUNTS } from './engine/contribution-engine';
 import { TIER_STRUCTURES } from './engine/tiers';
+import { parseMoney } from './engine/money';
 
 export * from './engine';
 
@@ -268,6 +269,16 @@ export const ZPlan = z.object({
   benefits: ZPlanBenefits,
 });
 export type Plan = z.infer<typeof ZPlan>;
+
+/**
+ * Before a choice, what the cheapest option of a plan type costs per paycheck (decisions section 5: 'from
+ * $X per paycheck' instead of $0.00): the lowest employee-only price among the plans the employee may
+ * choose, in cents; null when no such plan has a set price (the employee picks an amount: FSA, HSA, life).
+ */
+export function cheapestContributionCents(plans: ReadonlyArray<Pick<Plan, 'restricted' | 'tiers' | 'contributionAmount'>>): number | null {
+  const priced = plans.filter((p) => p.restricted === 0 && p.tiers.length > 0).map((p) => parseMoney(p.contributionAmount) ?? 0);
+  return priced.length === 0 ? null : Math.min(...priced);
+}
 export const ZPlanList = z.array(ZPlan);
 
 /** GET /plans?type=&includeCurrent=1 */

@@ -1,4 +1,6 @@
 import {
+  annualFromPerPeriodText,
+  centsToDecimal,
   declinePayload,
   EnrollmentMessages,
   ZCustomFields,
@@ -76,6 +78,8 @@ export interface EnrollmentStepData {
   compare: CompareData | null;
   /** A dialog that could not be opened: its toast (document 2 section 8). */
   notice: string | null;
+  /** Paychecks a year, for the per-year costs. */
+  payPeriods: number;
 }
 
 async function logged<T>(result: ApiResult<T>, what: string): Promise<T | null> {
@@ -107,6 +111,7 @@ export async function loadEnrollmentStep(url: URL, user: CurrentUser, caller: Ca
     summary: null,
     compare: null,
     notice: null,
+    payPeriods: user.payPeriods ?? 26,
   };
   if (!user.enrollmentsEnabled) return empty;
   const { token, request, context } = caller;
@@ -214,7 +219,8 @@ export function enrollBody(formData: FormData): Record<string, unknown> {
       const annual = text(formData, `fsa.${key}`);
       const perPeriod = text(formData, `fsa.${key}.period`);
       // Without JavaScript the two fields are not linked: an annual amount wins, else per period x periods.
-      fsa[key] = annual ?? (perPeriod && payPeriods > 0 && /^\d+(\.\d{1,2})?$/.test(perPeriod) ? multiply(perPeriod, payPeriods) : undefined);
+      const fromPerPeriod = perPeriod ? annualFromPerPeriodText(perPeriod, payPeriods) : null;
+      fsa[key] = annual ?? (fromPerPeriod === null ? undefined : centsToDecimal(fromPerPeriod));
     }
     body.fsaContributionAmounts = fsa;
   }
@@ -224,11 +230,6 @@ export function enrollBody(formData: FormData): Record<string, unknown> {
   return body;
 }
 
-function multiply(amount: string, times: number): string {
-  const [whole = '0', frac = ''] = amount.split('.');
-  const cents = (Number(whole) * 100 + Number(frac.padEnd(2, '0'))) * times;
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-}
 
 /** PUT /enrollments/{id}: a 400 answers the API's own message (shown in the dialog), anything else the spec's. */
 async function put(id: number, body: unknown, caller: Caller): Promise<EnrollmentActionResult> {

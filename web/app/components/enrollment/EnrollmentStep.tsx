@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import type { SubmissionResult } from '@conform-to/react';
-import { EnrollmentMessages, formatUsd, isDecided, undecidedPlanTypes, type Enrollment, type Plan } from '@bp/api/contracts';
+import { cheapestContributionCents, EnrollmentMessages, formatUsd, isDecided, parseMoney, perPeriodToAnnual, undecidedPlanTypes, type Enrollment, type Plan } from '@bp/api/contracts';
 import { Alert, Toast } from '~/components/ui';
 import { WizardActions } from '~/components/wizard/WizardActions';
 import { cx } from '~/lib/cx';
@@ -9,6 +9,7 @@ import {
   actionLabel,
   allDecided,
   canOpenDialog,
+  isChosen,
   isPlanGroup,
   noPlansOffered,
   rowNotice,
@@ -101,6 +102,7 @@ export function EnrollmentStep({
               hasPreviousPlan={previousPlans.some((p) => p.planTypeId === e.planTypeId)}
               join={join}
               markUndecided={error !== null}
+              payPeriods={data.payPeriods}
             />
           ))}
           <tfoot className="block sm:table-footer-group">
@@ -162,6 +164,7 @@ function EnrollmentRow({
   hasPreviousPlan,
   join,
   markUndecided,
+  payPeriods,
 }: {
   enrollment: Enrollment;
   plans: Plan[];
@@ -169,7 +172,9 @@ function EnrollmentRow({
   join: (params: Record<string, string | number>) => string;
   /** After Next was refused: a row still to choose says so. */
   markUndecided: boolean;
+  payPeriods: number;
 }) {
+  const cheapest = cheapestContributionCents(plans);
   const group = isPlanGroup(e.planTypeId);
   const shownPlans = group ? plans : plans.filter((p) => e.planId === null || p.id === e.planId || plans.length === 1);
   const notice = rowNotice(e);
@@ -238,10 +243,29 @@ function EnrollmentRow({
             </Link>
           ) : null}
         </td>
-        <td className={cx(cellClass, 'sm:text-right')}>
+        <td className={cx(cellClass, 'sm:text-right')} data-testid={`contribution-${e.planTypeId}`}>
           <span className="text-xs font-semibold uppercase text-slate-700 sm:hidden">Contribution </span>
-          <span className="font-semibold text-slate-900">{enrolled ? usd(e.contributionAmount) : usd(null)}</span>
-          <span className="block text-xs text-slate-700">per paycheck</span>
+          {enrolled ? (
+            <>
+              <span className="font-semibold text-slate-900">{usd(e.contributionAmount)}</span>
+              <span className="block text-xs text-slate-700">per paycheck</span>
+              <span className="block text-xs text-slate-700">{formatUsd(perPeriodToAnnual(parseMoney(e.contributionAmount) ?? 0, payPeriods))} per year</span>
+              {(parseMoney(e.employerContributionAmount) ?? 0) > 0 ? (
+                <span className="block text-xs text-slate-700">Employer pays {usd(e.employerContributionAmount)} per paycheck</span>
+              ) : null}
+            </>
+          ) : cheapest !== null && !isChosen(e) && e.restricted === 0 ? (
+            // Before a choice: what the cheapest option costs, not $0.00 (decisions section 5).
+            <>
+              <span className="font-semibold text-slate-900">from {formatUsd(cheapest)}</span>
+              <span className="block text-xs text-slate-700">per paycheck</span>
+            </>
+          ) : (
+            <>
+              <span className="font-semibold text-slate-900">{usd(null)}</span>
+              <span className="block text-xs text-slate-700">per paycheck</span>
+            </>
+          )}
         </td>
       </tr>
     </tbody>
