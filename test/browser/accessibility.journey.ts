@@ -7,12 +7,12 @@ interface Violation {
   targets: string[];
 }
 
-/** axe-core's WCAG 2.1 A/AA rules on what the page shows right now. */
+/** axe-core's WCAG 2.0, 2.1 and 2.2 A/AA rules on what the page shows right now. */
 async function wcagViolations(page: Page): Promise<Violation[]> {
   await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
   // A string, so this Node-side file needs no DOM typings; it runs in the page.
   return (await page.evaluate(`(async () => {
-    const result = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    const result = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
   })()`)) as Violation[];
 }
@@ -84,5 +84,28 @@ describe('accessibility (WCAG 2.1 AA rules of axe-core)', () => {
     await page.getByRole('link', { name: /^(Select|Modify)/ }).first().click();
     await page.getByRole('dialog').first().waitFor();
     expect({ step: 'enrollment dialog', violations: await wcagViolations(page) }).toEqual({ step: 'enrollment dialog', violations: [] });
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').first().waitFor({ state: 'hidden' });
+    // The step's other dialogs: Compare Plans (also at a phone's width) and a Plan Summary.
+    await page.getByRole('link', { name: 'Compare plans' }).first().click();
+    await page.getByRole('dialog', { name: 'Compare Plans' }).waitFor();
+    expect({ step: 'compare dialog', violations: await wcagViolations(page) }).toEqual({ step: 'compare dialog', violations: [] });
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect({ step: 'compare dialog at 390 px', violations: await wcagViolations(page) }).toEqual({ step: 'compare dialog at 390 px', violations: [] });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Compare Plans' }).waitFor({ state: 'hidden' });
+    await page.getByRole('link', { name: /^Info: / }).first().click();
+    await page.getByRole('dialog', { name: 'Plan Summary' }).waitFor();
+    expect({ step: 'plan summary dialog', violations: await wcagViolations(page) }).toEqual({ step: 'plan summary dialog', violations: [] });
+    // The later steps as the page draws them (the server owns which one may be shown).
+    await sql('UPDATE account SET registration_step = 10 WHERE id = $1', [accountId]);
+    await expectAccessible(page, '/registration?step=5', (p) => p.getByRole('link', { name: 'Add Beneficiary' }).waitFor());
+    await page.getByRole('link', { name: 'Add Beneficiary' }).click();
+    await page.getByRole('dialog', { name: 'Add Beneficiary' }).waitFor();
+    expect({ step: 'add beneficiary dialog', violations: await wcagViolations(page) }).toEqual({ step: 'add beneficiary dialog', violations: [] });
+    await expectAccessible(page, '/registration?step=6', (p) => p.getByRole('heading', { name: 'Additional Information', level: 2 }).waitFor());
+    await expectAccessible(page, '/registration?step=7', (p) => p.getByRole('region', { name: 'What you are signing' }).waitFor());
+    await expectAccessible(page, '/registration?step=8', (p) => p.getByRole('heading', { name: 'Plans You Elected' }).waitFor());
   });
 });

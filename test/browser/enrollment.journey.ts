@@ -67,6 +67,33 @@ describe('benefits enrollment journey', () => {
     const cheapestDental = Math.min(...dentalPlans.map((p) => parseMoney(p.contributionAmount)!));
     expect((await page.getByTestId('contribution-2').innerText()).replace(/\s+/g, ' ')).toContain(`from ${formatUsd(cheapestDental)} per paycheck`);
 
+    // Compare Plans on a phone: every plan, the benefit names pinned while the plans scroll sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const [type, planType] of [[1, 'Group Medical'], [2, 'Group Dental']] as const) {
+      const offered = await apiJson<PlanRow[]>(`/plans?type=${type}`, { token: jwt });
+      await page.locator('tbody', { has: page.getByRole('rowheader', { name: planType, exact: true }) }).getByRole('link', { name: 'Compare plans' }).click();
+      const compare = page.getByRole('dialog', { name: 'Compare Plans' });
+      const region = compare.getByRole('region', { name: new RegExp(`plans side by side, ${offered.length} plans`) });
+      await region.waitFor();
+      for (const p of offered) await compare.getByRole('columnheader', { name: p.title }).waitFor();
+      await compare.getByText(`Scroll sideways to see all ${offered.length} plans`).waitFor();
+      const label = compare.getByRole('rowheader', { name: 'Contribution per year' });
+      const before = (await label.boundingBox())!.x;
+      // Scroll to the end (keyboard on the focusable region): the last plan's Select comes into view, the label stays.
+      await region.focus();
+      await page.keyboard.press('End');
+      await region.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+      const last = offered[offered.length - 1]!;
+      await compare.getByRole('link', { name: `Select ${last.title}` }).waitFor();
+      const box = (await compare.getByRole('link', { name: `Select ${last.title}` }).boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      expect(Math.abs((await label.boundingBox())!.x - before)).toBeLessThan(1);
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+      await compare.getByRole('link', { name: 'Close' }).click();
+      await compare.waitFor({ state: 'hidden' });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+
     // A plan summary from the Info button: the tables, the SBC link and the disclaimer.
     await page.getByRole('link', { name: `Info: ${hdhp.title}` }).click();
     const summary = page.getByRole('dialog', { name: 'Plan Summary' });

@@ -7,7 +7,7 @@ import { ReturnToMyAccount } from './ReturnToMyAccount';
  */
 export function ImpersonationBanner({ person }: { person: { firstName?: string | null; lastName?: string | null } }) {
   return (
-    <div role="region" aria-label="Acting as an employee" className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 bg-amber-300 px-3 py-2 text-amber-950 [--focus-ring:theme(colors.amber.950)] sm:px-4">
+    <div role="region" aria-label="Acting as an employee" className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 bg-amber-300 px-3 py-2 text-amber-950 [--focus-ring:var(--color-amber-950)] sm:px-4">
       <p className="text-sm font-semibold">You are acting as {fullName(person) || 'an employee'}</p>
       <ReturnToMyAccount />
     </div>

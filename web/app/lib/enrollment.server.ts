@@ -59,6 +59,8 @@ export interface PlanSummaryData {
 }
 
 export interface CompareData {
+  /** Paychecks a year, for the per-year costs. */
+  payPeriods: number;
   enrollment: Enrollment;
   plans: Plan[];
   /** The employee's current plan of this type from an earlier period: compared, never selectable. */
@@ -132,6 +134,7 @@ export async function loadEnrollmentStep(url: URL, user: CurrentUser, caller: Ca
   if (enrollId !== null && enrollment) data.dialog = await loadDialog(url, enrollment, data, user, caller);
   if (compareId !== null && enrollment) {
     data.compare = {
+      payPeriods: data.payPeriods,
       enrollment,
       plans: plans.filter((p) => p.planTypeId === enrollment.planTypeId),
       previous: previousPlans.filter((p) => p.planTypeId === enrollment.planTypeId),

@@ -1,10 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from '@remix-run/react';
-import { DENTAL_TYPES, MEDICAL_TYPES, PlanTypeIds, VISION_TYPES, type Plan } from '@bp/api/contracts';
+import { DENTAL_TYPES, formatUsd, MEDICAL_TYPES, parseMoney, perPeriodToAnnual, PlanTypeIds, VISION_TYPES, type Plan } from '@bp/api/contracts';
 import { Modal, primaryButtonClass, secondaryButtonClass } from '~/components/ui';
 import { usd } from '~/lib/enrollment-rules';
 import type { CompareData } from '~/lib/enrollment.server';
+import { cx } from '~/lib/cx';
 import { NotListed } from './tables';
+
+/** The benefit-name column: pinned to the left while the plans scroll, with an edge to show it. */
+const stickyCell = 'sticky left-0 z-10 w-32 min-w-[8rem] shadow-[1px_0_0_#e2e8f0] sm:w-auto';
 
 type Row = readonly [string, (p: Plan) => ReactNode];
 
@@ -12,13 +16,24 @@ const medical = (f: (b: Extract<Plan['benefits'], { kind: 'medical' }>) => strin
 const dental = (f: (b: Extract<Plan['benefits'], { kind: 'dental' }>) => string | null) => (p: Plan) => (p.benefits.kind === 'dental' ? f(p.benefits) : null);
 const vision = (f: (b: Extract<Plan['benefits'], { kind: 'vision' }>) => string | null) => (p: Plan) => (p.benefits.kind === 'vision' ? f(p.benefits) : null);
 
-const CONTRIBUTION: Row = ['Contribution per paycheck', (p) => usd(p.contributionAmount)];
+/** What each plan costs (employee only): per paycheck, per year, and what the employer puts in. */
+function costRows(payPeriods: number): Row[] {
+  const employerPerPaycheck = (p: Plan) => p.tiers.find((t) => t.tier === 1)?.employerAmount ?? null;
+  return [
+    ['Contribution per paycheck', (p) => usd(p.contributionAmount)],
+    ['Contribution per year', (p) => formatUsd(perPeriodToAnnual(parseMoney(p.contributionAmount) ?? 0, payPeriods))],
+    ['Employer pays per paycheck', (p) => (employerPerPaycheck(p) === null ? null : usd(employerPerPaycheck(p)))],
+  ];
+}
 
-/** The rows of each layout (document 2 section 2: medical, dental, vision, life or other). */
-function rowsFor(planTypeId: number): Row[] {
+/** The rows of each layout (document 2 section 2: medical, dental, vision, life or other), after the costs. */
+function rowsFor(planTypeId: number, payPeriods: number): Row[] {
+  return [...costRows(payPeriods), ...benefitRows(planTypeId)];
+}
+
+function benefitRows(planTypeId: number): Row[] {
   if (MEDICAL_TYPES.includes(planTypeId)) {
     return [
-      CONTRIBUTION,
       ['Deductible (single/family)', medical((b) => b.inDeductible)],
       ['Coinsurance', medical((b) => b.inCoinsurance)],
       ['Max out of pocket', medical((b) => b.inMoop)],
@@ -35,7 +50,6 @@ function rowsFor(planTypeId: number): Row[] {
   }
   if (DENTAL_TYPES.includes(planTypeId)) {
     return [
-      CONTRIBUTION,
       ['Deductible (single)', dental((b) => b.deductibleSingleIn)],
       ['Deductible (family)', dental((b) => b.deductibleFamilyIn)],
       ['Annual maximum', dental((b) => b.annualMaxIn)],
@@ -48,7 +62,6 @@ function rowsFor(planTypeId: number): Row[] {
   }
   if (VISION_TYPES.includes(planTypeId)) {
     return [
-      CONTRIBUTION,
       ['Exam copay', vision((b) => b.examCopay)],
       ['Exam frequency', vision((b) => b.examFrequency)],
       ['Lenses copay', vision((b) => b.lensesCopay)],
@@ -58,13 +71,15 @@ function rowsFor(planTypeId: number): Row[] {
   }
   if (planTypeId === PlanTypeIds.Life || planTypeId === PlanTypeIds.VoluntaryLife) {
     return [
-      CONTRIBUTION,
       ['Benefit amount', (p) => (p.benefitAmount ? usd(p.benefitAmount) : null)],
       ['Guarantee issue amount', (p) => (p.guaranteedAmount ? usd(p.guaranteedAmount) : null)],
       ['Carrier', (p) => p.carrier],
     ];
   }
-  return [CONTRIBUTION, ['Carrier', (p) => p.carrier], ['Description', (p) => p.description]];
+  return [
+    ['Carrier', (p) => p.carrier],
+    ['Description', (p) => p.description],
+  ];
 }
 
 /**
@@ -73,22 +88,29 @@ function rowsFor(planTypeId: number): Row[] {
  */
 export function ComparePlansDialog({ data, closeTo, selectTo }: { data: CompareData; closeTo: string; selectTo: (planId: number) => string }) {
   const navigate = useNavigate();
-  const rows = rowsFor(data.enrollment.planTypeId);
+  const rows = rowsFor(data.enrollment.planTypeId, data.payPeriods);
   const columns = [...data.previous, ...data.plans];
   const offered = new Set(data.plans.map((p) => p.id));
   return (
     <Modal open xl title="Compare Plans" onOpenChange={(open) => (open ? undefined : navigate(closeTo, { preventScrollReset: true }))}>
       <p className="mt-1 text-sm text-slate-700">{data.enrollment.planType}</p>
-      <div className="mt-4 overflow-x-auto">
-        <table className="w-full min-w-[32rem] border-collapse text-left text-sm">
+      {columns.length > 1 ? (
+        // On a phone the plans do not fit side by side: say so, where the eye is.
+        <p className="mt-2 flex items-center gap-1.5 text-xs font-medium text-slate-700 sm:hidden" aria-hidden="true">
+          Scroll sideways to see all {columns.length} plans <span>→</span>
+        </p>
+      ) : null}
+      {/* Focusable, so a keyboard can scroll it; the benefit names stay put while the plans move. */}
+      <div className="relative mt-2 overflow-x-auto rounded-md border border-slate-200 sm:mt-4" tabIndex={0} role="region" aria-label={`${data.enrollment.planType} plans side by side, ${columns.length} plans`}>
+        <table className="w-full border-collapse text-left text-sm">
           <caption className="sr-only">{`${data.enrollment.planType} plans side by side`}</caption>
           <thead>
             <tr className="border-b border-slate-300 bg-slate-50">
-              <th scope="col" className="px-3 py-2">
+              <th scope="col" className={cx(stickyCell, 'bg-slate-50 px-3 py-2')}>
                 <span className="sr-only">Benefit</span>
               </th>
               {columns.map((p) => (
-                <th key={p.id} scope="col" className="px-3 py-2 font-semibold text-slate-900">
+                <th key={p.id} scope="col" className="min-w-[9.5rem] px-3 py-2 font-semibold text-slate-900">
                   {p.title}
                   {p.current ? <span className="ml-1 font-normal text-slate-700">{offered.has(p.id) ? '(current)' : '(your current plan)'}</span> : null}
                 </th>
@@ -98,7 +120,7 @@ export function ComparePlansDialog({ data, closeTo, selectTo }: { data: CompareD
           <tbody>
             {rows.map(([label, value]) => (
               <tr key={label} className="border-b border-slate-200 align-top">
-                <th scope="row" className="px-3 py-2 font-medium text-slate-800">
+                <th scope="row" className={cx(stickyCell, 'bg-white px-3 py-2 font-medium text-slate-800')}>
                   {label}
                 </th>
                 {columns.map((p) => {
@@ -112,7 +134,7 @@ export function ComparePlansDialog({ data, closeTo, selectTo }: { data: CompareD
               </tr>
             ))}
             <tr>
-              <td />
+              <td className={cx(stickyCell, 'bg-white')} />
               {columns.map((p) => (
                 <td key={p.id} className="px-3 py-3">
                   {!offered.has(p.id) ? null : p.restricted === 0 ? (
