@@ -96,6 +96,10 @@ describe('dependents', () => {
     expect(audits[0]!.description).toContain('Sky Ture (Spouse)');
     expect(audits[0]!.data).toEqual(expect.arrayContaining([{ title: 'SSN', oldValue: null, newValue: 'XXX-XX-6781', changed: true }]));
     expect(JSON.stringify(audits)).not.toContain('123-45-6781');
+    // A child is asked neither smoker nor email, and is complete without them.
+    const kid = await create(h, { ...CHILD, smoker: '', email: '' }).expect(201);
+    expect(kid.body).toMatchObject({ smoker: null, email: null });
+    expect(kid.body.completeness).toEqual({ complete: true, status: 'complete', errors: [], alerts: [], warnings: [] });
     // The individual id comes from the same sequence as employees', so it names one person.
     const clash = await db.query('SELECT 1 FROM employee WHERE individual_id = $1', [res.body.individualId]);
     expect(clash).toEqual([]);
@@ -104,7 +108,8 @@ describe('dependents', () => {
   it('enforces every rule with the spec messages and creates nothing', async () => {
     const h = await household();
     const cases: Array<[Record<string, unknown>, Array<{ path: string; message: string }>]> = [
-      [{}, ['relationshipTypeId', 'firstName', 'lastName', 'birthDate', 'gender', 'smoker'].map((path) => ({ path, message: 'Field is required' })).concat([{ path: 'ssn', message: 'Field is required' }])],
+      [{}, ['relationshipTypeId', 'firstName', 'lastName', 'birthDate', 'gender', 'ssn', 'smoker'].map((path) => ({ path, message: 'Field is required' }))],
+      [{ ...SPOUSE, smoker: '' }, [{ path: 'smoker', message: 'Field is required' }]],
       [{ ...SPOUSE, ssn: '' }, [{ path: 'ssn', message: 'Field is required' }]],
       [{ ...SPOUSE, ssn: '000-00-0000' }, [{ path: 'ssn', message: 'Invalid SSN format' }]],
       [{ ...CHILD, ssn: '000-00-0000' }, [{ path: 'ssn', message: 'Invalid SSN format' }]],

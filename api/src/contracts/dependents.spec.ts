@@ -61,6 +61,11 @@ describe('Add/Edit Dependent form and POST/PUT /dependents', () => {
     expect(errorsOf({ ...SPOUSE, [field]: '' })).toEqual([{ path: field, message: 'Field is required' }]);
   });
 
+  it('asks a child neither smoker nor email (asked once, of the people they price)', () => {
+    expect(errorsOf({ ...CHILD, smoker: '', email: '' })).toEqual([]);
+    expect(errorsOf({ ...SPOUSE, email: '' })).toEqual([]);
+  });
+
   it.each([
     // [case, body, requireSsn, expected errors]
     ['SSN optional without requireSsn', { ...SPOUSE, ssn: '' }, false, []],
@@ -131,6 +136,13 @@ describe('dependent completeness (document 1 section 4)', () => {
 
   it('complete: green tick', () => {
     expect(dependentCompleteness(base, c())).toEqual({ complete: true, status: 'complete', errors: [], alerts: [], warnings: [] });
+  });
+
+  it('a child without smoker or email is complete, with no alert about the email', () => {
+    const child = { ...base, firstName: 'Lily', relationshipTypeId: 2, birthDate: '05/01/2016', smoker: null, email: null };
+    expect(dependentCompleteness(child, c())).toEqual({ complete: true, status: 'complete', errors: [], alerts: [], warnings: [] });
+    // A spouse's missing email still raises the alert.
+    expect(dependentCompleteness({ ...base, email: null }, c()).alerts).toEqual(['Email is missing!']);
   });
 
   it.each([

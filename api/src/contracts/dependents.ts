@@ -91,6 +91,8 @@ export function dependentRuleIssues(v: Record<string, unknown>, ctx: DependentRu
   if (relation === RelationshipType.Child && lastNamesDiffer(v.lastName, ctx.employeeLastName) && int(v.lastNameReasonId) === undefined) {
     issues.push({ path: 'lastNameReasonId', message: Messages.fieldRequired });
   }
+  // Smoker is asked of a spouse or partner (it prices their coverage); a child need not answer it.
+  if (relation !== RelationshipType.Child && int(v.smoker) === undefined) issues.push({ path: 'smoker', message: Messages.fieldRequired });
   if (relation !== undefined && relation !== RelationshipType.Child && int(v.disabled) === 1) {
     issues.push({ path: 'disabled', message: Messages.disabledOnlyForChild });
   }
@@ -102,6 +104,8 @@ export function dependentRuleIssues(v: Record<string, unknown>, ctx: DependentRu
 const ZDependentFields = z.object({
   relationshipTypeId: optionId('relationshipType'),
   ...ZPerson.shape,
+  /** Required of a spouse or partner only (dependentRuleIssues). */
+  smoker: optionalOptionId('smoker'),
   /** 1 = Totaly Disabled, children only. */
   disabled: ZFlag,
   maritalStatusId: optionalOptionId('maritalStatus'),
@@ -162,7 +166,7 @@ export const COMPLETENESS_LABELS = {
   ssn: 'SSN',
 } as const;
 
-const REQUIRED_FOR_COMPLETENESS = ['firstName', 'lastName', 'relationshipTypeId', 'gender', 'smoker', 'birthDate'] as const;
+const REQUIRED_FOR_COMPLETENESS = ['firstName', 'lastName', 'relationshipTypeId', 'gender', 'birthDate'] as const;
 
 export interface CompletenessContext {
   employeeLastName: string | null | undefined;
@@ -203,8 +207,10 @@ export function dependentCompleteness(d: DependentCompletenessInput, ctx: Comple
   const warnings: string[] = [];
   // 0 is a value (smoker No), so presence is about null/undefined/blank only.
   for (const field of REQUIRED_FOR_COMPLETENESS) if (!present(d[field])) errors.push(missingFieldMessage(COMPLETENESS_LABELS[field]));
-
-  if (!present(d.email)) alerts.push(missingFieldMessage(COMPLETENESS_LABELS.email));
+  // A child is asked neither smoker nor email: neither is missing when it is not given.
+  const adult = int(d.relationshipTypeId) !== RelationshipType.Child;
+  if (adult && !present(d.smoker)) errors.push(missingFieldMessage(COMPLETENESS_LABELS.smoker));
+  if (adult && !present(d.email)) alerts.push(missingFieldMessage(COMPLETENESS_LABELS.email));
   // The placeholder counts as an SSN only while the newborn rule allows it (the API checks the clear value).
   const placeholderOnly = d.ssn === SSN_PLACEHOLDER;
   const ssnUsable = present(d.ssn) && (!placeholderOnly || ssnRuleFor(d.relationshipTypeId, d.birthDate, ctx.requireSsn, ctx.today) === 'newborn');

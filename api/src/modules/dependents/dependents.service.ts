@@ -342,7 +342,7 @@ export class DependentsService {
       maidenName: req.maidenName ?? null,
       birthDate: toIsoDate(req.birthDate),
       gender: req.gender,
-      smoker: req.smoker,
+      smoker: req.smoker ?? null,
       disabled: child ? req.disabled : 0,
       maritalStatusId: req.maritalStatusId ?? null,
       email: req.email ?? null,
