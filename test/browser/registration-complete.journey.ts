@@ -69,6 +69,11 @@ describe('finishing registration and the dashboard', () => {
     for (const e of elected) expect(enrolledRows.some((r) => r[0]!.startsWith(e.planName!) && r[2] === usd(cents(e.contributionAmount)))).toBe(true);
     const total = elected.reduce((sum, e) => sum + cents(e.contributionAmount), 0);
     expect(await page.getByTestId('snapshot-total').innerText()).toBe(usd(total));
+    // And over a year, with the employer's share and the pay frequency named (Acme pays every two weeks).
+    expect(await page.getByTestId('snapshot-annual-total').innerText()).toBe(usd(total * 26));
+    expect(await page.getByTestId('snapshot-employer').innerText()).toMatch(
+      /^Your employer pays \$[\d,]+\.\d{2} a year toward these plans\. Costs are taken from 26 paychecks a year \(every two weeks\)\.$/,
+    );
 
     // The plan detail dialog opens from the row and closes with Escape.
     await page.getByRole('link', { name: elected[0]!.planName! }).first().click();

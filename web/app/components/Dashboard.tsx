@@ -1,5 +1,5 @@
 import { Form, Link, useNavigate, useNavigation } from '@remix-run/react';
-import { DashboardMessages, ENROLLMENT_STATUS_TEXT, type CarrierLinkItem, type PlanEnrollmentSummary } from '@bp/api/contracts';
+import { DashboardMessages, ENROLLMENT_STATUS_TEXT, payFrequencyName, type CarrierLinkItem, type PlanEnrollmentSummary } from '@bp/api/contracts';
 import type { DashboardData } from '~/lib/dashboard.server';
 import { sitePath } from '~/lib/site';
 import { usd } from '~/lib/usd';
@@ -36,7 +36,7 @@ export function Dashboard({ data, firstName }: { data: DashboardData; firstName:
 }
 
 function BenefitsSnapshot({ data }: { data: DashboardData }) {
-  const { elected, notEnrolled, totalContribution, snapshotError } = data;
+  const { elected, notEnrolled, totalContribution, annualTotalContribution, annualEmployerTotal, payPeriods, snapshotError } = data;
   const row = (r: PlanEnrollmentSummary) => (
     <tr key={r.enrollmentId}>
       <th scope="row" className="px-3 py-2.5 text-left font-medium">
@@ -49,6 +49,7 @@ function BenefitsSnapshot({ data }: { data: DashboardData }) {
       </th>
       <td className="hidden px-3 py-2.5 text-slate-800 sm:table-cell">{ENROLLMENT_STATUS_TEXT[r.status]}</td>
       <td className="px-3 py-2.5 text-right tabular-nums text-slate-900">{r.status === '1' ? usd(r.contributionAmount) : '—'}</td>
+      <td className="px-3 py-2.5 text-right tabular-nums text-slate-900">{r.status === '1' ? usd(r.annualContributionAmount) : '—'}</td>
     </tr>
   );
   return (
@@ -65,7 +66,7 @@ function BenefitsSnapshot({ data }: { data: DashboardData }) {
       {elected.length + notEnrolled.length > 0 ? (
         <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200">
           <table className="w-full text-sm">
-            <caption className="sr-only">Your benefits: plans you are enrolled in and plans you are not, with the cost per paycheck</caption>
+            <caption className="sr-only">Your benefits: plans you are enrolled in and plans you are not, with the cost per paycheck and per year</caption>
             <thead className="bg-slate-50 text-slate-700">
               <tr>
                 <th scope="col" className={th}>
@@ -77,6 +78,9 @@ function BenefitsSnapshot({ data }: { data: DashboardData }) {
                 <th scope="col" className={`${th} text-right`}>
                   Per paycheck
                 </th>
+                <th scope="col" className={`${th} text-right`}>
+                  Per year
+                </th>
               </tr>
             </thead>
             {elected.length > 0 ? (
@@ -86,6 +90,7 @@ function BenefitsSnapshot({ data }: { data: DashboardData }) {
                     Enrolled
                   </th>
                   <td className="hidden sm:table-cell" />
+                  <td />
                 </tr>
                 {elected.map(row)}
               </tbody>
@@ -97,6 +102,7 @@ function BenefitsSnapshot({ data }: { data: DashboardData }) {
                     Not enrolled
                   </th>
                   <td className="hidden sm:table-cell" />
+                  <td />
                 </tr>
                 {notEnrolled.map(row)}
               </tbody>
@@ -110,10 +116,19 @@ function BenefitsSnapshot({ data }: { data: DashboardData }) {
                 <td className="px-3 py-2.5 text-right tabular-nums" data-testid="snapshot-total">
                   {usd(totalContribution)}
                 </td>
+                <td className="px-3 py-2.5 text-right tabular-nums" data-testid="snapshot-annual-total">
+                  {usd(annualTotalContribution)}
+                </td>
               </tr>
             </tfoot>
           </table>
         </div>
+      ) : null}
+      {elected.length > 0 && payPeriods ? (
+        <p className="mt-3 text-sm text-slate-700" data-testid="snapshot-employer">
+          {Number(annualEmployerTotal) > 0 ? `Your employer pays ${usd(annualEmployerTotal)} a year toward these plans. ` : ''}
+          Costs are taken from {payFrequencyName(payPeriods)}.
+        </p>
       ) : null}
     </article>
   );

@@ -25,6 +25,11 @@ export interface DashboardData {
   /** Offered plan types the employee is not enrolled in (declined, waived or not chosen). */
   notEnrolled: PlanEnrollmentSummary[];
   totalContribution: string;
+  /** The same over a year, and what the employer pays toward the elected plans in a year. */
+  annualTotalContribution: string;
+  annualEmployerTotal: string;
+  /** Paychecks a year (null before any election is read). */
+  payPeriods: number | null;
   snapshotError: string | null;
   /** The snapshot row whose detail dialog the address opens (?plan={enrollmentId}). */
   detail: PlanEnrollmentSummary | null;
@@ -53,7 +58,7 @@ export async function loadDashboard(url: URL, user: CurrentUser, caller: Caller)
       console.error(`${what} failed with ${result.status}: ${result.error.message}`);
     }
   }
-  const { elected, totalContribution } = summaryTables(summary.rows);
+  const { elected, totalContribution, annualTotalContribution, annualEmployerTotal } = summaryTables(summary.rows);
   const notEnrolled = summary.rows.filter((r) => r.status !== '1');
   const window = changeWindow(user);
   const planParam = Number(url.searchParams.get('plan'));
@@ -61,6 +66,9 @@ export async function loadDashboard(url: URL, user: CurrentUser, caller: Caller)
     elected,
     notEnrolled,
     totalContribution,
+    annualTotalContribution,
+    annualEmployerTotal,
+    payPeriods: summary.rows[0]?.payPeriods ?? null,
     snapshotError: summary.loadError,
     detail: summary.rows.find((r) => r.enrollmentId === planParam) ?? null,
     changeWindow: window,
