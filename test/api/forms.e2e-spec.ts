@@ -35,10 +35,10 @@ describe('additional information (form questions)', () => {
     const res = await api().get('/mbl/api/forms/questions').set(auth(jwt)).expect(200);
     const list = res.body as FormQuestion[];
     expect(new Set(list.map((q) => q.fieldType))).toEqual(new Set(['Radio', 'Text', 'dropdown', 'CheckBox']));
-    const tobacco = byPrompt(list, 'Have you used tobacco');
-    const quit = byPrompt(list, 'Would you like to join');
-    expect(tobacco).toMatchObject({ section: 'Tobacco use', required: true, perDependent: false, info: null, filter: null });
-    expect(quit.filter).toEqual({ fieldId: tobacco.id, operator: 'Equals', fieldValue: option(tobacco, 'Yes') });
+    const reminders = byPrompt(list, 'Would you like benefit reminders');
+    const windowOpens = byPrompt(list, 'May we also text you');
+    expect(reminders).toMatchObject({ section: 'Reminders', required: true, perDependent: false, info: null, filter: null });
+    expect(windowOpens.filter).toEqual({ fieldId: reminders.id, operator: 'Equals', fieldValue: option(reminders, 'Yes') });
     const coverage = byPrompt(list, 'Is this person covered');
     expect(coverage.dependent).toEqual([{ id: dependentId, name: 'Sky Ture', info: null }]);
   });
@@ -46,15 +46,15 @@ describe('additional information (form questions)', () => {
   it('enforces a filtered required question server-side, drops hidden answers, and audits the change', async () => {
     const { person, jwt, dependentId } = await household();
     const list = (await api().get('/mbl/api/forms/questions').set(auth(jwt)).expect(200)).body as FormQuestion[];
-    const tobacco = byPrompt(list, 'Have you used tobacco');
-    const quit = byPrompt(list, 'Would you like to join');
+    const reminders = byPrompt(list, 'Would you like benefit reminders');
+    const windowOpens = byPrompt(list, 'May we also text you');
     const coverage = byPrompt(list, 'Is this person covered');
     const carrier = byPrompt(list, 'Name of the other');
     const interests = byPrompt(list, 'Which programs');
 
     const empty = await api().put('/mbl/api/forms/questions').set(auth(jwt)).send([]).expect(400);
     expect(empty.body.errors).toEqual([
-      { path: `q${tobacco.id}`, message: 'Field is required' },
+      { path: `q${reminders.id}`, message: 'Field is required' },
       { path: `q${coverage.id}_${dependentId}`, message: 'Field is required' },
     ]);
     // The step cannot be recorded as done either.
@@ -67,12 +67,12 @@ describe('additional information (form questions)', () => {
       .put('/mbl/api/forms/questions')
       .set(auth(jwt))
       .send([
-        { fieldId: tobacco.id, dependentId: null, info: option(tobacco, 'Yes') },
+        { fieldId: reminders.id, dependentId: null, info: option(reminders, 'Yes') },
         { fieldId: coverage.id, dependentId, info: option(coverage, 'Yes') },
       ])
       .expect(400);
     expect(yes.body.errors).toEqual([
-      { path: `q${quit.id}`, message: 'Field is required' },
+      { path: `q${windowOpens.id}`, message: 'Field is required' },
       { path: `q${carrier.id}_${dependentId}`, message: 'Field is required' },
     ]);
 
@@ -80,16 +80,16 @@ describe('additional information (form questions)', () => {
       .put('/mbl/api/forms/questions')
       .set(auth(jwt))
       .send([
-        { fieldId: tobacco.id, dependentId: null, info: option(tobacco, 'No') },
+        { fieldId: reminders.id, dependentId: null, info: option(reminders, 'No') },
         // Hidden by the filter: dropped, never stored.
-        { fieldId: quit.id, info: option(quit, 'Yes') },
+        { fieldId: windowOpens.id, info: option(windowOpens, 'Yes') },
         { fieldId: coverage.id, dependentId, info: option(coverage, 'Yes') },
         { fieldId: carrier.id, dependentId, info: ' Blue Horizon ' },
         { fieldId: interests.id, info: `${option(interests, 'Commuter benefits')}, ${option(interests, 'Retirement plan')}` },
       ])
       .expect(200);
     const after = saved.body as FormQuestion[];
-    expect(byPrompt(after, 'Would you like to join').info).toBeNull();
+    expect(byPrompt(after, 'May we also text you').info).toBeNull();
     expect(byPrompt(after, 'Name of the other').dependent).toEqual([{ id: dependentId, name: 'Sky Ture', info: 'Blue Horizon' }]);
     expect(byPrompt(after, 'Which programs').info).toBe([option(interests, 'Retirement plan'), option(interests, 'Commuter benefits')].join(','));
     const stored: Array<{ n: number }> = await db.query('SELECT count(*)::int AS n FROM form_answer WHERE employee_id = $1', [person.employeeId]);
@@ -100,7 +100,7 @@ describe('additional information (form questions)', () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]!.data).toEqual(
       expect.arrayContaining([
-        { title: 'Have you used tobacco products in the last 12 months?', oldValue: null, newValue: 'No', changed: true },
+        { title: 'Would you like benefit reminders by text message?', oldValue: null, newValue: 'No', changed: true },
         { title: 'Name of the other insurance carrier (Sky Ture)', oldValue: null, newValue: 'Blue Horizon', changed: true },
         { title: 'Which programs would you like to hear more about?', oldValue: null, newValue: 'Retirement plan, Commuter benefits', changed: true },
       ]),
@@ -111,7 +111,7 @@ describe('additional information (form questions)', () => {
     const a = await household();
     const b = await household();
     const list = (await api().get('/mbl/api/forms/questions').set(auth(a.jwt)).expect(200)).body as FormQuestion[];
-    const tobacco = byPrompt(list, 'Have you used tobacco');
+    const reminders = byPrompt(list, 'Would you like benefit reminders');
     const coverage = byPrompt(list, 'Is this person covered');
     const bad = await api()
       .put('/mbl/api/forms/questions')
@@ -129,10 +129,10 @@ describe('additional information (form questions)', () => {
       .put('/mbl/api/forms/questions')
       .set(auth(a.jwt))
       .send([
-        { fieldId: tobacco.id, info: '999999' },
+        { fieldId: reminders.id, info: '999999' },
         { fieldId: coverage.id, dependentId: a.dependentId, info: option(coverage, 'No') },
       ])
       .expect(400);
-    expect(notOption.body.errors).toEqual([{ path: `q${tobacco.id}`, message: 'Please choose a value from the list' }]);
+    expect(notOption.body.errors).toEqual([{ path: `q${reminders.id}`, message: 'Please choose a value from the list' }]);
   });
 });

@@ -221,16 +221,16 @@ describe('finishing registration and the dashboard', () => {
 
     // Step 6, Additional Information: required answers, and a question shown by a filter.
     await page.waitForURL(`${SITE}/mbl/registration?step=6`);
-    const tobacco = page.getByRole('radiogroup', { name: /Have you used tobacco products/ });
-    await tobacco.waitFor();
-    const quit = page.getByRole('radiogroup', { name: /tobacco cessation program/ });
-    expect(await quit.count()).toBe(0);
+    const reminders = page.getByRole('radiogroup', { name: /Would you like benefit reminders/ });
+    await reminders.waitFor();
+    const windowOpens = page.getByRole('radiogroup', { name: /May we also text you/ });
+    expect(await windowOpens.count()).toBe(0);
     await page.getByRole('button', { name: 'Next' }).click();
     expect(await page.getByText('Field is required').count()).toBeGreaterThanOrEqual(2);
     expect(page.url()).toContain('step=6');
-    await tobacco.getByLabel('Yes').check();
-    await quit.waitFor();
-    await quit.getByLabel('No').check();
+    await reminders.getByLabel('Yes').check();
+    await windowOpens.waitFor();
+    await windowOpens.getByLabel('No').check();
     // Asked of each dependent.
     const other = page.getByRole('radiogroup', { name: /covered by another group health plan\? \(Mia Parker\)/ });
     await other.getByLabel('Yes').check();

@@ -16,16 +16,17 @@ interface DemoQuestion {
 
 /** Acme's additional information questions (document 2 section 2): one per field type, two with a filter. */
 const ACME_QUESTIONS: DemoQuestion[] = [
-  { key: 'tobacco', section: 'Tobacco use', userPrompt: 'Have you used tobacco products in the last 12 months?', fieldType: 'Radio', required: true, perDependent: false, options: ['Yes', 'No'] },
+  // Smoker is asked once, on the profile (issue 11): no tobacco question here.
+  { key: 'textReminders', section: 'Reminders', userPrompt: 'Would you like benefit reminders by text message?', fieldType: 'Radio', required: true, perDependent: false, options: ['Yes', 'No'] },
   {
-    key: 'tobaccoQuit',
-    section: 'Tobacco use',
-    userPrompt: 'Would you like to join the free tobacco cessation program?',
+    key: 'textWindowOpens',
+    section: 'Reminders',
+    userPrompt: 'May we also text you when your enrollment window opens?',
     fieldType: 'Radio',
     required: true,
     perDependent: false,
     options: ['Yes', 'No'],
-    filter: { key: 'tobacco', operator: 'Equals', option: 'Yes' },
+    filter: { key: 'textReminders', operator: 'Equals', option: 'Yes' },
   },
   { key: 'otherCoverage', section: 'Other coverage', userPrompt: 'Is this person covered by another group health plan?', fieldType: 'Radio', required: true, perDependent: true, options: ['Yes', 'No'] },
   {
