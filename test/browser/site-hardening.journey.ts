@@ -41,6 +41,18 @@ describe('site hardening', () => {
     expect(errors).toEqual([]);
   });
 
+  it('a cancelled load rejected by the router is not reported as an error; any other rejection still is', async () => {
+    const { page, errors } = await newPage(browser);
+    await logIn(page, 'jane@acme.test');
+    await page.waitForURL(`${SITE}/mbl`);
+    await page.getByRole('heading', { name: 'Benefits Snapshot' }).waitFor();
+    // What react-router#14203 leaves behind when a navigation cancels a fetcher load, and a real failure after it.
+    await page.evaluate(`Promise.reject(new DOMException('signal is aborted without reason', 'AbortError')); setTimeout(() => Promise.reject(new Error('a real failure')), 50);`);
+    for (let i = 0; i < 100 && !errors.some((e) => e.includes('a real failure')); i += 1) await new Promise((r) => setTimeout(r, 20));
+    expect(errors.some((e) => e.includes('a real failure'))).toBe(true);
+    expect(errors.filter((e) => e.includes('AbortError'))).toEqual([]);
+  });
+
   it('refuses a non-GET site request from another origin, pages and resource routes alike', async () => {
     for (const path of ['/mbl/privacy-policy', '/mbl/switch-client', '/mbl/login', '/mbl/logout']) {
       const foreign = await fetch(`${SITE}${path}`, { method: 'POST', redirect: 'manual', headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' }, body: 'clientId=1' });

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import {
   Links,
@@ -62,11 +62,27 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const shell = useLoaderData<typeof loader>();
+  useIgnoreCancelledLoads();
   return (
     <AppShell data={shell}>
       <Outlet />
     </AppShell>
   );
+}
+
+/**
+ * A fetcher load cancelled by a navigation can also reject a promise that nobody awaits (the same upstream
+ * issue as in the error boundaries, remix-run/react-router#14203): it is the outcome the person asked for,
+ * so it is not reported as an unhandled error. Every other rejection still is.
+ */
+function useIgnoreCancelledLoads(): void {
+  useEffect(() => {
+    const ignore = (event: PromiseRejectionEvent) => {
+      if (isCancelledLoad(event.reason)) event.preventDefault();
+    };
+    window.addEventListener('unhandledrejection', ignore);
+    return () => window.removeEventListener('unhandledrejection', ignore);
+  }, []);
 }
 
 export function ErrorBoundary() {
