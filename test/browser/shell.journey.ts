@@ -55,6 +55,15 @@ describe('site shell journeys', () => {
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
   });
 
+  it('the signed-summary page says so when nothing is signed yet', async () => {
+    const { page } = await newPage(browser);
+    await logIn(page, 'jane@acme.test');
+    await page.waitForURL(`${SITE}/mbl`);
+    await page.goto(`${SITE}/mbl/signed-summary`);
+    await page.getByRole('heading', { name: 'Your signed summary' }).waitFor();
+    await page.getByText('You have not signed your benefit elections yet.', { exact: false }).waitFor();
+  });
+
   it('an unknown path shows "No match for" with the path', async () => {
     const { page } = await newPage(browser);
     await logIn(page, 'jane@acme.test');
