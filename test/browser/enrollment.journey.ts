@@ -282,9 +282,14 @@ describe('benefits enrollment journey', () => {
 
 /** Waits until the focused element is the one with this accessible label (aria-label or text). */
 async function focusedLabel(page: Page, label: string): Promise<void> {
+  // A function, not a string: Playwright polls a string predicate with eval, which the page's CSP forbids.
+  type FocusDoc = { document: { activeElement: { getAttribute(name: string): string | null; textContent: string | null } | null } };
   await page.waitForFunction(
-    `(() => { const el = document.activeElement; return !!el && (el.getAttribute('aria-label') || el.textContent || '').trim() === ${JSON.stringify(label)}; })()`,
-    undefined,
+    (wanted) => {
+      const el = (globalThis as unknown as FocusDoc).document.activeElement;
+      return !!el && (el.getAttribute('aria-label') || el.textContent || '').trim() === wanted;
+    },
+    label,
     { timeout: 5000 },
   );
 }
