@@ -64,6 +64,16 @@ export class SqlTable<Row extends object> {
       .join(', ');
   }
 
+  /** A whole-row SELECT of this table under `alias`, with the condition and options given. */
+  selectStatement(alias: string, condition: string, options: Omit<RowsOptions<Row>, 'acrossClients'> = {}): string {
+    return (
+      `SELECT ${this.select(alias, options.secret)} FROM ${this.name} ${alias} WHERE ${condition}` +
+      (options.orderBy ? ` ORDER BY ${options.orderBy}` : '') +
+      (options.limit ? ` LIMIT ${Math.trunc(options.limit)}` : '') +
+      (options.lock === 'skip-locked' ? ' FOR UPDATE SKIP LOCKED' : options.lock ? ' FOR UPDATE' : '')
+    );
+  }
+
   /** The column of a property, for WHERE and ORDER BY clauses. */
   column(property: keyof Row & string): string {
     const c = this.byProperty.get(property);
@@ -157,12 +167,7 @@ export async function selectRows<Row extends object>(
   params: readonly unknown[] = [],
   options: RowsOptions<Row> = {},
 ): Promise<Row[]> {
-  const sql =
-    `SELECT ${table.select(alias, options.secret)} FROM ${unscoped(table, options.acrossClients).name} ${alias} WHERE ${condition}` +
-    (options.orderBy ? ` ORDER BY ${options.orderBy}` : '') +
-    (options.limit ? ` LIMIT ${Math.trunc(options.limit)}` : '') +
-    (options.lock === 'skip-locked' ? ' FOR UPDATE SKIP LOCKED' : options.lock ? ' FOR UPDATE' : '');
-  return (await db.query(sql, [...params])) as Row[];
+  return (await db.query(unscoped(table, options.acrossClients).selectStatement(alias, condition, options), [...params])) as Row[];
 }
 
 /** Inserts a row into a table that belongs to no one client; answers its id. */

@@ -3,7 +3,7 @@ import { DataSource, type EntityManager, type ObjectLiteral } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import type { Pool } from 'pg';
 import { RequestContext } from '../context/request-context';
-import type { SqlTable, Writable } from './sql-table';
+import type { RowsOptions, SqlTable, Writable } from './sql-table';
 
 const CLIENT_TOKEN = /\$client\b/g;
 
@@ -67,15 +67,10 @@ export class TenantDb {
     alias: string,
     condition: string,
     params: readonly unknown[] = [],
-    options: { secret?: ReadonlyArray<keyof Row>; orderBy?: string; limit?: number; lock?: boolean } = {},
+    options: Omit<RowsOptions<Row>, 'acrossClients'> = {},
     manager: EntityManager = this.dataSource.manager,
   ): Promise<Row[]> {
-    const sql =
-      `SELECT ${table.select(alias, options.secret)} FROM ${this.owned(table).name} ${alias} WHERE ${alias}.client_id = $client AND (${condition})` +
-      (options.orderBy ? ` ORDER BY ${options.orderBy}` : '') +
-      (options.limit ? ` LIMIT ${Math.trunc(options.limit)}` : '') +
-      (options.lock ? ' FOR UPDATE' : '');
-    return this.query<Row>(sql, params, manager);
+    return this.query<Row>(this.owned(table).selectStatement(alias, `${alias}.client_id = $client AND (${condition})`, options), params, manager);
   }
 
   /** Inserts a row of the acting client; answers its id. */
