@@ -117,14 +117,16 @@ describe('account and session journeys', () => {
   it('registration links that cannot be used open the spec modals, which lead to the login page', async () => {
     const { page } = await newPage(browser);
     await page.goto(`${SITE}/mbl/registration?token=not-a-real-token`);
-    let dialog = page.getByRole('dialog');
+    // The server-rendered modal is swapped for Radix's once the page hydrates (data-state appears then); a
+    // click in between can land on the node being replaced, so the person's click waits for the live one.
+    let dialog = page.locator('[role="dialog"][data-state="open"]');
     await dialog.getByText("Registration token isn't valid. Please try the link from the email one more time or contact support").waitFor();
     await dialog.getByRole('button', { name: 'OK' }).click();
     await page.waitForURL(`${SITE}/mbl/login`);
 
     if (!noraLink) throw new Error('the registration journey did not run first');
     await page.goto(noraLink);
-    dialog = page.getByRole('dialog');
+    dialog = page.locator('[role="dialog"][data-state="open"]');
     await dialog.getByText("You've already registered. Please enter your username and password on the login page").waitFor();
     await dialog.getByRole('button', { name: 'OK' }).click();
     await page.waitForURL(`${SITE}/mbl/login`);
