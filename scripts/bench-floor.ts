@@ -27,7 +27,7 @@ const pool = new Pool({ connectionString: config.databaseUrl, max: 20 });
 
 // The portal's statements exactly as TenantDb sends them (the client bound after the caller's parameters).
 const CURRENT_USER_TEXT = bindClientParam(CURRENT_USER_SQL, 2);
-const ENROLLMENTS_TEXT = bindClientParam(ENROLLMENTS_SQL, 1);
+const ENROLLMENTS_TEXT = bindClientParam(ENROLLMENTS_SQL, 2);
 
 // The portal's own token check (HS256 with the secret, alg pinned, expiry), so both do the same work.
 const tokens = new BearerTokens(config.jwtSecret);
@@ -47,7 +47,7 @@ async function answer(url: string, claims: TokenPayload): Promise<[number, unkno
     const { rows } = await pool.query<CurrentUserRow>({ name: CURRENT_USER_STATEMENT, text: CURRENT_USER_TEXT, values: [claims.sub, claims.emp, claims.cid] });
     return rows[0] ? [200, toCurrentUser(rows[0], { impersonatorId: claims.imp, agencyId: claims.ag, permissions: permissionsFor(toAuthUser(claims)) })] : [404, { statusCode: 404 }];
   }
-  const { rows } = await pool.query<EnrollmentRow>({ name: ENROLLMENTS_STATEMENT, text: ENROLLMENTS_TEXT, values: [claims.emp, claims.cid] });
+  const { rows } = await pool.query<EnrollmentRow>({ name: ENROLLMENTS_STATEMENT, text: ENROLLMENTS_TEXT, values: [claims.emp, true, claims.cid] });
   return [200, rows.filter(hasElection).map(toEnrollment)];
 }
 

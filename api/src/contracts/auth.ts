@@ -142,6 +142,8 @@ export const ZCurrentUser = z.object({
   hideDocumentWarnings: z.boolean(),
   maritalStatusId: z.number().int().nullable(),
   medicalEnrolled: z.boolean(),
+  /** Changes after Modify Selections not signed yet: the signed elections stay in force, the wizard does not hold the employee. */
+  unsignedChanges: z.boolean(),
   midyearChangesData: z.record(z.string(), z.unknown()).nullable(),
   enableMidyearChanges: z.boolean(),
   mblPrivacyPolicyAgreement: z.boolean(),

@@ -41,6 +41,35 @@ export const EnrollmentMessages = {
   chooseReasonHint: 'Choose why you are declining above; the Decline button then turns on.',
 } as const;
 
+/**
+ * Unsigned changes after Modify Selections (decisions section 5): the signed elections stay in force until
+ * the employee signs the changes; these are the texts around them.
+ */
+export const DraftMessages = {
+  unsignedChanges: 'You have unsigned changes to your benefits. They take effect only after you review and sign them.',
+  unsignedChangesTitle: 'Unsigned changes',
+  continueChanges: 'Continue changes',
+  cancelChanges: 'Cancel changes',
+  saveAndExit: 'Save and exit',
+  cancelConfirm: 'Discard the changes you have not signed? Your signed elections stay as they are.',
+  keepChanges: 'Keep changes',
+  discarded: 'Your unsigned changes were discarded. Your signed elections are unchanged.',
+  saved: 'Your changes are saved. Sign them before the enrollment window ends for them to take effect.',
+  noDraft: 'There are no unsigned changes',
+  changed: (planTypes: readonly string[]) => `Changed, not signed yet: ${planTypes.join(', ')}.`,
+} as const;
+
+/** GET /enrollments/draft: whether unsigned changes exist, since when, and which plan types they touch. */
+export const ZElectionDraft = z.object({
+  open: z.boolean(),
+  openedAt: z.string().nullable(),
+  changedPlanTypes: z.array(z.string()),
+});
+export type ElectionDraft = z.infer<typeof ZElectionDraft>;
+
+/** GET /enrollments?view=: 'draft' (default) has the unsigned changes over the signed elections; 'signed' what is in force. */
+export const ZElectionViewQuery = z.object({ view: z.enum(['draft', 'signed']).default('draft') });
+
 export const ZWaiverMember = z.enum(['self', 'spouse', 'other']);
 /** Reason id -1 is Other (document 2 section 9). */
 export const WAIVER_REASON_OTHER = -1;

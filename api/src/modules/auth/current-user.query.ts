@@ -24,7 +24,8 @@ SELECT a.id AS account_id, a.role_type, a.test_user, a.password_reset, a.securit
        to_char(oe.closed_date, 'MM/DD/YYYY') AS open_enrollment_closed_date,
        EXISTS (SELECT 1 FROM enrollment en
                 WHERE en.employee_id = e.id AND en.open_enrollment_period_id = oe.id
-                  AND en.plan_type_id = 1 AND en.status = 1) AS medical_enrolled
+                  AND en.plan_type_id = 1 AND en.status = 1) AS medical_enrolled,
+       EXISTS (SELECT 1 FROM election_change_set s WHERE s.employee_id = e.id AND s.status = 'draft') AS unsigned_changes
   FROM client c
   JOIN agency g ON g.id = c.agency_id
   JOIN account a ON a.id = $1
@@ -82,6 +83,7 @@ export interface CurrentUserRow {
   open_enrollment_end_date: string | null;
   open_enrollment_closed_date: string | null;
   medical_enrolled: boolean;
+  unsigned_changes: boolean;
 }
 
 const STEP_CODES: Record<number, string> = {
@@ -149,6 +151,7 @@ export function toCurrentUser(row: CurrentUserRow, session: SessionFacts): Curre
     hideDocumentWarnings: row.hide_document_warnings,
     maritalStatusId: row.marital_status_id,
     medicalEnrolled: row.medical_enrolled,
+    unsignedChanges: row.unsigned_changes,
     midyearChangesData: row.midyear_changes_data,
     enableMidyearChanges: row.enable_midyear_changes,
     mblPrivacyPolicyAgreement: row.privacy_agreed === true,

@@ -23,6 +23,7 @@ import { TenantDb } from '../../core/database/tenant-db';
 import { OPTION_LISTS } from '../../contracts/option-lists';
 import { beneficiaryTable, type BeneficiaryEntity } from './beneficiary.table';
 import { fullName } from '../../contracts/common';
+import { electionsCte, type ElectionView } from '../enrollments/elections';
 
 interface Owner {
   employeeId: number;
@@ -186,11 +187,12 @@ export class BeneficiariesService {
    * The three total rules' messages when the employee is enrolled in a life or voluntary life plan of the
    * current period (the Beneficiaries step's Next); empty otherwise.
    */
-  async totalsIssues(employeeId: number, m: EntityManager = this.db.manager): Promise<string[]> {
+  async totalsIssues(employeeId: number, view: ElectionView, m: EntityManager = this.db.manager): Promise<string[]> {
     const life = await this.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM enrollment en JOIN open_enrollment_period oe ON oe.id = en.open_enrollment_period_id AND oe.is_current
-        WHERE en.employee_id = $1 AND en.client_id = $client AND en.status = 1 AND en.plan_type_id = ANY ($2)`,
-      [employeeId, LIFE_PLAN_TYPE_IDS],
+      `WITH elections AS (${electionsCte('$1', '$3')})
+       SELECT count(*)::int AS n FROM elections en JOIN open_enrollment_period oe ON oe.id = en.open_enrollment_period_id AND oe.is_current
+        WHERE en.status = 1 AND en.plan_type_id = ANY ($2)`,
+      [employeeId, LIFE_PLAN_TYPE_IDS, view === 'draft'],
       m,
     );
     if ((life[0]?.n ?? 0) === 0) return [];

@@ -1,4 +1,4 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { createZodDto } from '../../core/http/zod-dto';
 import {
@@ -13,6 +13,7 @@ import { Access } from '../../core/auth/access.decorator';
 import { ErrorResponseDto } from '../../core/http/common.dto';
 import { EmployeeIdPipe } from '../employees/employee-id.pipe';
 import { DashboardService } from './dashboard.service';
+import { ElectionViewQueryDto } from '../enrollments/election-view.dto';
 
 class SummaryListDto extends createZodDto(ZPlanEnrollmentSummaryList) {}
 class EnrollmentIssueListDto extends createZodDto(ZEnrollmentIssueList) {}
@@ -29,8 +30,8 @@ export class DashboardController {
   @ApiOkResponse({ type: SummaryListDto, description: "Decided elections of the current period: status '1' for 'Plans You Elected', '-1'/'-2' for 'Plans You Declined'" })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'The signed-in employee\'s elections, elected and declined' })
-  async summary(): Promise<PlanEnrollmentSummary[]> {
-    return this.dashboard.summary(await this.dashboard.employeeOf());
+  async summary(@Query() query: ElectionViewQueryDto): Promise<PlanEnrollmentSummary[]> {
+    return this.dashboard.summary(await this.dashboard.employeeOf(), query.view);
   }
 
   @Get('employees/:id/summary')

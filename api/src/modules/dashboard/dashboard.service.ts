@@ -9,6 +9,7 @@ import { RequestContext } from '../../core/context/request-context';
 import { TenantDb } from '../../core/database/tenant-db';
 import { BeneficiariesService } from '../beneficiaries/beneficiaries.service';
 import { EnrollmentsService } from '../enrollments/enrollments.service';
+import { electionsCte, type ElectionView } from '../enrollments/elections';
 
 const employeeNotFound = () => new NotFoundException({ statusCode: 404, message: Messages.noEmployeeFound });
 
@@ -31,19 +32,22 @@ interface SummaryRow {
   dependents: string[];
 }
 
-/** Decided elections (not NotSelected) of the current period, with the covered dependents' full names. */
+/**
+ * Decided elections (not NotSelected) of the current period, with the covered dependents' full names; $2
+ * true reads the unsigned changes over the signed elections (what the review before signing shows).
+ */
 const SUMMARY_SQL = `
+WITH elections AS (${electionsCte('$1', '$2')})
 SELECT en.id, en.plan_id, en.plan_type_id, en.status, pl.name AS plan_name, en.effective_date::text AS effective_date,
        en.effective_to_date::text AS effective_to_date, en.policy_number, en.member_number, en.contribution_cents,
        en.employer_contribution_cents, c.pay_periods,
        coalesce((SELECT json_agg(concat_ws(' ', d.first_name, d.last_name) ORDER BY d.id)
-                   FROM enrollment_dependent ed JOIN dependent d ON d.id = ed.dependent_id
-                  WHERE ed.enrollment_id = en.id), '[]') AS dependents
-  FROM enrollment en
+                   FROM dependent d WHERE d.id = ANY (en.dependent_ids)), '[]') AS dependents
+  FROM elections en
   JOIN open_enrollment_period oe ON oe.id = en.open_enrollment_period_id AND oe.is_current
   JOIN client c ON c.id = en.client_id
   LEFT JOIN plan pl ON pl.id = en.plan_id
- WHERE en.employee_id = $1 AND en.client_id = $client AND en.status <> 0
+ WHERE en.status <> 0
  ORDER BY en.plan_type_id`;
 
 interface LifeRow {
@@ -79,8 +83,8 @@ export class DashboardService {
     return id;
   }
 
-  async summary(employeeId: number, m: EntityManager = this.db.manager): Promise<PlanEnrollmentSummary[]> {
-    const rows = await this.db.query<SummaryRow>(SUMMARY_SQL, [employeeId], m);
+  async summary(employeeId: number, view: ElectionView = 'signed', m: EntityManager = this.db.manager): Promise<PlanEnrollmentSummary[]> {
+    const rows = await this.db.query<SummaryRow>(SUMMARY_SQL, [employeeId, view === 'draft'], m);
     return rows.map((r) => {
       // Only an election costs anything; a declined or waived row shows zeros.
       const own = r.status === 1 ? r.contribution_cents : 0;
@@ -140,7 +144,7 @@ export class DashboardService {
     const undecided = await this.enrollments.undecidedPlanTypes(employeeId);
     if (undecided.length > 0) issues.push({ label: DashboardMessages.undecidedPlans(undecided), fileId: null });
 
-    for (const message of await this.beneficiaries.totalsIssues(employeeId, m)) issues.push({ label: DashboardMessages.beneficiariesIncomplete(message), fileId: null });
+    for (const message of await this.beneficiaries.totalsIssues(employeeId, 'signed', m)) issues.push({ label: DashboardMessages.beneficiariesIncomplete(message), fileId: null });
 
     const life = await this.db.query<LifeRow>(
       `SELECT en.plan_type_id, p.name AS plan_name, p.benefits, en.coverage_employee_cents::text AS ce, en.coverage_spouse_cents::text AS cs,

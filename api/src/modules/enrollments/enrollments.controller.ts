@@ -1,15 +1,19 @@
-import { Body, Controller, Get, Param, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Put, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { createZodDto } from '../../core/http/zod-dto';
-import { EnrollmentMessages, ZEnrollment, ZEnrollmentList, ZEnrollmentUpdate, type Enrollment } from '../../contracts/enrollments';
+import { EnrollmentMessages, ZElectionDraft, ZEnrollment, ZEnrollmentList, ZEnrollmentUpdate, type ElectionDraft, type Enrollment } from '../../contracts/enrollments';
+import { RequestContext } from '../../core/context/request-context';
 import { Access } from '../../core/auth/access.decorator';
 import { idPipe } from '../../core/http/id.pipe';
-import { ErrorResponseDto } from '../../core/http/common.dto';
+import { ErrorResponseDto, OkResponseDto } from '../../core/http/common.dto';
+import { ElectionDrafts } from './election-drafts.service';
+import { ElectionViewQueryDto } from './election-view.dto';
 import { EnrollmentsService } from './enrollments.service';
 
 class EnrollmentDto extends createZodDto(ZEnrollment) {}
 class EnrollmentListDto extends createZodDto(ZEnrollmentList) {}
 class EnrollmentUpdateDto extends createZodDto(ZEnrollmentUpdate) {}
+class ElectionDraftDto extends createZodDto(ZElectionDraft) {}
 
 const EnrollmentIdPipe = idPipe(EnrollmentMessages.enrollmentNotFound);
 
@@ -17,14 +21,36 @@ const EnrollmentIdPipe = idPipe(EnrollmentMessages.enrollmentNotFound);
 @ApiTags('enrollments')
 @Controller('enrollments')
 export class EnrollmentsController {
-  constructor(private readonly enrollments: EnrollmentsService) {}
+  constructor(
+    private readonly enrollments: EnrollmentsService,
+    private readonly drafts: ElectionDrafts,
+    private readonly context: RequestContext,
+  ) {}
 
   @Get()
   @Access('self:employee')
   @ApiOkResponse({ type: EnrollmentListDto })
-  @ApiOperation({ summary: 'One election per plan type offered in the current period' })
-  list(): Promise<Enrollment[]> {
-    return this.enrollments.list();
+  @ApiOperation({ summary: "One election per plan type offered in the current period; view=signed answers what is in force, without the unsigned changes" })
+  list(@Query() query: ElectionViewQueryDto): Promise<Enrollment[]> {
+    return this.enrollments.list(this.context.ownEmployeeId(), query.view);
+  }
+
+  @Get('draft')
+  @Access('self:employee')
+  @ApiOkResponse({ type: ElectionDraftDto })
+  @ApiOperation({ summary: 'Whether unsigned changes to the elections exist (after Modify Selections) and which plan types they change' })
+  draft(): Promise<ElectionDraft> {
+    return this.drafts.status(this.context.ownEmployeeId());
+  }
+
+  @Delete('draft')
+  @Access('self:employee')
+  @ApiOkResponse({ type: OkResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'There are no unsigned changes' })
+  @ApiOperation({ summary: "'Cancel changes': discards the unsigned changes; the signed elections stay in force" })
+  async cancelDraft(): Promise<{ success: boolean }> {
+    await this.drafts.cancel(this.context.ownEmployeeId());
+    return { success: true };
   }
 
   @Get(':id')

@@ -1,15 +1,18 @@
 import { centsToDecimal, isoToUs, RestrictionCodes, PLAN_TYPE_NAMES, type PlanTypeId } from '../../contracts/plans';
 import type { Enrollment } from '../../contracts/enrollments';
+import { electionsCte } from './elections';
 
 /**
  * GET /enrollments in one round trip: one row per plan type offered in the client's current period, with
  * the employee's election of that type when there is one. Shared with the benchmark's floor server, so
- * both run exactly the same SQL. $1 employee; $client the acting client (core/database/tenant-db.ts).
+ * both run exactly the same SQL. $1 employee; $2 true for the elections with the unsigned changes over them
+ * (the wizard), false for the signed ones; $client the acting client (core/database/tenant-db.ts).
  */
 export const ENROLLMENTS_STATEMENT = 'enrollments';
 export const ENROLLMENTS_SQL = `
 WITH emp AS (SELECT id, hire_date, eligibility_date, employment_id FROM employee WHERE id = $1 AND client_id = $client),
 oe AS (SELECT id FROM open_enrollment_period WHERE client_id = $client AND is_current),
+elections AS (${electionsCte('$1', '$2')}),
 types AS (
   SELECT p.plan_type_id, count(*)::int AS plan_count,
          bool_and(p.contribution_type = 2) AS employer_paid_only,
@@ -24,8 +27,8 @@ types AS (
 -- The current medical election: an HSA can only go with a qualified high-deductible medical plan.
 med AS (
   SELECT en.status, coalesce((pl.benefits->>'hsaQualified')::boolean, false) AS hsa_qualified
-    FROM enrollment en JOIN oe ON en.open_enrollment_period_id = oe.id LEFT JOIN plan pl ON pl.id = en.plan_id
-   WHERE en.employee_id = $1 AND en.plan_type_id = 1)
+    FROM elections en JOIN oe ON en.open_enrollment_period_id = oe.id LEFT JOIN plan pl ON pl.id = en.plan_id
+   WHERE en.plan_type_id = 1)
 SELECT t.plan_type_id, t.plan_count, t.employer_paid_only, t.employer_contributes,
        CASE WHEN t.restricted > 0 THEN t.restricted
             WHEN t.plan_type_id = 20 AND EXISTS (SELECT 1 FROM med WHERE med.status = 1 AND NOT med.hsa_qualified)
@@ -41,13 +44,12 @@ SELECT t.plan_type_id, t.plan_count, t.employer_paid_only, t.employer_contribute
        en.waiver_carrier_name, en.waiver_policy_number, en.effective_date::text AS effective_date,
        en.effective_to_date::text AS effective_to_date, en.policy_number, en.member_number,
        coalesce((SELECT json_agg(json_build_object('id', d.id, 'name', d.first_name) ORDER BY d.id)
-                   FROM enrollment_dependent ed JOIN dependent d ON d.id = ed.dependent_id
-                  WHERE ed.enrollment_id = en.id), '[]') AS dependents,
+                   FROM dependent d WHERE d.id = ANY (en.dependent_ids)), '[]') AS dependents,
        EXISTS (SELECT 1 FROM enrollment prev
                 WHERE prev.employee_id = emp.id AND prev.plan_type_id = t.plan_type_id
                   AND prev.open_enrollment_period_id <> oe.id AND prev.status <> 0) AS has_previous
   FROM emp CROSS JOIN oe CROSS JOIN types t
-  LEFT JOIN enrollment en ON en.employee_id = emp.id AND en.open_enrollment_period_id = oe.id AND en.plan_type_id = t.plan_type_id
+  LEFT JOIN elections en ON en.open_enrollment_period_id = oe.id AND en.plan_type_id = t.plan_type_id
   LEFT JOIN plan pl ON pl.id = en.plan_id
  ORDER BY t.plan_type_id`;
 

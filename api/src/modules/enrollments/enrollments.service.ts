@@ -30,80 +30,10 @@ import { PLAN_SQL, eligibilityOf, employeeAgeFor, fsaRulesOf, hsaEmployerCents, 
 import { PlansService } from '../plans/plans.service';
 import { ENROLLMENTS_SQL, ENROLLMENTS_STATEMENT, hasElection, toEnrollment, type EnrollmentRow } from './enrollments.query';
 import { fieldError, fieldErrors } from '../../core/http/field-errors';
+import { ElectionDrafts } from './election-drafts.service';
+import { ELECTION_AUDIT_TITLES, ELECTION_COLUMNS as COLUMNS, EMPTY_ELECTION as EMPTY, electionSelectList, electionsCte, type Election, type ElectionView } from './elections';
 
 const notFound = () => new NotFoundException({ statusCode: 404, message: EnrollmentMessages.enrollmentNotFound });
-
-/** The stored columns a change touches, for the update and the audit entry. */
-interface Election {
-  plan_id: number | null;
-  status: number;
-  tier: number | null;
-  contribution_cents: number;
-  employer_contribution_cents: number;
-  hsa_annual_cents: number | null;
-  fsa_med_annual_cents: number | null;
-  fsa_dep_annual_cents: number | null;
-  fsa_tra_annual_cents: number | null;
-  fsa_park_annual_cents: number | null;
-  coverage_employee_cents: number | null;
-  coverage_spouse_cents: number | null;
-  coverage_children_cents: number | null;
-  waiver_reason_id: number | null;
-  waiver_reason_other: string | null;
-  waiver_member: string | null;
-  waiver_first_name: string | null;
-  waiver_last_name: string | null;
-  waiver_carrier_name: string | null;
-  waiver_policy_number: string | null;
-  effective_date: string | null;
-  effective_to_date: string | null;
-  policy_number: string | null;
-}
-
-const EMPTY: Election = {
-  plan_id: null,
-  status: 0,
-  tier: null,
-  contribution_cents: 0,
-  employer_contribution_cents: 0,
-  hsa_annual_cents: null,
-  fsa_med_annual_cents: null,
-  fsa_dep_annual_cents: null,
-  fsa_tra_annual_cents: null,
-  fsa_park_annual_cents: null,
-  coverage_employee_cents: null,
-  coverage_spouse_cents: null,
-  coverage_children_cents: null,
-  waiver_reason_id: null,
-  waiver_reason_other: null,
-  waiver_member: null,
-  waiver_first_name: null,
-  waiver_last_name: null,
-  waiver_carrier_name: null,
-  waiver_policy_number: null,
-  effective_date: null,
-  effective_to_date: null,
-  policy_number: null,
-};
-const COLUMNS = Object.keys(EMPTY) as Array<keyof Election>;
-
-const AUDIT_TITLES: Record<string, string> = {
-  status: 'Status',
-  plan_id: 'Plan',
-  tier: 'Tier',
-  dependents: 'Dependents',
-  contribution_cents: 'Contribution per pay period (cents)',
-  hsa_annual_cents: 'HSA annual contribution (cents)',
-  fsa_med_annual_cents: 'FSA health (cents)',
-  fsa_dep_annual_cents: 'FSA dependent care (cents)',
-  fsa_tra_annual_cents: 'FSA transit (cents)',
-  fsa_park_annual_cents: 'FSA parking (cents)',
-  coverage_employee_cents: 'Employee coverage (cents)',
-  coverage_spouse_cents: 'Spouse coverage (cents)',
-  coverage_children_cents: 'Children coverage (cents)',
-  waiver_reason_id: 'Waiver reason',
-  waiver_carrier_name: 'Other carrier',
-};
 
 @Injectable()
 export class EnrollmentsService {
@@ -112,6 +42,7 @@ export class EnrollmentsService {
     private readonly context: RequestContext,
     private readonly plans: PlansService,
     private readonly audit: AuditService,
+    private readonly drafts: ElectionDrafts,
   ) {}
 
   /**
@@ -119,8 +50,8 @@ export class EnrollmentsService {
    * (prepareRows): when HR invites the employee, when the account registers, by the seed, and (open
    * enrollment) when a period opens or a plan is offered.
    */
-  async list(employeeId: number = this.context.ownEmployeeId()): Promise<Enrollment[]> {
-    return (await this.readRows(employeeId)).filter(hasElection).map(toEnrollment);
+  async list(employeeId: number = this.context.ownEmployeeId(), view: ElectionView = 'draft'): Promise<Enrollment[]> {
+    return (await this.readRows(employeeId, view)).filter(hasElection).map(toEnrollment);
   }
 
   /**
@@ -128,7 +59,7 @@ export class EnrollmentsService {
    * without its row included (it is undecided until the employee chooses).
    */
   async undecidedPlanTypes(employeeId: number): Promise<string[]> {
-    return undecidedPlanTypes((await this.readRows(employeeId)).map((r) => toEnrollment({ ...r, id: r.id ?? 0 })));
+    return undecidedPlanTypes((await this.readRows(employeeId, 'draft')).map((r) => toEnrollment({ ...r, id: r.id ?? 0 })));
   }
 
   /**
@@ -137,7 +68,7 @@ export class EnrollmentsService {
    */
   async prepareRows(employeeId: number, manager?: EntityManager): Promise<number> {
     const work = async (m: EntityManager) => {
-      const missing = (await this.db.query<EnrollmentRow>(ENROLLMENTS_SQL, [employeeId], m)).filter((r) => r.id === null);
+      const missing = (await this.db.query<EnrollmentRow>(ENROLLMENTS_SQL, [employeeId, false], m)).filter((r) => r.id === null);
       if (missing.length === 0) return 0;
       const ctx = await this.plans.employeeContext(employeeId, m);
       for (const r of missing) await this.materialise(ctx, r, m);
@@ -171,8 +102,8 @@ export class EnrollmentsService {
   }
 
   /** Straight to the driver's pool as a named (prepared) statement, like GET /me: the step-4 screen reads this on every visit. */
-  private readRows(employeeId: number): Promise<EnrollmentRow[]> {
-    return this.db.prepared<EnrollmentRow>(ENROLLMENTS_STATEMENT, ENROLLMENTS_SQL, [employeeId]);
+  private readRows(employeeId: number, view: ElectionView): Promise<EnrollmentRow[]> {
+    return this.db.prepared<EnrollmentRow>(ENROLLMENTS_STATEMENT, ENROLLMENTS_SQL, [employeeId, view === 'draft']);
   }
 
   async one(id: number): Promise<Enrollment> {
@@ -220,11 +151,14 @@ export class EnrollmentsService {
     const employeeId = this.context.ownEmployeeId();
     await this.db.transaction(async (m) => {
       const ctx = await this.plans.employeeContext(employeeId, m);
-      const rows = await this.db.query<Election & { plan_type_id: number; open_enrollment_period_id: number }>(
-        `SELECT plan_type_id, open_enrollment_period_id, ${COLUMNS.join(', ')}, effective_date::text AS effective_date,
-                effective_to_date::text AS effective_to_date
-           FROM enrollment WHERE id = $1 AND employee_id = $2 AND client_id = $client FOR UPDATE`,
-        [id, ctx.employeeId],
+      // The row is locked so two writes of one election queue; the state they change is the draft's, if one is open.
+      const own = await this.db.query('SELECT 1 FROM enrollment WHERE id = $1 AND employee_id = $2 AND client_id = $client FOR UPDATE', [id, ctx.employeeId], m);
+      if (own.length === 0) throw notFound();
+      const draftId = await this.drafts.openId(ctx.employeeId, m, true);
+      const rows = await this.db.query<Election & { plan_type_id: number; open_enrollment_period_id: number; dependent_ids: number[] }>(
+        `WITH elections AS (${electionsCte('$2', '$3')})
+         SELECT plan_type_id, open_enrollment_period_id, ${electionSelectList('e')}, dependent_ids FROM elections e WHERE e.id = $1`,
+        [id, ctx.employeeId, draftId !== null],
         m,
       );
       const before = rows[0];
@@ -233,7 +167,7 @@ export class EnrollmentsService {
       const typeId = before.plan_type_id;
       const plans = await this.db.query<PlanRecord>(`${PLAN_SQL} WHERE p.open_enrollment_period_id = $1 AND p.plan_type_id = $2 AND p.client_id = $client ORDER BY p.sort_order, p.id`, [ctx.periodId, typeId], m);
       const selectable = !plans.every((p) => p.contribution_type === 2);
-      const beforeDeps: number[] = ((await m.query(`SELECT dependent_id FROM enrollment_dependent WHERE enrollment_id = $1 ORDER BY dependent_id`, [id])) as Array<{ dependent_id: number }>).map((r) => r.dependent_id);
+      const beforeDeps = before.dependent_ids;
 
       let after: Election;
       let deps: number[] = [];
@@ -260,9 +194,14 @@ export class EnrollmentsService {
         };
       }
 
-      await this.db.query(`UPDATE enrollment SET ${COLUMNS.map((c, i) => `${c} = $${i + 2}`).join(', ')}, updated_at = now() WHERE id = $1 AND client_id = $client`, [id, ...COLUMNS.map((c) => after[c])], m);
-      await m.query(`DELETE FROM enrollment_dependent WHERE enrollment_id = $1`, [id]);
-      if (deps.length) await m.query(`INSERT INTO enrollment_dependent (enrollment_id, dependent_id) SELECT $1, unnest($2::int[])`, [id, deps]);
+      if (draftId !== null) {
+        // Unsigned changes: the signed election stays in force until the draft is signed.
+        await this.drafts.write(draftId, id, typeId, after, deps, m);
+      } else {
+        await this.db.query(`UPDATE enrollment SET ${COLUMNS.map((c, i) => `${c} = $${i + 2}`).join(', ')}, updated_at = now() WHERE id = $1 AND client_id = $client`, [id, ...COLUMNS.map((c) => after[c])], m);
+        await m.query(`DELETE FROM enrollment_dependent WHERE enrollment_id = $1`, [id]);
+        if (deps.length) await m.query(`INSERT INTO enrollment_dependent (enrollment_id, dependent_id) SELECT $1, unnest($2::int[])`, [id, deps]);
+      }
 
       const typeName = PLAN_TYPE_NAMES[typeId as PlanTypeId] ?? String(typeId);
       const planName = plans.find((p) => p.id === after.plan_id)?.name;
@@ -273,8 +212,8 @@ export class EnrollmentsService {
           eventType: body.eventType !== undefined ? 'Mid-year change' : 'Enrollment',
           actionType: 'update',
           planTypeId: typeId,
-          description: `${verb}${body.eventType !== undefined ? ` (life event ${body.eventType}${body.eventDate ? ` on ${body.eventDate}` : ''})` : ''}`,
-          data: diffFields(AUDIT_TITLES, { ...before, dependents: beforeDeps.join(',') }, { ...after, dependents: deps.join(',') }).filter((d) => d.changed),
+          description: `${verb}${body.eventType !== undefined ? ` (life event ${body.eventType}${body.eventDate ? ` on ${body.eventDate}` : ''})` : ''}${draftId !== null ? ' (unsigned change)' : ''}`,
+          data: diffFields(ELECTION_AUDIT_TITLES, { ...before, dependents: beforeDeps.join(',') }, { ...after, dependents: deps.join(',') }).filter((d) => d.changed),
         },
         m,
       );

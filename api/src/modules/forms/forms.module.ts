@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { BeneficiariesModule } from '../beneficiaries/beneficiaries.module';
 import { DashboardModule } from '../dashboard/dashboard.module';
+import { EnrollmentsModule } from '../enrollments/enrollments.module';
 import { FilesModule } from '../files/files.module';
 import { EnrollmentConfirmationService } from './enrollment-confirmation.service';
 import { EnrollmentSummaryService } from './enrollment-summary.service';
@@ -9,7 +10,7 @@ import { FormsController } from './forms.controller';
 import { SignatureService } from './signature.service';
 
 @Module({
-  imports: [BeneficiariesModule, DashboardModule, FilesModule],
+  imports: [BeneficiariesModule, DashboardModule, EnrollmentsModule, FilesModule],
   controllers: [FormsController],
   providers: [FormQuestionsService, SignatureService, EnrollmentSummaryService, EnrollmentConfirmationService],
   exports: [FormQuestionsService, SignatureService, EnrollmentSummaryService, EnrollmentConfirmationService],

@@ -13,6 +13,7 @@ import { fieldErrors } from '../../core/http/field-errors';
 import { JobIds } from '../../core/jobs/job-registry';
 import { JobsService } from '../../core/jobs/jobs.service';
 import { DashboardService } from '../dashboard/dashboard.service';
+import { ElectionDrafts } from '../enrollments/election-drafts.service';
 import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
 import { OPTION_LISTS } from '../../contracts/option-lists';
 import { signatureTable, type SignatureEntity } from './signature.table';
@@ -44,6 +45,7 @@ export class SignatureService {
     private readonly dashboard: DashboardService,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly jobs: JobsService,
+    private readonly drafts: ElectionDrafts,
   ) {}
 
   async sign(body: unknown): Promise<SignatureResponse> {
@@ -77,6 +79,8 @@ export class SignatureService {
         [employeeId, `Signature ${usDate(signedAt)}`, key, png.length],
         m,
       );
+      // Unsigned changes become the elections first, so the signature and its summary are of them.
+      const changeSetId = await this.drafts.apply(employeeId, m);
       const summary = await this.snapshot(m, employeeId, e, signedAt, ip);
       const id = await this.db.insert(signatureTable, {
         employeeId,
@@ -88,6 +92,7 @@ export class SignatureService {
         summary,
         signedAt,
       }, m);
+      if (changeSetId !== null) await this.drafts.linkSignature(changeSetId, id, m);
       await this.audit.record(
         {
           employeeId,
@@ -133,7 +138,7 @@ export class SignatureService {
     signedAt: Date,
     ip: string | null,
   ): Promise<SignedSummary> {
-    const elections = await this.dashboard.summary(employeeId, m);
+    const elections = await this.dashboard.summary(employeeId, 'signed', m);
     const dependents = await this.db.query<{ name: string; relationship_type_id: number | null; birth_date: string | null }>(
       `SELECT concat_ws(' ', first_name, last_name) AS name, relationship_type_id, birth_date::text AS birth_date
          FROM dependent WHERE employee_id = $1 AND client_id = $client AND deleted_at IS NULL ORDER BY id`,

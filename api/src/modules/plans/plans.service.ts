@@ -43,6 +43,7 @@ import {
   type PlanRecord,
 } from './plan-model';
 import { requestError } from '../../core/http/field-errors';
+import { electionsCte } from '../enrollments/elections';
 
 export interface Election {
   id: number;
@@ -84,12 +85,13 @@ export class PlansService {
     return toEmployeeContext(rows[0]);
   }
 
-  /** The employee's elections in the current period, by plan type. */
+  /** The employee's elections in the current period, by plan type, with their unsigned changes (what the dialogs price against). */
   async elections(ctx: EmployeeContext, manager: EntityManager = this.db.manager): Promise<Map<number, Election>> {
     const rows: Array<{ id: number; plan_type_id: number; plan_id: number | null; status: number; tier: number | null; ce: string | null; cs: string | null; cc: string | null }> =
       await this.db.query(
-        `SELECT id, plan_type_id, plan_id, status, tier, coverage_employee_cents AS ce, coverage_spouse_cents AS cs, coverage_children_cents AS cc
-           FROM enrollment WHERE employee_id = $1 AND client_id = $client AND open_enrollment_period_id = $2`,
+        `WITH elections AS (${electionsCte('$1', 'true')})
+         SELECT id, plan_type_id, plan_id, status, tier, coverage_employee_cents AS ce, coverage_spouse_cents AS cs, coverage_children_cents AS cc
+           FROM elections WHERE open_enrollment_period_id = $2`,
         [ctx.employeeId, ctx.periodId],
         manager,
       );

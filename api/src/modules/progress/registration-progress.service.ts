@@ -15,6 +15,7 @@ import { StepConflict, StepModel, type StepDefinition } from '../../core/wizard/
 import { BeneficiariesService } from '../beneficiaries/beneficiaries.service';
 import { DependentsService } from '../dependents/dependents.service';
 import { EmployeeProfileService } from '../employees/employee-profile.service';
+import { ElectionDrafts } from '../enrollments/election-drafts.service';
 import { EnrollmentsService } from '../enrollments/enrollments.service';
 import { FormQuestionsService } from '../forms/form-questions.service';
 import { EnrollmentConfirmationService } from '../forms/enrollment-confirmation.service';
@@ -53,6 +54,7 @@ export class RegistrationProgressService {
     private readonly forms: FormQuestionsService,
     private readonly signatures: SignatureService,
     private readonly confirmation: EnrollmentConfirmationService,
+    private readonly drafts: ElectionDrafts,
   ) {
     const steps: StepDefinition<Step, ProgressContext>[] = [
       { step: RegistrationStep.WelcomeEmail, label: 'Welcome email' },
@@ -61,7 +63,7 @@ export class RegistrationProgressService {
       { step: RegistrationStep.Profile, label: 'Employee Profile', guard: (c) => this.profileMissing(c) },
       { step: RegistrationStep.Dependents, label: 'Dependents', guard: () => this.dependentsMissing() },
       { step: RegistrationStep.Enrollments, label: 'Benefits Enrollment', guard: (c) => this.plansMissing(c) },
-      { step: RegistrationStep.Beneficiaries, label: 'Beneficiaries', guard: (c) => this.beneficiaries.totalsIssues(c.employeeId) },
+      { step: RegistrationStep.Beneficiaries, label: 'Beneficiaries', guard: (c) => this.beneficiaries.totalsIssues(c.employeeId, 'draft') },
       { step: RegistrationStep.AdditionalInfo, label: 'Additional Information', guard: async () => (await this.forms.issues()).map((i) => i.message) },
       { step: RegistrationStep.Signature, label: 'Signature', guard: (c) => this.signatureMissing(c) },
       { step: RegistrationStep.Finished, label: 'Summary' },
@@ -80,7 +82,11 @@ export class RegistrationProgressService {
         if (!canChangeElections({ newHire: progress.new_hire ?? false, openEnrollmentEndDate: progress.oe_end })) {
           throw new StepConflict([ProgressMessages.reopenClosed]);
         }
-        await this.db.query(`UPDATE account SET registration_step = $2, registration_reopened_at = now() WHERE id = $1 AND client_id = $client`, [accountId, requested]);
+        // The signed elections stay in force: what the employee changes from here is a draft until signed.
+        await this.db.transaction(async (m) => {
+          await this.db.query(`UPDATE account SET registration_step = $2, registration_reopened_at = now() WHERE id = $1 AND client_id = $client`, [accountId, requested], m);
+          await this.drafts.open(employeeId, 'modify', m);
+        });
         return;
       }
       const step = await this.model.complete(current as Step, requested as Step, {

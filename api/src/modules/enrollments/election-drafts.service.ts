@@ -1,0 +1,167 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { RegistrationStep } from '../../contracts/auth';
+import { DraftMessages, type ElectionDraft } from '../../contracts/enrollments';
+import { PLAN_TYPE_NAMES, type PlanTypeId } from '../../contracts/plans';
+import type { AuditFieldChange } from '../../core/audit/audit-entry.table';
+import { AuditService, diffFields } from '../../core/audit/audit.service';
+import { RequestContext } from '../../core/context/request-context';
+import { TenantDb } from '../../core/database/tenant-db';
+import { ELECTION_AUDIT_TITLES, ELECTION_COLUMNS, electionSelectList, type Election } from './elections';
+
+export type ChangeSetKind = 'modify' | 'open_enrollment' | 'life_event';
+
+const typeName = (id: number) => PLAN_TYPE_NAMES[id as PlanTypeId] ?? String(id);
+const noDraft = () => new NotFoundException({ statusCode: 404, message: DraftMessages.noDraft });
+
+type StoredElection = Election & { plan_type_id: number; dependents: string };
+
+/**
+ * The employee's unsigned changes to their elections (decisions section 5). A draft is opened when a
+ * finished enrollment is reopened; while it is open every election write lands in it, the `enrollment`
+ * rows (what is in force) stay as signed, signing applies it in one audited change set and cancelling
+ * discards it. Open enrollment and life events open sets of their own kind on the same tables.
+ */
+@Injectable()
+export class ElectionDrafts {
+  constructor(
+    private readonly db: TenantDb,
+    private readonly context: RequestContext,
+    private readonly audit: AuditService,
+  ) {}
+
+  /** The open draft of the employee, or null. */
+  async openId(employeeId: number, m: EntityManager = this.db.manager, lock = false): Promise<number | null> {
+    const rows = await this.db.query<{ id: number }>(
+      `SELECT id FROM election_change_set WHERE employee_id = $1 AND client_id = $client AND status = 'draft'${lock ? ' FOR UPDATE' : ''}`,
+      [employeeId],
+      m,
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  /** Opens the employee's draft in the current period; an open one is kept. Null without a current period. */
+  async open(employeeId: number, kind: ChangeSetKind, m: EntityManager): Promise<number | null> {
+    const opened = await this.db.query<{ id: number }>(
+      `INSERT INTO election_change_set (client_id, employee_id, open_enrollment_period_id, kind, opened_by)
+       SELECT $client, $1, oe.id, $2, $3 FROM open_enrollment_period oe WHERE oe.client_id = $client AND oe.is_current
+       ON CONFLICT (employee_id) WHERE status = 'draft' DO NOTHING
+       RETURNING id`,
+      [employeeId, kind, this.context.acting.accountId],
+      m,
+    );
+    if (opened[0]) {
+      await this.audit.record({ employeeId, eventType: 'Enrollment', actionType: 'create', description: 'Started changes to benefit elections (not signed yet)' }, m);
+      return opened[0].id;
+    }
+    return this.openId(employeeId, m);
+  }
+
+  /** Records an election's new state in the draft (the whole state: the last write wins). */
+  async write(changeSetId: number, enrollmentId: number, planTypeId: number, after: Election, dependentIds: readonly number[], m: EntityManager): Promise<void> {
+    const n = ELECTION_COLUMNS.length;
+    await this.db.query(
+      `INSERT INTO enrollment_change (change_set_id, client_id, enrollment_id, plan_type_id, ${ELECTION_COLUMNS.join(', ')}, dependent_ids)
+       VALUES ($1, $client, $2, $3, ${ELECTION_COLUMNS.map((_c, i) => `$${i + 4}`).join(', ')}, $${n + 4}::int[])
+       ON CONFLICT (change_set_id, enrollment_id) DO UPDATE
+         SET ${ELECTION_COLUMNS.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}, dependent_ids = EXCLUDED.dependent_ids, updated_at = now()`,
+      [changeSetId, enrollmentId, planTypeId, ...ELECTION_COLUMNS.map((c) => after[c]), [...dependentIds]],
+      m,
+    );
+  }
+
+  /** GET /enrollments/draft: the plan types whose draft differs from what is signed. */
+  async status(employeeId: number): Promise<ElectionDraft> {
+    const sets = await this.db.query<{ id: number; created_at: Date }>(
+      `SELECT id, created_at FROM election_change_set WHERE employee_id = $1 AND client_id = $client AND status = 'draft'`,
+      [employeeId],
+    );
+    const set = sets[0];
+    if (!set) return { open: false, openedAt: null, changedPlanTypes: [] };
+    const changed = (await this.changes(set.id, this.db.manager, false)).filter((c) => c.data.length > 0);
+    return { open: true, openedAt: set.created_at.toISOString(), changedPlanTypes: changed.map((c) => typeName(c.planTypeId)) };
+  }
+
+  /**
+   * DELETE /enrollments/draft ('Cancel changes'): the draft is discarded, the signed elections stay, and
+   * the registration is finished again (the wizard no longer waits for a signature).
+   */
+  async cancel(employeeId: number): Promise<void> {
+    await this.db.transaction(async (m) => {
+      const id = await this.openId(employeeId, m, true);
+      if (id === null) throw noDraft();
+      await this.db.query(`UPDATE election_change_set SET status = 'cancelled', closed_at = now() WHERE id = $1 AND client_id = $client`, [id], m);
+      await this.db.query(
+        `UPDATE account SET registration_step = $2 WHERE client_id = $client AND id = (SELECT account_id FROM employee WHERE id = $1 AND client_id = $client)`,
+        [employeeId, RegistrationStep.Finished],
+        m,
+      );
+      await this.audit.record({ employeeId, eventType: 'Enrollment', actionType: 'delete', description: 'Discarded unsigned changes to benefit elections' }, m);
+    });
+  }
+
+  /**
+   * At signing: the draft becomes the elections, in the signer's transaction, audited as one change set
+   * (every field that changed, per plan type). Answers the set's id, or null when no draft was open.
+   */
+  async apply(employeeId: number, m: EntityManager): Promise<number | null> {
+    const id = await this.openId(employeeId, m, true);
+    if (id === null) return null;
+    const changes = await this.changes(id, m, true);
+    for (const c of changes) {
+      await this.db.query(
+        `UPDATE enrollment en SET ${ELECTION_COLUMNS.map((col) => `${col} = ch.${col}`).join(', ')}, updated_at = now()
+           FROM enrollment_change ch
+          WHERE ch.change_set_id = $1 AND ch.enrollment_id = $2 AND en.id = ch.enrollment_id AND en.client_id = $client`,
+        [id, c.enrollmentId],
+        m,
+      );
+      await this.db.query(`DELETE FROM enrollment_dependent ed USING enrollment en WHERE ed.enrollment_id = en.id AND en.id = $1 AND en.client_id = $client`, [c.enrollmentId], m);
+      await this.db.query(
+        `INSERT INTO enrollment_dependent (enrollment_id, dependent_id)
+         SELECT ch.enrollment_id, unnest(ch.dependent_ids) FROM enrollment_change ch WHERE ch.change_set_id = $1 AND ch.enrollment_id = $2 AND ch.client_id = $client`,
+        [id, c.enrollmentId],
+        m,
+      );
+    }
+    await this.db.query(`UPDATE election_change_set SET status = 'applied', closed_at = now() WHERE id = $1 AND client_id = $client`, [id], m);
+    const data: AuditFieldChange[] = changes.flatMap((c) => c.data.map((d) => ({ ...d, title: `${typeName(c.planTypeId)}: ${d.title}` })));
+    await this.audit.record(
+      {
+        employeeId,
+        eventType: 'Enrollment',
+        actionType: 'update',
+        description: data.length ? `Signed changes to benefit elections: ${[...new Set(changes.filter((c) => c.data.length).map((c) => typeName(c.planTypeId)))].join(', ')}` : 'Signed benefit elections without changes',
+        data,
+      },
+      m,
+    );
+    return id;
+  }
+
+  /** Which signature made a set the elections. */
+  async linkSignature(changeSetId: number, signatureId: number, m: EntityManager): Promise<void> {
+    await this.db.query(`UPDATE election_change_set SET signature_id = $2 WHERE id = $1 AND client_id = $client`, [changeSetId, signatureId], m);
+  }
+
+  /** Each election of the set beside its signed state: the fields that differ, plan names instead of ids. */
+  private async changes(changeSetId: number, m: EntityManager, lock: boolean): Promise<Array<{ enrollmentId: number; planTypeId: number; data: AuditFieldChange[] }>> {
+    const read = (table: 'enrollment' | 'enrollment_change', where: string) =>
+      this.db.query<StoredElection & { enrollment_id: number; plan_name: string | null }>(
+        `SELECT x.${table === 'enrollment' ? 'id' : 'enrollment_id'} AS enrollment_id, x.plan_type_id, ${electionSelectList('x')}, pl.name AS plan_name,
+                array_to_string(${table === 'enrollment' ? 'ARRAY(SELECT ed.dependent_id FROM enrollment_dependent ed WHERE ed.enrollment_id = x.id ORDER BY ed.dependent_id)' : 'ARRAY(SELECT unnest(x.dependent_ids) ORDER BY 1)'}, ',') AS dependents
+           FROM ${table} x LEFT JOIN plan pl ON pl.id = x.plan_id
+          WHERE ${where} AND x.client_id = $client ORDER BY x.plan_type_id${lock ? ' FOR UPDATE OF x' : ''}`,
+        [changeSetId],
+        m,
+      );
+    const after = await read('enrollment_change', 'x.change_set_id = $1');
+    const before = new Map((await read('enrollment', 'x.id IN (SELECT enrollment_id FROM enrollment_change WHERE change_set_id = $1)')).map((r) => [r.enrollment_id, r]));
+    const named = (r: (typeof after)[number] | undefined) => (r ? { ...r, plan_id: r.plan_name ?? r.plan_id } : null);
+    return after.map((a) => ({
+      enrollmentId: a.enrollment_id,
+      planTypeId: a.plan_type_id,
+      data: diffFields(ELECTION_AUDIT_TITLES, named(before.get(a.enrollment_id)), named(a)).filter((d) => d.changed),
+    }));
+  }
+}
