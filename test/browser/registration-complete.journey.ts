@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { API, apiJson, completeAccountSetup, expectStep, inviteNewEmployee, launchBrowser, logIn, newPage, scriptErrors, SITE, sql, waitForLink, waitForValue } from '../support/browser';
+import { API, apiJson, browserDb, completeAccountSetup, expectStep, inviteNewEmployee, launchBrowser, logIn, newPage, scriptErrors, SITE, sql, waitForLink, waitForValue } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/test-env';
+import { copyOfJane } from '../support/fixtures';
 
 /** '$1,234.50' of a sum of cents. */
 const usd = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -327,6 +328,58 @@ describe('finishing registration and the dashboard', () => {
     const opened = await pdf;
     expect(opened.status()).toBe(200);
     expect(opened.headers()['content-type']).toContain('application/pdf');
+    expect(scriptErrors(errors)).toEqual([]);
+  });
+  it('Modify Selections makes a draft: the employee can leave, the dashboard keeps the signed elections and says so, Cancel changes discards it', async () => {
+    const person = await copyOfJane(browserDb, 'Dana');
+    const signedVision = (await enrollmentsOf(person.email)).find((e) => e.planType === 'Group Vision')!;
+    const { page, errors } = await newPage(browser, 390);
+    await logIn(page, person.email);
+    await page.waitForURL(`${SITE}/mbl`);
+    await page.getByRole('link', { name: 'Modify Selections' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Modify Selections' });
+    await confirm.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(/\/mbl\/registration\?step=4$/);
+    await page.getByText('You have unsigned changes to your benefits.', { exact: false }).waitFor();
+
+    // Vision declined in the draft.
+    await page.getByRole('link', { name: /^(Select|Modify) Group Vision$/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Benefits Enrollment' });
+    await dialog.getByRole('tab', { name: 'Decline' }).click();
+    await dialog.getByLabel('I do not have other coverage').check();
+    await dialog.getByRole('button', { name: 'Decline' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.locator('tbody', { has: page.getByRole('rowheader', { name: 'Group Vision' }) }).getByText('Declined').waitFor();
+
+    // Save and exit: the dashboard shows the signed elections (vision as signed) and names the unsigned change.
+    await page.getByRole('link', { name: 'Save and exit' }).click();
+    await page.waitForURL(`${SITE}/mbl`);
+    const draftCard = page.getByRole('complementary', { name: 'Unsigned changes' });
+    await draftCard.getByText('Changed, not signed yet: Group Vision.').waitFor();
+    expect(await page.getByRole('heading', { name: 'You can still make changes to your benefits' }).count()).toBe(0);
+    const visionRow = (await snapshotRows(page)).find((r) => r[0]!.includes(signedVision.status === '1' ? signedVision.planName! : 'Group Vision'))!;
+    expect(visionRow[1]).not.toBe('Declined');
+
+    // The rest of the portal is reachable: the menu and another page.
+    await page.goto(`${SITE}/mbl/dependents`);
+    await page.getByRole('heading', { name: 'My Dependents' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/mbl/dependents');
+
+    // Continue changes returns to the wizard where the employee left it, the decline still there.
+    await page.goto(`${SITE}/mbl`);
+    await draftCard.getByRole('link', { name: 'Continue changes' }).click();
+    await page.waitForURL(/\/mbl\/registration/);
+    await page.locator('tbody', { has: page.getByRole('rowheader', { name: 'Group Vision' }) }).getByText('Declined').waitFor();
+
+    // Cancel changes (asked first) discards the draft: the wizard no longer holds anything, the change card is back.
+    await page.getByRole('link', { name: 'Cancel changes' }).click();
+    const ask = page.getByRole('dialog', { name: 'Cancel changes' });
+    await ask.getByText('Discard the changes you have not signed?', { exact: false }).waitFor();
+    await ask.getByRole('button', { name: 'Cancel changes' }).click();
+    await page.getByText('Your unsigned changes were discarded. Your signed elections are unchanged.').waitFor();
+    await page.getByRole('heading', { name: 'You can still make changes to your benefits' }).waitFor();
+    expect(await page.getByRole('complementary', { name: 'Unsigned changes' }).count()).toBe(0);
+    expect((await enrollmentsOf(person.email)).find((e) => e.planType === 'Group Vision')!.status).toBe(signedVision.status);
     expect(scriptErrors(errors)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigate, useNavigation } from '@remix-run/react';
-import { DashboardMessages, ENROLLMENT_STATUS_TEXT, payFrequencyName, type CarrierLinkItem, type PlanEnrollmentSummary } from '@bp/api/contracts';
+import { DashboardMessages, DraftMessages, ENROLLMENT_STATUS_TEXT, payFrequencyName, type CarrierLinkItem, type PlanEnrollmentSummary } from '@bp/api/contracts';
 import type { DashboardData } from '~/lib/dashboard.server';
 import { sitePath } from '~/lib/site';
 import { usd } from '~/lib/usd';
@@ -26,7 +26,11 @@ export function Dashboard({ data, firstName }: { data: DashboardData; firstName:
           <IssuesPanel issues={data.issues} />
         </div>
         <div className="min-w-0 space-y-6">
-          {data.changeWindow.show ? <ChangeCard message={data.changeWindow.message} confirmOpen={data.confirmModify} /> : null}
+          {data.draft ? (
+            <DraftCard draft={data.draft} confirmOpen={data.confirmCancelChanges} />
+          ) : data.changeWindow.show ? (
+            <ChangeCard message={data.changeWindow.message} confirmOpen={data.confirmModify} />
+          ) : null}
           <CarrierLinks items={data.carrierLinks} />
         </div>
       </div>
@@ -186,7 +190,7 @@ function ChangeCard({ message, confirmOpen }: { message: string | null; confirmO
       <Modal
         open={confirmOpen}
         title={DashboardMessages.modifySelections}
-        description="You will go back to the Benefits Enrollment step and through the following steps again, including your signature. Your current elections stay as they are until you change them. Do you want to continue?"
+        description="You will go back to the Benefits Enrollment step and through the following steps again, including your signature. Your signed elections stay in force until you sign your changes, and you can save and leave at any time. Do you want to continue?"
         onOpenChange={(open) => (open ? undefined : navigate('/', { preventScrollReset: true }))}
       >
         <Form method="post" className="mt-6 flex justify-end gap-3">
@@ -196,6 +200,48 @@ function ChangeCard({ message, confirmOpen }: { message: string | null; confirmO
           </Link>
           <button type="submit" disabled={busy} className={primaryButtonClass}>
             Continue
+          </button>
+        </Form>
+      </Modal>
+    </aside>
+  );
+}
+
+/**
+ * Unsigned changes after Modify Selections (decisions section 5): the snapshot beside it shows the signed
+ * elections, still in force; the employee goes on with the changes or discards them.
+ */
+function DraftCard({ draft, confirmOpen }: { draft: NonNullable<DashboardData['draft']>; confirmOpen: boolean }) {
+  const navigate = useNavigate();
+  const busy = useNavigation().state === 'submitting';
+  return (
+    <aside aria-labelledby="draft-heading" className="rounded-xl border border-amber-300 bg-amber-50 p-5 text-amber-950 sm:p-6">
+      <h2 id="draft-heading" className="font-semibold">
+        {DraftMessages.unsignedChangesTitle}
+      </h2>
+      <p className="mt-2 text-sm">{DraftMessages.unsignedChanges}</p>
+      {draft.changedPlanTypes.length > 0 ? <p className="mt-2 text-sm font-medium">{DraftMessages.changed(draft.changedPlanTypes)}</p> : null}
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Link to={draft.continueTo} className={primaryButtonClass}>
+          {DraftMessages.continueChanges}
+        </Link>
+        <Link to="?cancelChanges=1" preventScrollReset className={secondaryButtonClass}>
+          {DraftMessages.cancelChanges}
+        </Link>
+      </div>
+      <Modal
+        open={confirmOpen}
+        title={DraftMessages.cancelChanges}
+        description={DraftMessages.cancelConfirm}
+        onOpenChange={(open) => (open ? undefined : navigate('/', { preventScrollReset: true }))}
+      >
+        <Form method="post" className="mt-6 flex flex-wrap justify-end gap-3">
+          <input type="hidden" name="intent" value="cancelChanges" />
+          <Link to="/" preventScrollReset className={secondaryButtonClass}>
+            {DraftMessages.keepChanges}
+          </Link>
+          <button type="submit" disabled={busy} className={primaryButtonClass}>
+            {DraftMessages.cancelChanges}
           </button>
         </Form>
       </Modal>

@@ -1,14 +1,16 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigation } from '@remix-run/react';
+import { DraftMessages } from '@bp/api/contracts';
 import { cx } from '~/lib/cx';
 import { WIZARD_STEPS, stepLabel, wizardPath, wizardTitle } from '~/lib/registration-steps';
+import { secondaryButtonClass } from './ui';
 
 /**
  * Frame of the registration wizard (document 1 sections 2 and 9): title, the eight-step stepper
  * (horizontal from 1200 px, vertical below) and the step's panel, with a loading skeleton while the next
  * screen loads. Only earlier steps are links, never Account Setup and never a later step.
  */
-export function RegistrationWizard({ active, children }: { active: number; children: ReactNode }) {
+export function RegistrationWizard({ active, unsignedChanges = false, children }: { active: number; unsignedChanges?: boolean; children: ReactNode }) {
   const navigation = useNavigation();
   // Only a move to another step shows the skeleton; opening a dialog of the same step keeps the page.
   const target = navigation.state === 'loading' && navigation.location.pathname.endsWith('/registration') ? new URLSearchParams(navigation.location.search).get('step') : null;
@@ -18,6 +20,7 @@ export function RegistrationWizard({ active, children }: { active: number; child
       <h1 id="wizard-title" className="text-2xl font-semibold tracking-tight text-slate-900">
         {wizardTitle(active)}
       </h1>
+      {unsignedChanges ? <UnsignedChangesBar /> : null}
       <div className="mt-6 flex flex-col gap-6">
         <nav aria-label="Registration steps">
           <ol className="flex flex-col gap-2 lg:flex-row lg:gap-0">
@@ -84,6 +87,27 @@ export function StepSkeleton() {
         ))}
       </div>
       <div className="h-10 w-32 rounded bg-slate-200" />
+    </div>
+  );
+}
+
+/**
+ * Modify Selections made the changes a draft (decisions section 5): every step is saved as the employee
+ * goes, so leaving keeps them ('Save and exit'), and 'Cancel changes' asks on the dashboard before
+ * discarding them. The signed elections stay in force either way until the employee signs.
+ */
+function UnsignedChangesBar() {
+  return (
+    <div role="note" className="mt-4 flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between">
+      <p>{DraftMessages.unsignedChanges}</p>
+      <div className="flex shrink-0 flex-wrap gap-3">
+        <Link to="/" className={secondaryButtonClass}>
+          {DraftMessages.saveAndExit}
+        </Link>
+        <Link to="/?cancelChanges=1" className={secondaryButtonClass}>
+          {DraftMessages.cancelChanges}
+        </Link>
+      </div>
     </div>
   );
 }

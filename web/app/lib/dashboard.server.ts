@@ -1,5 +1,9 @@
 import {
   carrierLinkItems,
+  DraftMessages,
+  Messages,
+  ZElectionDraft,
+  ZOkResponse,
   changeWindow,
   RegistrationStep,
   summaryTables,
@@ -8,13 +12,14 @@ import {
   type CarrierLinkItem,
   type ChangeWindow,
   type CurrentUser,
+  type ElectionDraft,
   type EnrollmentIssue,
   type PlanEnrollmentSummary,
 } from '@bp/api/contracts';
 import { apiCall } from './api.server';
 import { redirectWithNotice, saveRegistrationStep, type Caller } from './employee-data.server';
 import { loadSummary } from './forms.server';
-import { ENROLLMENT_INDEX, wizardPath } from './registration-steps';
+import { ENROLLMENT_INDEX, wizardIndexOf, wizardPath } from './registration-steps';
 import type { AppSession } from './session.server';
 import { throwOnSessionFailure } from './shell.server';
 
@@ -37,17 +42,26 @@ export interface DashboardData {
   changeWindow: ChangeWindow;
   /** The Modify Selections confirmation (?modify=1). */
   confirmModify: boolean;
+  /** Unsigned changes after Modify Selections (null when there are none), and the 'Cancel changes' confirmation (?cancelChanges=1). */
+  draft: (ElectionDraft & { continueTo: string }) | null;
+  confirmCancelChanges: boolean;
   issues: EnrollmentIssue[];
   carrierLinks: CarrierLinkItem[];
 }
 
 export async function loadDashboard(url: URL, user: CurrentUser, caller: Caller): Promise<DashboardData> {
   const { token, request, context } = caller;
-  const [summary, tasks, links] = await Promise.all([
-    loadSummary(caller),
+  // The dashboard shows what is in force; unsigned changes are named beside it.
+  const [summary, tasks, links, draft] = await Promise.all([
+    loadSummary(caller, 'signed'),
     apiCall(ZEnrollmentIssueList, '/tasks', { token, request, context }),
     apiCall(ZCarrierLinkList, '/carrier-links', { token, request, context }),
+    user.unsignedChanges ? apiCall(ZElectionDraft, '/enrollments/draft', { token, request, context }) : null,
   ]);
+  if (draft && !draft.ok) {
+    await throwOnSessionFailure(draft);
+    console.error(`GET /enrollments/draft failed with ${draft.status}: ${draft.error.message}`);
+  }
   // The side panels are extras: a failure is only logged and they show their empty text.
   for (const [result, what] of [
     [tasks, 'GET /tasks'],
@@ -72,7 +86,12 @@ export async function loadDashboard(url: URL, user: CurrentUser, caller: Caller)
     snapshotError: summary.loadError,
     detail: summary.rows.find((r) => r.enrollmentId === planParam) ?? null,
     changeWindow: window,
-    confirmModify: window.show && url.searchParams.get('modify') === '1',
+    confirmModify: window.show && !user.unsignedChanges && url.searchParams.get('modify') === '1',
+    // The card shows even if the draft's details could not be read: what matters is that changes are unsigned.
+    draft: user.unsignedChanges
+      ? { ...(draft?.ok ? draft.data : { open: true, openedAt: null, changedPlanTypes: [] }), continueTo: wizardPath(wizardIndexOf(user.registrationStep)) }
+      : null,
+    confirmCancelChanges: user.unsignedChanges && url.searchParams.get('cancelChanges') === '1',
     issues: tasks.ok ? tasks.data : [],
     carrierLinks: links.ok ? carrierLinkItems(links.data) : [],
   };
@@ -87,4 +106,14 @@ export async function modifySelections(user: CurrentUser, caller: Caller, sessio
   const refused = await saveRegistrationStep(RegistrationStep.Dependents, caller);
   if (refused) return redirectWithNotice(session, '/', { type: 'error', text: refused });
   return redirectWithNotice(session, wizardPath(ENROLLMENT_INDEX));
+}
+
+/** 'Cancel changes': discards the unsigned changes; the signed elections stay in force. */
+export async function cancelChanges(caller: Caller, session: AppSession): Promise<Response> {
+  const { token, request, context } = caller;
+  const result = await apiCall(ZOkResponse, '/enrollments/draft', { method: 'DELETE', token, request, context });
+  if (result.ok || result.status === 404) return redirectWithNotice(session, '/', { type: 'success', text: DraftMessages.discarded });
+  await throwOnSessionFailure(result);
+  console.error(`DELETE /enrollments/draft failed with ${result.status}: ${result.error.message}`);
+  return redirectWithNotice(session, '/', { type: 'error', text: Messages.serverError });
 }

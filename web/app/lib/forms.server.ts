@@ -110,9 +110,12 @@ export interface SummaryData {
   loadError: string | null;
 }
 
-/** GET /summary: the plan enrollment summary view of the Summary step and the dashboard. */
-export async function loadSummary({ token, request, context }: Caller): Promise<SummaryData> {
-  const result = await apiCall(ZPlanEnrollmentSummaryList, '/summary', { token, request, context });
+/**
+ * GET /summary: the plan enrollment summary view. The wizard's review and Summary steps read the elections
+ * with any unsigned changes ('draft'); the dashboard reads what is in force ('signed').
+ */
+export async function loadSummary({ token, request, context }: Caller, view: 'draft' | 'signed' = 'draft'): Promise<SummaryData> {
+  const result = await apiCall(ZPlanEnrollmentSummaryList, `/summary?view=${view}`, { token, request, context });
   if (result.ok) return { rows: result.data, loadError: null };
   await logFailure(result, 'loading the enrollment summary');
   return { rows: [], loadError: EnrollmentMessages.cannotFetchEnrollments };

@@ -18,6 +18,7 @@ import {
 
 const employee: RoutingUser = {
   registrationStep: 0,
+  unsignedChanges: false,
   onboardingRunning: false,
   passwordReset: false,
   securityQuestionReset: false,
@@ -32,6 +33,8 @@ const mustChangePassword: RoutingUser = { ...employee, passwordReset: true };
 const mustChangeQuestion: RoutingUser = { ...employee, securityQuestionReset: true };
 const onboarding: RoutingUser = { ...employee, onboardingRunning: true, registrationStep: 1 };
 const registering: RoutingUser = { ...employee, registrationStep: 5 };
+// Modify Selections reopened a signed enrollment: the changes are a draft, the wizard holds nobody.
+const changing: RoutingUser = { ...employee, registrationStep: 4, unsignedChanges: true };
 
 const render = (id: RouteId) => ({ kind: 'render', id });
 const redirect = (to: string) => ({ kind: 'redirect', to });
@@ -193,6 +196,12 @@ describe('resolveRoute forced flows', () => {
     [registering, '/', redirect('/registration')],
     [registering, '/dependents', redirect('/registration')],
     [registering, '/onboarding', redirect('/registration')],
+    // unsigned changes after Modify Selections: the wizard and every other page render
+    [changing, '/registration', render('registration')],
+    [changing, '/', render('home')],
+    [changing, '/dependents', render('dependents')],
+    [changing, '/signed-summary', render('signedSummary')],
+    [{ ...changing, passwordReset: true }, '/', redirect('/change-password')],
     // precedence: password reset > security question > onboarding > registration
     [{ ...onboarding, passwordReset: true, securityQuestionReset: true }, '/', redirect('/change-password')],
     [{ ...onboarding, securityQuestionReset: true }, '/onboarding', redirect('/change-security-question')],
@@ -224,6 +233,7 @@ describe('forcedTarget', () => {
     [mustChangeQuestion, '/change-security-question'],
     [onboarding, '/onboarding'],
     [registering, '/registration'],
+    [changing, null],
   ])('%#', (user, expected) => {
     expect(forcedTarget(user)).toBe(expected);
   });
@@ -244,6 +254,7 @@ describe('isOnboardingRunning and toRoutingUser', () => {
     expect(
       toRoutingUser({
         registrationStep: 2,
+        unsignedChanges: false,
         enableOnboarding: true,
         onboardingStep: 2,
         passwordReset: true,
@@ -252,6 +263,7 @@ describe('isOnboardingRunning and toRoutingUser', () => {
       }),
     ).toEqual({
       registrationStep: 2,
+      unsignedChanges: false,
       onboardingRunning: true,
       passwordReset: true,
       securityQuestionReset: false,
@@ -293,6 +305,7 @@ describe('showSidebar', () => {
     [true, employee, true],
     [true, admin, true],
     [true, registering, false],
+    [true, changing, true],
     [true, mustChangePassword, false],
     [true, onboarding, false],
     [true, { ...employee, onboardingRunning: true }, false],

@@ -104,6 +104,11 @@ export const PATHS = {
 export interface RoutingUser {
   /** 0 = registration finished. */
   registrationStep: number;
+  /**
+   * A signed enrollment reopened by Modify Selections (or an edit point) with changes not signed yet: the
+   * signed elections stay in force, so the wizard holds nobody and every page stays reachable.
+   */
+  unsignedChanges: boolean;
   /** See {@link isOnboardingRunning}. */
   onboardingRunning: boolean;
   passwordReset: boolean;
@@ -136,6 +141,7 @@ export function isOnboardingRunning(user: { enableOnboarding: boolean; onboardin
 /** Maps the API's current user to the flags the rules need. */
 export function toRoutingUser(user: {
   registrationStep: number;
+  unsignedChanges: boolean;
   enableOnboarding: boolean;
   onboardingStep: number;
   passwordReset: boolean;
@@ -144,6 +150,7 @@ export function toRoutingUser(user: {
 }): RoutingUser {
   return {
     registrationStep: user.registrationStep,
+    unsignedChanges: user.unsignedChanges,
     onboardingRunning: isOnboardingRunning(user),
     passwordReset: user.passwordReset,
     securityQuestionReset: user.securityQuestionReset,
@@ -205,6 +212,8 @@ export function resolveRoute(state: RoutingState): RoutingDecision {
   }
 
   if (!route) return { kind: 'noMatch', path };
+  // Unsigned changes: the wizard is one page among others, reached from the dashboard's Continue changes.
+  if (route.path === PATHS.registration && user?.unsignedChanges) return { kind: 'render', route };
   if (route.access === 'signedOut') return { kind: 'redirect', to: PATHS.home };
   // While the user is unknown (idle session) keep the location so the user returns to it after
   // re-entering the password; the API still checks every call.
@@ -230,7 +239,7 @@ export function forcedTarget(user: RoutingUser): string | null {
   if (user.securityQuestionReset) return PATHS.changeSecurityQuestion;
   // Onboarding precedes registration: its first step finishes the account of new hires.
   if (user.onboardingRunning) return PATHS.onboarding;
-  if (user.registrationStep !== 0) return PATHS.registration;
+  if (user.registrationStep !== 0 && !user.unsignedChanges) return PATHS.registration;
   return null;
 }
 
@@ -244,7 +253,7 @@ function loginRoute(): RouteDefinition {
 export function showSidebar(state: { signedIn: boolean; user: RoutingUser | null }): boolean {
   const { user } = state;
   if (!state.signedIn || !user) return false;
-  return user.registrationStep === 0 && !user.passwordReset && !user.onboardingRunning;
+  return (user.registrationStep === 0 || user.unsignedChanges) && !user.passwordReset && !user.onboardingRunning;
 }
 
 const BARE_PATHS: readonly string[] = ['/login', '/forgot-password', '/reset-password'];

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { Dashboard } from '~/components/Dashboard';
 import { LoginPage } from '~/components/LoginForm';
-import { loadDashboard, modifySelections } from '~/lib/dashboard.server';
+import { cancelChanges, loadDashboard, modifySelections } from '~/lib/dashboard.server';
 import { loginAction, loginLoaderData } from '~/lib/login.server';
 import { pageTitle } from '~/lib/meta';
 import { loadShell, requireUser, sessionIdleResponse } from '~/lib/shell.server';
@@ -22,13 +22,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ view: 'login' as const, notice, dashboard: null }, { headers });
 }
 
-/** The login form posts to the page it is on, so '/' accepts it too; signed in, the dashboard's Modify Selections. */
+/** The login form posts to the page it is on, so '/' accepts it too; signed in, Modify Selections and Cancel changes. */
 export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;
   // Read a copy: the login action reads the body itself.
   const intent = (await request.clone().formData()).get('intent');
-  if (intent !== 'modify') return loginAction(args);
+  if (intent !== 'modify' && intent !== 'cancelChanges') return loginAction(args);
   const { user, token, session } = await requireUser(request, context);
+  if (intent === 'cancelChanges') return cancelChanges({ token, request, context }, session);
   return modifySelections(user, { token, request, context }, session);
 }
 

@@ -206,7 +206,7 @@ export default function RegistrationRoute() {
   const resultFor = (screen: WizardAnswer['screen']) => (wizardAnswer?.screen === screen ? (wizardAnswer.result ?? undefined) : undefined);
 
   return (
-    <RegistrationWizard active={page.view === 'step' ? page.step : 0}>
+    <RegistrationWizard active={page.view === 'step' ? page.step : 0} unsignedChanges={user?.unsignedChanges ?? false}>
       {page.view === 'account' ? <AccountSetup profile={page.profile} questions={page.questions} /> : null}
       {page.view === 'step' && page.profile && user ? <ProfileStep data={page.profile} user={user} lastResult={resultFor('profile')} /> : null}
       {page.view === 'step' && page.dependents && user ? (
