@@ -120,13 +120,41 @@ describe('beneficiaries', () => {
     await api().get(`/mbl/api/employees/${a.person.employeeId}/beneficiaries`).set(auth(a.jwt)).expect(403);
   });
 
+  it('a trust is named, with an optional tax id sealed like an SSN; no birth date or SSN is asked or kept', async () => {
+    const { person, jwt } = await employee();
+    const trust = { firstName: 'Doe Family Trust', relationshipTypeId: '9', beneficiaryType: '1', share: '100', taxId: '123456789' };
+    const created = await api().post('/mbl/api/beneficiaries').set(auth(jwt)).send(trust).expect(201);
+    expect(created.body).toMatchObject({ firstName: 'Doe Family Trust', lastName: '', relationshipType: 'Trust', birthDate: null, ssn: null, taxId: 'XX-XXX6789' });
+    const id = created.body.id as number;
+    const [row] = await db.query('SELECT tax_id_enc, ssn_enc, birth_date FROM beneficiary WHERE id = $1', [id]);
+    expect(row).toMatchObject({ ssn_enc: null, birth_date: null });
+    expect(row.tax_id_enc).toMatch(SEALED);
+
+    // The mask sent back keeps the stored tax id; a wrong one is refused with its message.
+    await api().put(`/mbl/api/beneficiaries/${id}`).set(auth(jwt)).send({ ...trust, firstName: 'Doe Trust', taxId: 'XX-XXX6789' }).expect(200);
+    const bad = await api().put(`/mbl/api/beneficiaries/${id}`).set(auth(jwt)).send({ ...trust, taxId: '1234' }).expect(400);
+    expect(bad.body.errors).toEqual([{ path: 'taxId', message: 'Enter the tax id as 12-3456789' }]);
+    const unlocked = await api().post('/mbl/api/beneficiaries/personal').set(auth(jwt)).send({ password: 'Passw0rd!' }).expect(200);
+    expect(unlocked.body).toEqual([{ id, ssn: null, taxId: '12-3456789' }]);
+
+    // The audit names the change and masks the tax id.
+    const entries = await auditRows(db, person.employeeId);
+    expect(JSON.stringify(entries)).not.toContain('12-3456789');
+    expect(JSON.stringify(entries)).toContain('XX-XXX6789');
+    expect(entries.map((e) => e.description)).toContain('Beneficiary Doe Trust (Primary, 100%) updated');
+
+    // Changed to a person, the person's fields are required again.
+    const person2 = await api().put(`/mbl/api/beneficiaries/${id}`).set(auth(jwt)).send({ ...trust, relationshipTypeId: '1' }).expect(400);
+    expect(person2.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['birthDate', 'lastName', 'ssn']);
+  });
+
   it('unlocks the clear SSNs with the password, audited, never cached', async () => {
     const { person, jwt } = await employee();
     await api().post('/mbl/api/beneficiaries').set(auth(jwt)).send(B({ share: 100 })).expect(201);
     const wrong = await api().post('/mbl/api/beneficiaries/personal').set(auth(jwt)).send({ password: 'nope-nope' }).expect(400);
     expect(wrong.body.developerMessage).toBe('Incorrect password');
     const ok = await api().post('/mbl/api/beneficiaries/personal').set(auth(jwt)).send({ password: 'Passw0rd!' }).expect(200);
-    expect(ok.body).toEqual([{ id: expect.any(Number), ssn: '123-45-6790' }]);
+    expect(ok.body).toEqual([{ id: expect.any(Number), ssn: '123-45-6790', taxId: null }]);
     expect(ok.headers['cache-control']).toBe('no-store');
     const unlocks = await auditRows(db, person.employeeId, 'unlock');
     expect(unlocks).toHaveLength(1);

@@ -216,8 +216,24 @@ describe('finishing registration and the dashboard', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByText('Total contingent share must equal 100%').waitFor({ state: 'hidden' });
+    // A trust as tertiary: named, with a tax id if the employee has it; no last name, birth date or SSN asked.
+    await page.getByRole('link', { name: 'Add Beneficiary' }).click();
+    dialog = page.getByRole('dialog', { name: 'Add Beneficiary' });
+    await dialog.getByRole('combobox', { name: 'Relationship', exact: true }).selectOption({ label: 'Trust' });
+    await dialog.getByLabel('Name of the trust, estate or organization').fill('Parker Family Trust');
+    for (const personal of ['Last name', 'Date of birth']) expect(await dialog.getByLabel(personal).count()).toBe(0);
+    expect(await dialog.getByRole('textbox', { name: 'Social Security Number' }).count()).toBe(0);
+    await dialog.getByLabel('Tax id (optional)').fill('1234');
+    await dialog.getByLabel('Type of share').selectOption({ label: 'Tertiary' });
+    await dialog.getByLabel('Share (%)').pressSequentially('100');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Enter the tax id as 12-3456789').waitFor();
+    await dialog.getByLabel('Tax id (optional)').fill('12-3456789');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('rowheader', { name: /Parker Family Trust/ }).waitFor();
     const footer = page.locator('tfoot tr');
-    expect((await footer.innerText()).replace(/\s+/g, ' ')).toContain('Total share 100% 100% 0%');
+    expect((await footer.innerText()).replace(/\s+/g, ' ')).toContain('Total share 100% 100% 100%');
     await page.getByRole('button', { name: 'Next' }).click();
 
     // Step 6, Additional Information: required answers, and a question shown by a filter.

@@ -1,4 +1,4 @@
-import { beneficiarySchema, beneficiaryShareTotals, clampShare, lifePlanEnrolled, maxShareFor, shareIssue, type ShareRow } from './beneficiaries';
+import { beneficiarySchema, beneficiaryShareTotals, clampShare, isEntityBeneficiary, lifePlanEnrolled, maskTaxId, maxShareFor, normalizeTaxId, shareIssue, type ShareRow } from './beneficiaries';
 
 const P = (id: number, share: number | string): ShareRow => ({ id, beneficiaryType: 1, share });
 const C = (id: number, share: number | string): ShareRow => ({ id, beneficiaryType: 2, share });
@@ -94,6 +94,53 @@ describe('Add/Edit Beneficiary form and POST/PUT /beneficiaries', () => {
     ['a birth date that is not a date', { birthDate: '02/30/1986' }, [], undefined, [{ path: 'birthDate', message: 'This is not a valid date' }]],
   ] as const)('%s', (_case, patch, others, editingId, expected) => {
     expect(errorsOf({ ...VALID, ...patch }, [...others], editingId)).toEqual(expected);
+  });
+});
+
+describe('a Trust, Estate or Charity beneficiary: a name and an optional tax id, no birth date or SSN', () => {
+  const TRUST = { firstName: 'Doe Family Trust', relationshipTypeId: '9', beneficiaryType: '1', share: '100' };
+  const parse = (body: Record<string, unknown>) => beneficiarySchema({ others: [] }).safeParse(body);
+
+  it.each([
+    [9, true],
+    [10, true],
+    ['11', true],
+    [1, false],
+    [12, false],
+    [undefined, false],
+  ] as const)('relationship %j is an entity: %j', (id, expected) => {
+    expect(isEntityBeneficiary(id)).toBe(expected);
+  });
+
+  it('takes a name alone, and drops the person fields sent with it', () => {
+    const r = parse({ ...TRUST, lastName: 'ignored', birthDate: 'not a date', ssn: '12' });
+    expect(r.success && r.data).toMatchObject({ entity: true, firstName: 'Doe Family Trust', lastName: '', birthDate: undefined, ssn: undefined, taxId: undefined });
+  });
+
+  it.each([
+    ['123456789', '12-3456789'],
+    ['12-3456789', '12-3456789'],
+    [' 12 3456789 ', '12-3456789'],
+    ['XX-XXX6789', 'XX-XXX6789'],
+  ])('tax id %j is stored as %j', (taxId, stored) => {
+    const r = parse({ ...TRUST, taxId });
+    expect(r.success && r.data.taxId).toBe(stored);
+  });
+
+  it.each(['1234', '12-34567890', 'abc'])('tax id %j: "Enter the tax id as 12-3456789"', (taxId) => {
+    const r = parse({ ...TRUST, taxId });
+    expect(r.success ? [] : r.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['taxId', 'Enter the tax id as 12-3456789']]);
+  });
+
+  it('still needs a name', () => {
+    const r = parse({ ...TRUST, firstName: '' });
+    expect(r.success ? [] : r.error.issues.map((i) => i.path.join('.'))).toEqual(['firstName']);
+  });
+
+  it('masks and normalizes', () => {
+    expect(maskTaxId('12-3456789')).toBe('XX-XXX6789');
+    expect(maskTaxId(null)).toBeNull();
+    expect(normalizeTaxId('12345678')).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { onAnyObject } from './common';
-import { optionId, toIntOrUndefined, ZSsn } from './formats';
+import { isMaskedSsn, optionId, toIntOrUndefined, ZSsn } from './formats';
 import { Messages } from './messages';
 import { ZPerson } from './person';
 
@@ -34,7 +34,31 @@ export const BeneficiaryMessages = {
   noLifePlan: 'You are not enrolled in a life insurance plan, so no beneficiary information is needed. Press Next to continue.',
   editConfirm: 'To change your beneficiaries you will go back to the registration wizard and need to redo your benefit enrollment. Continue?',
   notFound: 'Beneficiary not found',
+  // Not spec texts: a trust, an estate or an organization is named, not born (issue 11 item 8).
+  entityName: 'Name of the trust, estate or organization',
+  taxIdInvalid: 'Enter the tax id as 12-3456789',
 } as const;
+
+/** Beneficiary relationships that are not people: Trust (9), Estate (10), Charity or organization (11). */
+export const ENTITY_BENEFICIARY_RELATIONSHIPS: readonly number[] = [9, 10, 11];
+
+/** True for a Trust, Estate or Charity beneficiary: a name and an optional tax id, no birth date or SSN. */
+export function isEntityBeneficiary(relationshipTypeId: unknown): boolean {
+  const id = toIntOrUndefined(relationshipTypeId);
+  return typeof id === 'number' && ENTITY_BENEFICIARY_RELATIONSHIPS.includes(id);
+}
+
+/** An employer identification number as typed (digits, with or without the dash) to 12-3456789; null when it is not one. */
+export function normalizeTaxId(value: string): string | null {
+  const digits = value.replace(/[\s-]/g, '');
+  return /^\d{9}$/.test(digits) ? `${digits.slice(0, 2)}-${digits.slice(2)}` : null;
+}
+
+/** XX-XXX6789: how a stored tax id is shown until unlocked; sent back on edit it keeps the stored one. */
+export function maskTaxId(taxId: string | null | undefined): string | null {
+  if (!taxId) return null;
+  return `XX-XXX${taxId.replace(/\D/g, '').slice(-4)}`;
+}
 
 const TOTAL_MESSAGES: Record<BeneficiaryTypeId, string> = {
   1: BeneficiaryMessages.primaryTotal,
@@ -136,9 +160,18 @@ export function shareIssue(share: unknown, beneficiaryType: unknown, max: number
 /** Share as the spec sends it (a string) or a number; checked against the room left by shareIssue. */
 const ZShareInput = z.preprocess(toIntOrUndefined, z.unknown());
 
-const ZBeneficiaryFields = z.object({
-  firstName: ZPerson.shape.firstName,
+/** What only a person has: asked, and required, unless the beneficiary is a trust, an estate or an organization. */
+const PERSON_ONLY = {
   lastName: ZPerson.shape.lastName,
+  birthDate: ZPerson.shape.birthDate,
+  /** ###-##-####; on edit the mask the API answered keeps the stored SSN. */
+  ssn: ZSsn,
+} as const;
+
+const ZBeneficiaryFields = z.object({
+  /** A person's first name, or the name of the trust, estate or organization. */
+  firstName: ZPerson.shape.firstName,
+  lastName: z.unknown().optional(),
   /** The beneficiary relationship option (Spouse, Child, Trust, ...). */
   relationshipTypeId: optionId('beneficiaryRelationshipType'),
   /** One of the employee's dependents when the beneficiary is one of them; optional. */
@@ -146,13 +179,22 @@ const ZBeneficiaryFields = z.object({
   /** 1 primary, 2 contingent, 3 tertiary. */
   beneficiaryType: optionId('beneficiaryType'),
   share: ZShareInput,
-  birthDate: ZPerson.shape.birthDate,
-  /** ###-##-####; on edit the mask the API answered keeps the stored SSN. */
-  ssn: ZSsn,
+  birthDate: z.unknown().optional(),
+  ssn: z.unknown().optional(),
+  /** A trust's, estate's or organization's tax id (12-3456789), optional; the mask keeps the stored one. */
+  taxId: z.unknown().optional(),
 });
 
 /** For documentation: the body of POST /beneficiaries and PUT /beneficiaries/{id}. */
-export const ZBeneficiaryRequestBase = ZBeneficiaryFields.extend({ share: z.union([z.string(), z.number()]) });
+export const ZBeneficiaryRequestBase = ZBeneficiaryFields.extend({
+  share: z.union([z.string(), z.number()]),
+  lastName: z.string().optional().describe('Required for a person; not asked for a trust, estate or organization'),
+  birthDate: z.string().optional().describe('MM/DD/YYYY; required for a person only'),
+  ssn: z.string().optional().describe('###-##-####; required for a person only'),
+  taxId: z.string().optional().describe('12-3456789; optional, for a trust, estate or organization only'),
+});
+
+const blankText = (v: unknown): boolean => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 export interface BeneficiaryRuleContext {
   /** The other beneficiaries of the employee (the edited one may be included: it is left out by id). */
@@ -169,10 +211,43 @@ export function beneficiarySchema(ctx: BeneficiaryRuleContext) {
       const max = typeof type === 'number' ? maxShareFor(ctx.others, type, ctx.editingId) : 0;
       const issue = shareIssue(value.share, value.beneficiaryType, max);
       if (issue) c.addIssue({ code: 'custom', path: ['share'], message: issue });
+      if (isEntityBeneficiary(value.relationshipTypeId)) {
+        const taxId = value.taxId;
+        if (!blankText(taxId) && !(typeof taxId === 'string' && (isMaskedSsn(taxId) || normalizeTaxId(taxId) !== null))) {
+          c.addIssue({ code: 'custom', path: ['taxId'], message: BeneficiaryMessages.taxIdInvalid });
+        }
+        return;
+      }
+      for (const [field, rule] of Object.entries(PERSON_ONLY)) {
+        const result = rule.safeParse(value[field as keyof typeof PERSON_ONLY]);
+        if (!result.success) c.addIssue({ code: 'custom', path: [field], message: result.error.issues[0]?.message ?? Messages.fieldRequired });
+      }
     },
     // With the other fields' errors too, so the dialog shows every message at once.
     onAnyObject,
-  ).transform((v) => ({ ...v, share: Number(v.share) }));
+  ).transform((v) => {
+    const common = {
+      firstName: v.firstName,
+      relationshipTypeId: v.relationshipTypeId,
+      relationshipId: v.relationshipId,
+      beneficiaryType: v.beneficiaryType,
+      share: Number(v.share),
+    };
+    if (isEntityBeneficiary(v.relationshipTypeId)) {
+      const typed = typeof v.taxId === 'string' && !blankText(v.taxId) ? v.taxId.trim() : undefined;
+      // A mask stands for the stored tax id (the service keeps it); anything else is stored normalized.
+      const taxId = typed === undefined ? undefined : isMaskedSsn(typed) ? typed.toUpperCase() : (normalizeTaxId(typed) ?? undefined);
+      return { ...common, entity: true as const, lastName: '', birthDate: undefined, ssn: undefined, taxId };
+    }
+    return {
+      ...common,
+      entity: false as const,
+      lastName: PERSON_ONLY.lastName.parse(v.lastName),
+      birthDate: PERSON_ONLY.birthDate.parse(v.birthDate),
+      ssn: PERSON_ONLY.ssn.parse(v.ssn),
+      taxId: undefined,
+    };
+  });
 }
 export type BeneficiaryRequest = z.output<ReturnType<typeof beneficiarySchema>>;
 
@@ -193,12 +268,14 @@ export const ZBeneficiary = z.object({
   share: z.number().int(),
   /** MM/DD/YYYY. */
   birthDate: z.string().nullable(),
-  /** XXX-XX-1234 until unlocked with POST /beneficiaries/personal. */
+  /** XXX-XX-1234 until unlocked with POST /beneficiaries/personal; null for a trust, estate or organization. */
   ssn: z.string().nullable(),
+  /** A trust's, estate's or organization's tax id, XX-XXX6789 until unlocked; null when none was given. */
+  taxId: z.string().nullable(),
 });
 export type Beneficiary = z.infer<typeof ZBeneficiary>;
 export const ZBeneficiaryList = z.array(ZBeneficiary);
 
-/** POST /beneficiaries/personal: the clear SSNs of the caller's beneficiaries. */
-export const ZBeneficiaryPersonal = z.array(z.object({ id: z.number().int(), ssn: z.string().nullable() }));
+/** POST /beneficiaries/personal: the clear SSNs (and an organization's tax id) of the caller's beneficiaries. */
+export const ZBeneficiaryPersonal = z.array(z.object({ id: z.number().int(), ssn: z.string().nullable(), taxId: z.string().nullable() }));
 export type BeneficiaryPersonal = z.infer<typeof ZBeneficiaryPersonal>;

@@ -25,7 +25,7 @@ import { requireUser, throwOnSessionFailure } from './shell.server';
 
 /** Server side of the Beneficiaries step and My Beneficiaries (document 2 sections 2, 4, 5, 7 and 8). */
 
-export const BENEFICIARY_FIELDS = ['firstName', 'lastName', 'relationshipTypeId', 'relationshipId', 'beneficiaryType', 'share', 'birthDate', 'ssn'] as const;
+export const BENEFICIARY_FIELDS = ['firstName', 'lastName', 'relationshipTypeId', 'relationshipId', 'beneficiaryType', 'share', 'birthDate', 'ssn', 'taxId'] as const;
 
 export interface BeneficiaryOptions {
   relationshipTypes: OptionItemDto[];
@@ -160,14 +160,15 @@ export async function beneficiariesNext<T>(caller: Caller, advance: () => Promis
 // Clear SSNs must never be stored by the browser or a proxy (as for the other unlocks).
 const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
 
-/** POST /beneficiaries/personal: the clear SSNs, keyed `ssn-{id}` for SecuredValues. */
+/** POST /beneficiaries/personal: the clear SSNs and tax ids, keyed `ssn-{id}` and `taxId-{id}` for SecuredValues. */
 export async function unlockBeneficiaries(formData: FormData, request: Request, context: AppLoadContext) {
   const { token } = await requireUser(request, context);
   const password = formData.get('password');
   const body = typeof password === 'string' && password.length > 0 ? { password } : {};
   const result = await apiCall(ZBeneficiaryPersonal, '/beneficiaries/personal', { method: 'POST', body, token, request, context });
   if (result.ok) {
-    return data<UnlockResult>({ values: Object.fromEntries(result.data.map((b) => [`ssn-${b.id}`, b.ssn])), error: null }, { headers: NO_STORE });
+    const values = Object.fromEntries(result.data.flatMap((b) => [[`ssn-${b.id}`, b.ssn] as const, [`taxId-${b.id}`, b.taxId] as const]));
+    return data<UnlockResult>({ values, error: null }, { headers: NO_STORE });
   }
   await throwOnSessionFailure(result);
   const message = result.error.developerMessage ?? result.error.errors?.[0]?.message ?? (result.status === 429 ? Messages.tooManyAttempts : result.error.message);

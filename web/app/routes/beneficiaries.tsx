@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { BeneficiaryMessages, type Beneficiary, fullName } from '@bp/api/contracts';
+import { BeneficiaryMessages, type Beneficiary, fullName, isEntityBeneficiary } from '@bp/api/contracts';
 import { EditNotice } from '~/components/EditNotice';
 import { SecuredValues } from '~/components/SecuredValues';
 import { Alert } from '~/components/ui';
@@ -69,7 +69,16 @@ export default function BeneficiariesRoute() {
                   Social Security Numbers
                 </h2>
                 <div className="mt-4">
-                  <SecuredValues skipPrompt={skipPrompt} items={beneficiaries.map((b) => ({ key: `ssn-${b.id}`, label: fullName(b), masked: b.ssn ?? 'XXX-XX-XXXX' }))} />
+                  <SecuredValues
+                    skipPrompt={skipPrompt}
+                    items={beneficiaries.flatMap((b) =>
+                      isEntityBeneficiary(b.relationshipTypeId)
+                        ? b.taxId
+                          ? [{ key: `taxId-${b.id}`, label: `${fullName(b)} (tax id)`, masked: b.taxId }]
+                          : []
+                        : [{ key: `ssn-${b.id}`, label: fullName(b), masked: b.ssn ?? 'XXX-XX-XXXX' }],
+                    )}
+                  />
                 </div>
               </article>
             </>
@@ -103,14 +112,23 @@ function BeneficiaryCard({ beneficiary: b }: { beneficiary: Beneficiary }) {
           <dt className="text-slate-600">Type</dt>
           <dd className="text-slate-900">{b.beneficiaryTypeName}</dd>
         </div>
-        <div>
-          <dt className="text-slate-600">Date of birth</dt>
-          <dd className="text-slate-900">{b.birthDate ?? '—'}</dd>
-        </div>
-        <div className="col-span-2">
-          <dt className="text-slate-600">SSN</dt>
-          <dd className="font-mono text-slate-900">{b.ssn ?? '—'}</dd>
-        </div>
+        {isEntityBeneficiary(b.relationshipTypeId) ? (
+          <div className="col-span-2">
+            <dt className="text-slate-600">Tax id</dt>
+            <dd className="font-mono text-slate-900">{b.taxId ?? '—'}</dd>
+          </div>
+        ) : (
+          <>
+            <div>
+              <dt className="text-slate-600">Date of birth</dt>
+              <dd className="text-slate-900">{b.birthDate ?? '—'}</dd>
+            </div>
+            <div className="col-span-2">
+              <dt className="text-slate-600">SSN</dt>
+              <dd className="font-mono text-slate-900">{b.ssn ?? '—'}</dd>
+            </div>
+          </>
+        )}
       </dl>
     </article>
   );

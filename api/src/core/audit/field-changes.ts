@@ -1,9 +1,10 @@
+import { maskTaxId } from '../../contracts/beneficiaries';
 import { OPTION_LISTS, type OptionType } from '../../contracts/option-lists';
 import { maskSsn } from '../crypto/secured-data';
 import type { AuditFieldChange } from './audit-entry.table';
 
-/** How a field reads in the Log Details dialog: plain text, an option's text, a yes/no flag, or a masked SSN. */
-export type AuditedKind = 'text' | 'ssn' | 'flag' | { option: OptionType };
+/** How a field reads in the Log Details dialog: plain text, an option's text, a yes/no flag, or a masked SSN or tax id. */
+export type AuditedKind = 'text' | 'ssn' | 'taxId' | 'flag' | { option: OptionType };
 
 export interface AuditedField {
   title: string;
@@ -15,6 +16,7 @@ const blank = (v: unknown): boolean => v === null || v === undefined || (typeof 
 function display(kind: AuditedKind, value: unknown): string | null {
   if (blank(value)) return null;
   if (kind === 'ssn') return maskSsn(String(value));
+  if (kind === 'taxId') return maskTaxId(String(value));
   if (kind === 'flag') return value === true || value === 1 ? 'Yes' : 'No';
   if (typeof kind === 'object') return OPTION_LISTS[kind.option].find((o) => o.id === Number(value))?.text ?? String(value);
   return String(value);

@@ -8,6 +8,7 @@ import {
   beneficiaryShareTotals,
   isBeneficiaryType,
   LIFE_PLAN_TYPE_IDS,
+  maskTaxId,
   type Beneficiary,
   type BeneficiaryPersonal,
   type BeneficiaryRequest,
@@ -41,6 +42,7 @@ export const BENEFICIARY_AUDIT_FIELDS: Record<string, AuditedField> = {
   share: { title: 'Share (%)' },
   birthDate: { title: 'Date of birth' },
   ssn: { title: 'SSN', kind: 'ssn' },
+  taxId: { title: 'Tax id', kind: 'taxId' },
 };
 
 const RELATIONSHIP_TEXT = new Map(OPTION_LISTS.beneficiaryRelationshipType.map((o) => [o.id, o.text]));
@@ -50,8 +52,8 @@ const beneficiaryNotFound = () => new NotFoundException({ statusCode: 404, messa
 
 const typeName = (type: number) => (isBeneficiaryType(type) ? BENEFICIARY_TYPE_NAMES[type] : String(type));
 
-/** The audited view of a beneficiary: clear SSN (the audit masks it), dates as on screen. */
-function auditView(b: Omit<BeneficiaryEntity, 'ssnEnc'>, ssn: string | null): Record<string, unknown> {
+/** The audited view of a beneficiary: clear SSN and tax id (the audit masks them), dates as on screen. */
+function auditView(b: Omit<BeneficiaryEntity, 'ssnEnc' | 'taxIdEnc'>, ssn: string | null, taxId: string | null): Record<string, unknown> {
   return {
     firstName: b.firstName,
     lastName: b.lastName,
@@ -61,6 +63,7 @@ function auditView(b: Omit<BeneficiaryEntity, 'ssnEnc'>, ssn: string | null): Re
     share: b.share,
     birthDate: toUsDate(b.birthDate),
     ssn,
+    taxId,
   };
 }
 
@@ -102,9 +105,16 @@ export class BeneficiariesService {
       const owner = await this.owner(m, this.context.ownEmployeeId(), true);
       const req = this.parse(body, await this.rows(m, owner), null);
       await this.checkDependent(m, owner, req.relationshipId);
-      // A mask stands for a stored SSN, and a new beneficiary has none.
-      if (isMaskedSsn(req.ssn)) throw fieldErrors([{ path: 'ssn', message: Messages.ssnInvalid }]);
-      const id = await this.db.insert(beneficiaryTable, { ...this.valuesOf(req), employeeId: owner.employeeId, ssnEnc: this.cipher.encrypt(req.ssn) }, m);
+      // A mask stands for a stored SSN or tax id, and a new beneficiary has none.
+      if (req.ssn !== undefined && isMaskedSsn(req.ssn)) throw fieldErrors([{ path: 'ssn', message: Messages.ssnInvalid }]);
+      if (req.taxId !== undefined && isMaskedSsn(req.taxId)) throw fieldErrors([{ path: 'taxId', message: BeneficiaryMessages.taxIdInvalid }]);
+      const ssn = req.ssn ?? null;
+      const taxId = req.taxId ?? null;
+      const id = await this.db.insert(
+        beneficiaryTable,
+        { ...this.valuesOf(req), employeeId: owner.employeeId, ssnEnc: ssn === null ? null : this.cipher.encrypt(ssn), taxIdEnc: taxId === null ? null : this.cipher.encrypt(taxId) },
+        m,
+      );
       const created = await this.row(m, owner, id);
       await this.audit.record(
         {
@@ -112,7 +122,7 @@ export class BeneficiariesService {
           eventType: 'Beneficiary',
           actionType: 'create',
           description: `Beneficiary ${fullName(created)} (${typeName(created.beneficiaryType)}, ${created.share}%) added`,
-          data: auditChanges(BENEFICIARY_AUDIT_FIELDS, null, auditView(created, req.ssn)),
+          data: auditChanges(BENEFICIARY_AUDIT_FIELDS, null, auditView(created, ssn, taxId)),
         },
         m,
       );
@@ -129,13 +139,29 @@ export class BeneficiariesService {
       const req = this.parse(body, all, id);
       await this.checkDependent(m, owner, req.relationshipId);
       const storedSsn = this.cipher.decrypt(current.ssnEnc);
-      const ssn = isMaskedSsn(req.ssn) ? storedSsn : req.ssn;
-      if (ssn === null) throw fieldErrors([{ path: 'ssn', message: Messages.ssnInvalid }]);
+      const storedTaxId = this.cipher.decrypt(current.taxIdEnc);
+      // A person keeps an SSN (the mask stands for the stored one); an organization has none, and maybe a tax id.
+      let ssn: string | null = null;
+      if (req.ssn !== undefined) {
+        ssn = isMaskedSsn(req.ssn) ? storedSsn : req.ssn;
+        if (ssn === null) throw fieldErrors([{ path: 'ssn', message: Messages.ssnInvalid }]);
+      }
+      let taxId: string | null = null;
+      if (req.taxId !== undefined) {
+        taxId = isMaskedSsn(req.taxId) ? storedTaxId : req.taxId;
+        if (taxId === null) throw fieldErrors([{ path: 'taxId', message: BeneficiaryMessages.taxIdInvalid }]);
+      }
       const next: BeneficiaryEntity = { ...current, ...this.valuesOf(req) };
-      const changes = auditChanges(BENEFICIARY_AUDIT_FIELDS, auditView(current, storedSsn), auditView(next, ssn));
+      const changes = auditChanges(BENEFICIARY_AUDIT_FIELDS, auditView(current, storedSsn, storedTaxId), auditView(next, ssn, taxId));
       if (!anyChanged(changes)) return this.toBeneficiary(current);
-      // Re-seal only a changed SSN, so an unchanged one keeps its ciphertext (and its key id).
-      await this.db.update(beneficiaryTable, id, { ...this.valuesOf(req), ...(ssn !== storedSsn ? { ssnEnc: this.cipher.encrypt(ssn) } : {}) }, m);
+      // Re-seal only a changed value, so an unchanged one keeps its ciphertext (and its key id).
+      const seal = (value: string | null) => (value === null ? null : this.cipher.encrypt(value));
+      await this.db.update(
+        beneficiaryTable,
+        id,
+        { ...this.valuesOf(req), ...(ssn !== storedSsn ? { ssnEnc: seal(ssn) } : {}), ...(taxId !== storedTaxId ? { taxIdEnc: seal(taxId) } : {}) },
+        m,
+      );
       await this.audit.record(
         {
           employeeId: owner.employeeId,
@@ -161,7 +187,7 @@ export class BeneficiariesService {
           eventType: 'Beneficiary',
           actionType: 'delete',
           description: `Beneficiary ${fullName(current)} (${typeName(current.beneficiaryType)}, ${current.share}%) removed`,
-          data: auditChanges(BENEFICIARY_AUDIT_FIELDS, auditView(current, this.cipher.decrypt(current.ssnEnc)), null),
+          data: auditChanges(BENEFICIARY_AUDIT_FIELDS, auditView(current, this.cipher.decrypt(current.ssnEnc), this.cipher.decrypt(current.taxIdEnc)), null),
         },
         m,
       );
@@ -178,9 +204,9 @@ export class BeneficiariesService {
       eventType: 'Personal data',
       actionType: 'unlock',
       // Names what was shown, never the values.
-      description: `Secured data viewed (SSN) of the beneficiaries of ${fullName(owner)}`,
+      description: `Secured data viewed (SSN, tax id) of the beneficiaries of ${fullName(owner)}`,
     });
-    return rows.map((b) => ({ id: b.id, ssn: this.cipher.decrypt(b.ssnEnc) }));
+    return rows.map((b) => ({ id: b.id, ssn: this.cipher.decrypt(b.ssnEnc), taxId: this.cipher.decrypt(b.taxIdEnc) }));
   }
 
   /**
@@ -215,7 +241,7 @@ export class BeneficiariesService {
 
   /** The owner's beneficiaries matching `condition` ($2.. after the employee's $1), sealed SSN included. */
   private select(m: EntityManager, owner: Owner, condition: string, params: unknown[], orderBy?: string): Promise<BeneficiaryEntity[]> {
-    return this.db.rows(beneficiaryTable, 'b', `b.employee_id = $1 AND ${condition}`, [owner.employeeId, ...params], { secret: ['ssnEnc'], orderBy }, m);
+    return this.db.rows(beneficiaryTable, 'b', `b.employee_id = $1 AND ${condition}`, [owner.employeeId, ...params], { secret: ['ssnEnc', 'taxIdEnc'], orderBy }, m);
   }
 
   /** Primary first, then contingent and tertiary; the largest share first within a type. */
@@ -267,6 +293,7 @@ export class BeneficiariesService {
       share: b.share,
       birthDate: toUsDate(b.birthDate),
       ssn: maskSsn(this.cipher.decrypt(b.ssnEnc)),
+      taxId: maskTaxId(this.cipher.decrypt(b.taxIdEnc)),
     };
   }
 }

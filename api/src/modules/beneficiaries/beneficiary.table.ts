@@ -1,6 +1,6 @@
 import { SqlTable } from '../../core/database/sql-table';
 
-/** Document 2 section 3 "Beneficiary". The SSN is stored sealed (see SecuredDataCipher); removal is a real delete. */
+/** Document 2 section 3 "Beneficiary". The SSN and tax id are stored sealed (see SecuredDataCipher); removal is a real delete. */
 export interface BeneficiaryEntity {
   id: number;
   clientId: number;
@@ -13,6 +13,8 @@ export interface BeneficiaryEntity {
   lastName: string;
   birthDate: string | null;
   ssnEnc: string | null;
+  /** A trust's, estate's or organization's tax id, sealed like an SSN. */
+  taxIdEnc: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -31,6 +33,7 @@ export const beneficiaryTable = new SqlTable<BeneficiaryEntity>(
     lastName: 'last_name',
     birthDate: { name: 'birth_date', date: true },
     ssnEnc: { name: 'ssn_enc', secret: true },
+    taxIdEnc: { name: 'tax_id_enc', secret: true },
     createdAt: { name: 'created_at', generated: true },
     updatedAt: { name: 'updated_at', generated: true },
   },

@@ -4,9 +4,11 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4';
 import {
   BENEFICIARY_TYPE_NAMES,
+  BeneficiaryMessages,
   beneficiarySchema,
   clampShare,
   isBeneficiaryType,
+  isEntityBeneficiary,
   maxShareFor,
   type Beneficiary,
   type Dependent,
@@ -28,6 +30,7 @@ function defaultsOf(b: Beneficiary | null) {
     share: text(b.share),
     birthDate: text(b.birthDate),
     ssn: text(b.ssn),
+    taxId: text(b.taxId),
   };
 }
 
@@ -72,6 +75,8 @@ export function BeneficiaryDialog({
   });
   const set = (name: string, value: string) => form.update({ name, value });
   const [type, setType] = useState<number | null>(beneficiary?.beneficiaryType ?? null);
+  // A trust, an estate or an organization has a name and maybe a tax id; no last name, birth date or SSN.
+  const [entity, setEntity] = useState(isEntityBeneficiary(beneficiary?.relationshipTypeId));
   const max = type !== null && isBeneficiaryType(type) ? maxShareFor(others, type, editingId) : null;
 
   // Choosing a type may leave less room than the share typed before: clamp it to the new limit.
@@ -95,7 +100,10 @@ export function BeneficiaryDialog({
     if (d.lastName) set(fields.lastName.name, d.lastName);
     if (d.birthDate) set(fields.birthDate.name, d.birthDate);
     const relation = options.relationshipTypes.find((o) => o.id === d.relationshipTypeId);
-    if (relation) set(fields.relationshipTypeId.name, String(relation.id));
+    if (relation) {
+      set(fields.relationshipTypeId.name, String(relation.id));
+      setEntity(false);
+    }
   };
 
   const shareHintId = `${fields.share.id}-hint`;
@@ -114,11 +122,27 @@ export function BeneficiaryDialog({
             className="sm:col-span-2"
           />
         ) : null}
-        <TextField meta={fields.firstName} label="First name" autoComplete="off" required />
-        <TextField meta={fields.lastName} label="Last name" autoComplete="off" required />
-        <SelectField meta={fields.relationshipTypeId} label="Relationship" options={options.relationshipTypes} required />
-        <TextField meta={fields.birthDate} label="Date of birth" format="date" placeholder="MM/DD/YYYY" hint="MM/DD/YYYY" required />
-        <SsnField meta={fields.ssn} label="Social Security Number" original={beneficiary?.ssn ?? null} set={set} required />
+        <SelectField
+          meta={fields.relationshipTypeId}
+          label="Relationship"
+          options={options.relationshipTypes}
+          required
+          onValue={(value) => setEntity(isEntityBeneficiary(value))}
+          className="sm:col-span-2"
+        />
+        {entity ? (
+          <>
+            <TextField meta={fields.firstName} label={BeneficiaryMessages.entityName} autoComplete="organization" required className="sm:col-span-2" />
+            <TextField meta={fields.taxId} label="Tax id (optional)" autoComplete="off" placeholder="12-3456789" hint="12-3456789" />
+          </>
+        ) : (
+          <>
+            <TextField meta={fields.firstName} label="First name" autoComplete="off" required />
+            <TextField meta={fields.lastName} label="Last name" autoComplete="off" required />
+            <TextField meta={fields.birthDate} label="Date of birth" format="date" placeholder="MM/DD/YYYY" hint="MM/DD/YYYY" required />
+            <SsnField meta={fields.ssn} label="Social Security Number" original={beneficiary?.ssn ?? null} set={set} required />
+          </>
+        )}
         <SelectField meta={fields.beneficiaryType} label="Type of share" options={options.types} required onValue={onType} />
         <div>
           <label htmlFor={fields.share.id} className={labelClass}>
