@@ -30,6 +30,9 @@ describe('plans API', () => {
     expect(plans.filter((p) => p.planTypeId === 2)).toHaveLength(2);
     const hdhp = plan(/HDHP/);
     expect(hdhp.hsaPlanId).toBe(plan(/Savings/).id);
+    // The employer's yearly HSA money at the employee-only tier ($500 single in the demo), part of the HDHP's cost picture.
+    expect(hdhp.employerHsaAmount).toBe('500.00');
+    expect(plan(/PPO/).employerHsaAmount).toBeNull();
     expect(hdhp.benefits).toMatchObject({ kind: 'medical', hsaQualified: true, outOfNetwork: false });
     expect(plan(/Basic Life/)).toMatchObject({ contributionType: '2', employerPaid: true, benefitAmount: '50000.00', guaranteedAmount: '50000.00' });
     expect(plan(/PPO/).fileId).toEqual(expect.any(Number));

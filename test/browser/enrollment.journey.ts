@@ -19,8 +19,9 @@ interface PlanRow {
   id: number;
   title: string;
   contributionAmount: string;
+  employerHsaAmount: string | null;
   planTypeId: number;
-  tiers: { tier: number; contributionAmount: string }[];
+  tiers: { tier: number; label: string; contributionAmount: string }[];
 }
 
 describe('benefits enrollment journey', () => {
@@ -76,6 +77,15 @@ describe('benefits enrollment journey', () => {
       const region = compare.getByRole('region', { name: new RegExp(`plans side by side, ${offered.length} plans`) });
       await region.waitFor();
       for (const p of offered) await compare.getByRole('columnheader', { name: p.title }).waitFor();
+      // Medical plans are compared with the employer's HSA money beside them (none for a plan without an HSA).
+      const hsaRow = compare.getByRole('row', { name: /^Employer HSA money per year/ });
+      if (type === 1) {
+        const cells = (await hsaRow.locator('td').allInnerTexts()).map((c) => c.trim());
+        expect(cells).toEqual(offered.map((p) => (p.employerHsaAmount === null ? 'None' : formatUsd(parseMoney(p.employerHsaAmount)!))));
+        expect(cells.some((c) => c.startsWith('$'))).toBe(true);
+      } else {
+        expect(await hsaRow.count()).toBe(0);
+      }
       await compare.getByText(`Scroll sideways to see all ${offered.length} plans`).waitFor();
       const label = compare.getByRole('rowheader', { name: 'Contribution per year' });
       const before = (await label.boundingBox())!.x;
@@ -98,6 +108,13 @@ describe('benefits enrollment journey', () => {
     await page.getByRole('link', { name: `Info: ${hdhp.title}` }).click();
     const summary = page.getByRole('dialog', { name: 'Plan Summary' });
     await summary.getByText('In-network', { exact: true }).first().waitFor();
+    // Its cost per paycheck and per year, the employer's share and its HSA money, with the pay frequency named.
+    const ownTier = hdhp.tiers.find((x) => x.tier === 1)!.label;
+    const cost = summary.getByRole('table', { name: `Cost (${ownTier}): 26 paychecks a year (every two weeks)` });
+    await cost.waitFor();
+    const yourCost = (await cost.getByRole('row', { name: /^Your cost/ }).locator('td').allInnerTexts()).map((c) => c.trim());
+    expect(yourCost).toEqual([formatUsd(parseMoney(hdhp.contributionAmount)!), formatUsd(parseMoney(hdhp.contributionAmount)! * 26)]);
+    expect((await cost.getByRole('row', { name: /^Employer HSA money/ }).locator('td').allInnerTexts()).map((c) => c.trim())).toEqual(['—', '$500.00']);
     const sbc = summary.getByRole('link', { name: /View Summary of Benefits and Coverage \(SBC\)/ });
     const href = await sbc.getAttribute('href');
     expect(href).toMatch(/^\/mbl\/files\/\d+$/);

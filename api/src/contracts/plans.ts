@@ -264,6 +264,11 @@ export const ZPlan = z.object({
   links: ZCarrierLinks,
   /** For a high-deductible medical plan: the HSA paired with it. */
   hsaPlanId: z.number().int().nullable(),
+  /**
+   * For a medical plan paired with an HSA: what the employer puts in the HSA a year at the employee's tier
+   * in this plan (employee only before a choice); null without an HSA or without employer money.
+   */
+  employerHsaAmount: ZMoney.nullable(),
   /** The employee is enrolled in this plan now. */
   current: z.boolean(),
   benefits: ZPlanBenefits,

@@ -56,6 +56,8 @@ export interface PlanSummaryData {
   /** The employee's election of this type (FSA and HSA amounts). */
   enrollment: Enrollment | null;
   limits: PlanLimits | null;
+  /** Paychecks a year, for the per-year costs. */
+  payPeriods: number;
 }
 
 export interface CompareData {
@@ -142,7 +144,7 @@ export async function loadEnrollmentStep(url: URL, user: CurrentUser, caller: Ca
     if (data.compare.plans.length === 0) data.notice = 'Error, when trying to fetch plans group info';
   }
   if (summaryId !== null) {
-    data.summary = await loadSummary(summaryId, enrollments, caller);
+    data.summary = await loadSummary(summaryId, enrollments, data.payPeriods, caller);
     if (!data.summary) data.notice = 'Error, when trying to fetch plan info';
   }
   return data;
@@ -179,7 +181,7 @@ async function loadDialog(url: URL, enrollment: Enrollment, step: EnrollmentStep
   };
 }
 
-async function loadSummary(planId: number, enrollments: Enrollment[], caller: Caller): Promise<PlanSummaryData | null> {
+async function loadSummary(planId: number, enrollments: Enrollment[], payPeriods: number, caller: Caller): Promise<PlanSummaryData | null> {
   const { token, request, context } = caller;
   const [plan, custom, coverage, limits] = await Promise.all([
     apiCall(ZPlan, `/plans/${planId}`, { token, request, context }).then((r) => logged(r, 'loading plan')),
@@ -194,6 +196,7 @@ async function loadSummary(planId: number, enrollments: Enrollment[], caller: Ca
     coverage,
     enrollment: enrollments.find((e) => e.planTypeId === plan.planTypeId) ?? null,
     limits: limits && limits.kind !== 'none' ? limits : null,
+    payPeriods,
   };
 }
 

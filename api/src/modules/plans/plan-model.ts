@@ -202,8 +202,14 @@ export function eligibilityOf(p: Pick<PlanRecord, 'restricted' | 'waiting_period
 
 const centsOrNull = (v: string | null): string | null => (v === null ? null : centsToDecimal(Number(v)));
 
+/** The employer's yearly HSA money beside a medical plan at a tier, as money; null without any. */
+function hsaMoney(hsa: PlanRecord | null, tier: Tier): string | null {
+  const cents = hsa ? hsaEmployerCents(hsa, tier) : 0;
+  return cents > 0 ? centsToDecimal(cents) : null;
+}
+
 /** The plan as the API answers it, priced for the employee. `currentTier` prices the employee's own tier. */
-export function toPlanDto(p: PlanRecord, ctx: EmployeeContext, current: { enrolled: boolean; tier: number | null }): PlanDto {
+export function toPlanDto(p: PlanRecord, ctx: EmployeeContext, current: { enrolled: boolean; tier: number | null }, hsa: PlanRecord | null = null): PlanDto {
   const engine = new ContributionEngine(ctx.payPeriods);
   const pricing = pricingOf(p);
   const age = employeeAgeFor(p, ctx);
@@ -254,6 +260,7 @@ export function toPlanDto(p: PlanRecord, ctx: EmployeeContext, current: { enroll
       visionDirectory: links.visionDirectory ?? null,
     },
     hsaPlanId: p.hsa_plan_id,
+    employerHsaAmount: hsaMoney(hsa, (current.enrolled && current.tier ? current.tier : 1) as Tier),
     current: current.enrolled,
     benefits: p.benefits,
   };

@@ -146,19 +146,28 @@ export class PlansService {
   async list(type: number | undefined, includeCurrent: boolean): Promise<PlanDto[]> {
     const ctx = await this.employeeContext();
     const [records, elections] = await Promise.all([this.records(ctx, type, includeCurrent), this.elections(ctx)]);
-    return records.map((p) => this.dto(p, ctx, elections));
+    const hsas = await this.pairedHsas(records);
+    return records.map((p) => this.dto(p, ctx, elections, hsas));
   }
 
   async one(id: number): Promise<PlanDto> {
     const ctx = await this.employeeContext();
     const [p, elections] = await Promise.all([this.record(ctx, id), this.elections(ctx)]);
-    return this.dto(p, ctx, elections);
+    return this.dto(p, ctx, elections, await this.pairedHsas([p]));
   }
 
-  private dto(p: PlanRecord, ctx: EmployeeContext, elections: Map<number, Election>): PlanDto {
+  private dto(p: PlanRecord, ctx: EmployeeContext, elections: Map<number, Election>, hsas: Map<number, PlanRecord>): PlanDto {
     const e = elections.get(p.plan_type_id);
     const enrolled = e !== undefined && e.status === 1 && e.planId === p.id;
-    return toPlanDto(p, ctx, { enrolled, tier: enrolled ? e.tier : null });
+    return toPlanDto(p, ctx, { enrolled, tier: enrolled ? e.tier : null }, p.hsa_plan_id === null ? null : (hsas.get(p.hsa_plan_id) ?? null));
+  }
+
+  /** The HSA plans paired with the given medical plans (the employer's HSA money is part of their cost picture). */
+  private async pairedHsas(records: readonly PlanRecord[]): Promise<Map<number, PlanRecord>> {
+    const ids = [...new Set(records.flatMap((p) => (p.hsa_plan_id === null ? [] : [p.hsa_plan_id])))];
+    if (ids.length === 0) return new Map();
+    const hsas = await this.db.query<PlanRecord>(`${PLAN_SQL} WHERE p.id = ANY ($1) AND p.client_id = $client`, [ids]);
+    return new Map(hsas.map((h) => [h.id, h]));
   }
 
   /** The spouse or partner's age, for voluntary life spouse rates and reductions. */

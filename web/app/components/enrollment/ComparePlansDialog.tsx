@@ -16,19 +16,25 @@ const medical = (f: (b: Extract<Plan['benefits'], { kind: 'medical' }>) => strin
 const dental = (f: (b: Extract<Plan['benefits'], { kind: 'dental' }>) => string | null) => (p: Plan) => (p.benefits.kind === 'dental' ? f(p.benefits) : null);
 const vision = (f: (b: Extract<Plan['benefits'], { kind: 'vision' }>) => string | null) => (p: Plan) => (p.benefits.kind === 'vision' ? f(p.benefits) : null);
 
-/** What each plan costs (employee only): per paycheck, per year, and what the employer puts in. */
-function costRows(payPeriods: number): Row[] {
+/**
+ * What each plan costs (employee only): per paycheck, per year, what the employer puts in, and for medical
+ * plans the employer's money in the paired HSA (part of what a high-deductible plan is worth).
+ */
+function costRows(planTypeId: number, payPeriods: number): Row[] {
   const employerPerPaycheck = (p: Plan) => p.tiers.find((t) => t.tier === 1)?.employerAmount ?? null;
-  return [
+  const rows: Row[] = [
     ['Contribution per paycheck', (p) => usd(p.contributionAmount)],
     ['Contribution per year', (p) => formatUsd(perPeriodToAnnual(parseMoney(p.contributionAmount) ?? 0, payPeriods))],
     ['Employer pays per paycheck', (p) => (employerPerPaycheck(p) === null ? null : usd(employerPerPaycheck(p)))],
+    ['Employer pays per year', (p) => (employerPerPaycheck(p) === null ? null : formatUsd(perPeriodToAnnual(parseMoney(employerPerPaycheck(p)) ?? 0, payPeriods)))],
   ];
+  if (MEDICAL_TYPES.includes(planTypeId)) rows.push(['Employer HSA money per year', (p) => (p.employerHsaAmount === null ? 'None' : usd(p.employerHsaAmount))]);
+  return rows;
 }
 
 /** The rows of each layout (document 2 section 2: medical, dental, vision, life or other), after the costs. */
 function rowsFor(planTypeId: number, payPeriods: number): Row[] {
-  return [...costRows(payPeriods), ...benefitRows(planTypeId)];
+  return [...costRows(planTypeId, payPeriods), ...benefitRows(planTypeId)];
 }
 
 function benefitRows(planTypeId: number): Row[] {

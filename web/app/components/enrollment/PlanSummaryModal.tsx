@@ -3,6 +3,8 @@ import {
   FSA_ACCOUNT_NAMES,
   FSA_ACCOUNTS,
   parseMoney,
+  payFrequencyName,
+  perPeriodToAnnual,
   PlanMessages,
   PlanTypeIds,
   formatUsd,
@@ -57,6 +59,7 @@ function SummaryBody({ data, eoi }: { data: PlanSummaryData; eoi: boolean }) {
           </a>
         </p>
       ) : null}
+      <CostTable data={data} />
       <BenefitTables data={data} eoi={eoi} />
       {showCoverage && coverage ? <CoverageRows coverage={coverage} /> : null}
       {plan.benefits.kind !== 'custom' && custom.length > 0 && plan.benefits.kind !== 'disability' ? (
@@ -64,6 +67,28 @@ function SummaryBody({ data, eoi }: { data: PlanSummaryData; eoi: boolean }) {
       ) : null}
       <p className="mt-6 rounded-md bg-slate-100 px-3 py-2 text-xs text-slate-700">{PlanMessages.disclaimer}</p>
     </div>
+  );
+}
+
+/**
+ * What the plan costs the employee and what the employer puts in, per paycheck and per year, at the
+ * employee's tier in this plan (employee only before a choice); for medical, the employer's HSA money too.
+ */
+function CostTable({ data }: { data: PlanSummaryData }) {
+  const { plan, enrollment, payPeriods } = data;
+  const tier = enrollment?.planId === plan.id && enrollment.tier !== null ? enrollment.tier : 1;
+  const price = plan.tiers.find((t) => t.tier === tier) ?? plan.tiers[0];
+  if (!price && plan.employerHsaAmount === null) return null;
+  const yearly = (amount: string) => formatUsd(perPeriodToAnnual(parseMoney(amount) ?? 0, payPeriods));
+  const rows: Array<readonly [string, string, string]> = price
+    ? [
+        ['Your cost', usd(price.contributionAmount), yearly(price.contributionAmount)],
+        ['Employer pays', usd(price.employerAmount), yearly(price.employerAmount)],
+      ]
+    : [];
+  if (plan.employerHsaAmount !== null) rows.push(['Employer HSA money', '—', usd(plan.employerHsaAmount)]);
+  return (
+    <InfoTable caption={`Cost${price ? ` (${price.label})` : ''}: ${payFrequencyName(payPeriods)}`} columns={['', 'Per paycheck', 'Per year']} rows={rows} />
   );
 }
 
