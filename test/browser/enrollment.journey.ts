@@ -21,7 +21,7 @@ interface PlanRow {
   contributionAmount: string;
   employerHsaAmount: string | null;
   planTypeId: number;
-  tiers: { tier: number; label: string; contributionAmount: string }[];
+  tiers: { tier: number; label: string; contributionAmount: string; employerAmount: string }[];
 }
 
 describe('benefits enrollment journey', () => {
@@ -153,6 +153,13 @@ describe('benefits enrollment journey', () => {
     await dialog.getByRole('checkbox', { name: /Ivy Reed/ }).check();
     await dialog.getByText('Coverage level: Family').waitFor();
     await dialog.getByText(`Contribution: ${formatUsd(parseMoney(familyPrice)!)} per pay period`).waitFor();
+    // The same per year, and the employer's share of the family coverage, each per paycheck and per year.
+    const familyEmployer = hdhp.tiers.find((x) => x.tier === 4)!.employerAmount;
+    await dialog
+      .getByText(
+        `${formatUsd(parseMoney(familyPrice)! * 26)} per year, 26 paychecks a year (every two weeks). Your employer adds ${formatUsd(parseMoney(familyEmployer)!)} per paycheck (${formatUsd(parseMoney(familyEmployer)! * 26)} per year).`,
+      )
+      .waitFor();
     await dialog.getByRole('button', { name: 'Enroll' }).click();
     await dialog.waitFor({ state: 'hidden' });
     const medicalBlock = page.locator('tbody', { has: page.getByRole('rowheader', { name: 'Group Medical' }) });

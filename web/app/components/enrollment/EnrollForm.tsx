@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Form, Link, useNavigation } from '@remix-run/react';
-import { ContributionMessages, DEPENDENT_TYPES, EnrollmentMessages, MEDICAL_TYPES, RESTRICTION_MESSAGES } from '@bp/api/contracts';
+import { ContributionMessages, DEPENDENT_TYPES, EnrollmentMessages, formatUsd, MEDICAL_TYPES, parseMoney, payFrequencyName, perPeriodToAnnual, RESTRICTION_MESSAGES } from '@bp/api/contracts';
 import { Alert, primaryButtonClass, secondaryButtonClass } from '~/components/ui';
 import { cx } from '~/lib/cx';
 import { dayBefore, usd } from '~/lib/enrollment-rules';
@@ -40,6 +40,9 @@ export function EnrollForm({ data, closeTo, compareTo }: { data: EnrollDialogDat
       : `NEW PLAN (from ${effective})`;
   const restriction = plan && plan.restricted > 0 ? (RESTRICTION_MESSAGES[plan.restricted] ?? EnrollmentMessages.enrollDisabled) : null;
   const shown = kind === 'fsa' || kind === 'hsa' ? estimate : (prediction.amount ?? estimate);
+  // The employer's share of the predicted coverage (FSA and HSA money is shown by their own forms).
+  const employer = kind === 'fsa' || kind === 'hsa' ? null : (prediction.employerAmount ?? null);
+  const yearly = (amount: string) => formatUsd(perPeriodToAnnual(parseMoney(amount) ?? 0, data.payPeriods));
   const c = data.coverages;
   const hasCoverage = Boolean(c && (c.employee || c.spouse || c.children));
 
@@ -93,7 +96,7 @@ export function EnrollForm({ data, closeTo, compareTo }: { data: EnrollDialogDat
                   />
                   <span>
                     <span className="block font-semibold text-slate-900">{p.title}</span>
-                    <span className="block text-slate-700">{`${usd(p.contributionAmount)} per paycheck`}</span>
+                    <span className="block text-slate-700">{`${usd(p.contributionAmount)} per paycheck (${yearly(p.contributionAmount)} per year)`}</span>
                     {unavailable ? (
                       <span id={`plan-${p.id}-restricted`} className="block text-red-700">
                         {RESTRICTION_MESSAGES[p.restricted] ?? EnrollmentMessages.enrollDisabled}
@@ -188,6 +191,12 @@ export function EnrollForm({ data, closeTo, compareTo }: { data: EnrollDialogDat
         {`Contribution: ${usd(shown)} per pay period`}
         {prediction.pending ? <span className="ml-2 text-sm font-normal text-slate-700">(updating…)</span> : null}
       </p>
+      {shown !== null ? (
+        <p className="mt-1 text-sm text-slate-700">
+          {`${yearly(shown)} per year, ${payFrequencyName(data.payPeriods)}.`}
+          {employer !== null && (parseMoney(employer) ?? 0) > 0 ? ` Your employer adds ${usd(employer)} per paycheck (${yearly(employer)} per year).` : null}
+        </p>
+      ) : null}
 
       <div className="mt-6 flex flex-wrap justify-end gap-3">
         <Link to={closeTo} preventScrollReset className={secondaryButtonClass}>

@@ -5,6 +5,8 @@ import type { ContributionAnswer } from '~/routes/enrollment-contribution';
 
 interface Prediction {
   amount: string | null;
+  /** What the employer pays per pay period toward the predicted coverage. */
+  employerAmount: string | null;
   eoi: string[];
 }
 
@@ -25,6 +27,7 @@ export function usePrediction(query: string | null): Prediction & { pending: boo
   const answer = fetcher.data;
   return {
     amount: answer?.ok ? answer.prediction.amount : null,
+    employerAmount: answer?.ok ? answer.prediction.employerAmount : null,
     eoi: answer?.ok ? answer.prediction.eoiRequired : [],
     pending: fetcher.state !== 'idle',
   };
