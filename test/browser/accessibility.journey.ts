@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { inviteNewEmployee, launchBrowser, logIn, newPage, SITE, sql } from '../support/browser';
+import { browserDb, inviteNewEmployee, launchBrowser, logIn, newPage, SITE, sql } from '../support/browser';
+import { copyOfJane } from '../support/fixtures';
 
 interface Violation {
   id: string;
@@ -46,6 +47,44 @@ describe('accessibility (WCAG 2.1 AA rules of axe-core)', () => {
     await expectAccessible(page, '/dependents', (p) => p.getByRole('heading', { name: 'My Dependents' }).waitFor());
     await expectAccessible(page, '/beneficiaries', (p) => p.getByRole('heading', { name: 'My Beneficiaries' }).waitFor());
     await expectAccessible(page, '/change-password', (p) => p.getByRole('button', { name: /Submit|Save|Change/ }).first().waitFor());
+  });
+
+  it("the dashboard's dialogs, unsigned changes after Modify Selections, the log-out question and a trust beneficiary", async () => {
+    // A copy of jane: Modify Selections changes what it opens.
+    const person = await copyOfJane(browserDb, 'Axel');
+    const { page } = await newPage(browser);
+    await logIn(page, person.email);
+    await page.waitForURL(`${SITE}/mbl`);
+    await page.getByRole('heading', { name: 'Benefits Snapshot' }).waitFor();
+    const planLink = page.getByRole('table', { name: /Your benefits/ }).getByRole('link').first();
+    await planLink.click();
+    await page.getByRole('dialog').waitFor();
+    expect({ step: 'plan detail dialog', violations: await wcagViolations(page) }).toEqual({ step: 'plan detail dialog', violations: [] });
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await expectAccessible(page, '/?modify=1', (p) => p.getByRole('dialog', { name: 'Modify Selections' }).waitFor());
+    await page.getByRole('dialog', { name: 'Modify Selections' }).getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(/\/mbl\/registration/);
+    await page.getByText('You have unsigned changes to your benefits.', { exact: false }).waitFor();
+    expect({ step: 'wizard with unsigned changes', violations: await wcagViolations(page) }).toEqual({ step: 'wizard with unsigned changes', violations: [] });
+    await expectAccessible(page, '/', (p) => p.getByRole('complementary', { name: 'Unsigned changes' }).waitFor());
+    await expectAccessible(page, '/?cancelChanges=1', (p) => p.getByRole('dialog', { name: 'Cancel changes' }).waitFor());
+    await page.keyboard.press('Escape');
+    // The trust variant of the beneficiary dialog (the wizard's Beneficiaries step, the steps before it done).
+    await sql('UPDATE account SET registration_step = 10 WHERE id = $1', [person.accountId]);
+    await page.goto(`${SITE}/mbl/registration?step=5`);
+    await page.getByRole('link', { name: 'Add Beneficiary' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Beneficiary' });
+    await dialog.getByRole('combobox', { name: 'Relationship', exact: true }).selectOption({ label: 'Trust' });
+    await dialog.getByLabel('Name of the trust, estate or organization').waitFor();
+    expect({ step: 'trust beneficiary dialog', violations: await wcagViolations(page) }).toEqual({ step: 'trust beneficiary dialog', violations: [] });
+    await page.keyboard.press('Escape');
+    // Log Out asks first.
+    await page.goto(`${SITE}/mbl`);
+    await page.getByRole('banner').getByRole('button', { name: /Axel Doe/ }).click();
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await page.getByRole('dialog').waitFor();
+    expect({ step: 'log out dialog', violations: await wcagViolations(page) }).toEqual({ step: 'log out dialog', violations: [] });
   });
 
   it("HR's census", async () => {
