@@ -16,6 +16,7 @@ import { FilesModule } from './modules/files/files.module';
 import { FormsModule } from './modules/forms/forms.module';
 import { MaintenanceModule } from './modules/maintenance/maintenance.module';
 import { OpenEnrollmentModule } from './modules/open-enrollment/open-enrollment.module';
+import { OnboardingModule } from './modules/onboarding/onboarding.module';
 import { ProgressModule } from './modules/progress/progress.module';
 import { HealthModule } from './modules/health/health.module';
 import { ImpersonationModule } from './modules/impersonation/impersonation.module';
@@ -48,6 +49,7 @@ export const FEATURE_MODULES = [
   DashboardModule,
   FormsModule,
   ProgressModule,
+  OnboardingModule,
   OpenEnrollmentModule,
   MaintenanceModule,
 ];

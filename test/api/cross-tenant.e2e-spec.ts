@@ -14,7 +14,7 @@ const firstId = async (db: DataSource, sql: string, params: unknown[]): Promise<
 /**
  * Tenant isolation, generated from Nest's route metadata: every route with an :id is called, by each demo
  * account allowed through its guard, with the id of a record of a second client that this test seeds
- * (another agency, with an employee, dependent, beneficiary, plan, enrollment and files). Every answer is 404:
+ * (another agency, with an employee, dependent, beneficiary, plan, enrollment, payroll method and files). Every answer is 404:
  * another client's record does not exist for the caller. A new :id route fails here until its kind of id is
  * named below.
  */
@@ -51,6 +51,10 @@ describe('another client\'s records answer 404 on every :id route', () => {
     )) as Array<{ id: number }>;
     ids.fileId = file!.id;
     ids.clientId = clientId;
+    ids.payrollId = await firstId(db, `INSERT INTO payroll_method (client_id, employee_id, method, amount_type, amount, sort_order) VALUES ($1, $2, 3, 2, 100, '1') RETURNING id`, [
+      clientId,
+      person.employeeId,
+    ]);
   });
   afterAll(() => t.close());
 
@@ -65,6 +69,7 @@ describe('another client\'s records answer 404 on every :id route', () => {
         [/\/files\/:id/, 'fileId'],
         [/\/employees\/:id/, 'employeeId'],
         [/\/clients\/:id/, 'clientId'],
+        [/\/payroll\/:id/, 'payrollId'],
       ] as const
     ).find(([pattern]) => pattern.test(path))?.[1];
 
@@ -77,7 +82,7 @@ describe('another client\'s records answer 404 on every :id route', () => {
   const callersOf = (r: RouteInfo) => CALLERS[r.access as string] ?? ['hr@acme.test', 'agent@harbor.test'];
 
   /** A body that passes the route's own validation, where that runs before the record is looked up. */
-  const BODIES: Record<string, object> = { 'PUT /mbl/api/enrollments/:id': { status: '-2' } };
+  const BODIES: Record<string, object> = { 'PUT /mbl/api/enrollments/:id': { status: '-2' }, 'PUT /mbl/api/payroll/:id': { method: '3', amountType: '2', amount: '1' } };
 
   it('every :id route, for every account its guard lets through, answers 404 for the second client\'s record', async () => {
     const routes = listRoutes(t.app).filter((r) => r.path.includes(':id'));

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { REGISTRATION_ORDER, REGISTRATION_REOPEN_STEPS, RegistrationStep } from '../../api/src/contracts/auth';
 import { SecuredDataCipher } from '../../api/src/core/crypto/secured-data';
 import { createTestApp, type TestApp } from '../support/app';
-import { cloneAcmeClient, createPerson, type FixturePerson } from '../support/fixtures';
+import { cloneAcmeClient, completeProfile, createPerson, type FixturePerson } from '../support/fixtures';
 import { dataUrl, strokePng } from '../support/png';
 
 /**
@@ -25,13 +25,7 @@ describe('server-owned registration progress: PUT /me {step}', () => {
   const setStep = (p: FixturePerson, step: number) => db.query(`UPDATE account SET registration_step = $2 WHERE id = $1`, [p.accountId, step]);
   const stepOf = async (p: FixturePerson): Promise<number> => (await db.query(`SELECT registration_step FROM account WHERE id = $1`, [p.accountId]))[0].registration_step;
 
-  async function completeProfile(p: FixturePerson): Promise<void> {
-    await db.query(
-      `UPDATE employee SET birth_date = '1990-02-03', gender = 1, smoker = 0, address1 = '1 Main St', city = 'Boston', state = 'MA', zip = '02110',
-         ssn_enc = $2, new_hire = true WHERE id = $1`,
-      [p.employeeId, t.app.get(SecuredDataCipher).encrypt('123-45-6789')],
-    );
-  }
+  const completeProfileOf = (p: FixturePerson) => completeProfile(db, p.employeeId, (plain) => t.app.get(SecuredDataCipher).encrypt(plain));
 
   /**
    * A person for whom every step's rules hold: a client of its own (no plans offered, no additional questions),
@@ -39,7 +33,7 @@ describe('server-owned registration progress: PUT /me {step}', () => {
    */
   async function completePerson(): Promise<{ p: FixturePerson; jwt: string }> {
     const p = await createPerson(db, { registered: true, clientId: await cloneAcmeClient(db) });
-    await completeProfile(p);
+    await completeProfileOf(p);
     const jwt = await t.login(p.email);
     await setStep(p, RegistrationStep.AdditionalInfo);
     await api().post('/mbl/api/forms').set('Authorization', `Bearer ${jwt}`).send({ signature: dataUrl(strokePng()) }).expect(201);
@@ -88,7 +82,7 @@ describe('server-owned registration progress: PUT /me {step}', () => {
     expect(profile.body.message).toMatch(/^Employee Profile: complete your profile \(.*address1.*\)$/);
 
     // Dependents: an incomplete dependent, by name.
-    await completeProfile(fresh);
+    await completeProfileOf(fresh);
     await putStep(freshJwt, RegistrationStep.Profile).expect(200);
     await db.query(
       `INSERT INTO dependent (client_id, employee_id, relationship_type_id, first_name, last_name) SELECT client_id, id, 2, 'Kit', 'Ture' FROM employee WHERE id = $1`,

@@ -217,3 +217,12 @@ export async function auditRows(db: Queryable, employeeId: number, actionType?: 
     [employeeId, actionType ?? null],
   );
 }
+
+/** Fills every field the Employee Profile step requires (the SSN sealed with the given cipher's encrypt). */
+export async function completeProfile(db: Queryable, employeeId: number, encrypt: (plain: string) => string | null): Promise<void> {
+  await db.query(
+    `UPDATE employee SET birth_date = '1990-02-03', gender = 1, smoker = 0, address1 = '1 Main St', city = 'Boston', state = 'MA', zip = '02110',
+       ssn_enc = $2, new_hire = true WHERE id = $1`,
+    [employeeId, encrypt('123-45-6789')],
+  );
+}

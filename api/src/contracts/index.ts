@@ -17,3 +17,4 @@ export * from './beneficiaries';
 export * from './forms';
 export * from './dashboard';
 export * from './permissions';
+export * from './onboarding';

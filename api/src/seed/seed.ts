@@ -1,3 +1,4 @@
+import { seedBanks } from './banks.seed';
 import type { EntityManager } from 'typeorm';
 import type { AppConfig } from '../core/config/app-config';
 import { hashSecret, normalizeAnswer } from '../core/auth/passwords';
@@ -222,6 +223,7 @@ export async function seedDemoData(m: EntityManager, config: AppConfig, cipher: 
   // Beneficiaries name jane's dependents; the questions are Acme's additional information step.
   if (await seedJaneBeneficiaries(m, cipher)) created = true;
   if (await seedFormQuestions(m, clientId!)) created = true;
+  await seedBanks(m);
 
   // The link for the employee who has not registered: derived from the secret, so every run prints the same one.
   const unregistered = EMPLOYEES.find((p) => p.password === null)!;

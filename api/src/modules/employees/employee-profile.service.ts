@@ -2,7 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { isMaskedSsn, toIsoDate, toUsDate } from '../../contracts/formats';
 import { Messages } from '../../contracts/messages';
-import type { EmployeeProfile, EmployeeProfileRequest } from '../../contracts/profile';
+import { ZEmployeeProfileRequest, type EmployeeProfile, type EmployeeProfileRequest } from '../../contracts/profile';
 import { AuditService } from '../../core/audit/audit.service';
 import { anyChanged, auditChanges, PERSON_AUDIT_FIELDS, type AuditedField } from '../../core/audit/field-changes';
 import { RequestContext } from '../../core/context/request-context';
@@ -68,6 +68,12 @@ export class EmployeeProfileService {
   async get(employeeId: number | null = this.context.user.employeeId): Promise<EmployeeProfile> {
     const e = await this.load(this.db.manager, employeeId, false);
     return this.toProfile(e, this.cipher.decrypt(e.ssnEnc));
+  }
+
+  /** The profile fields still missing or invalid (the wizards' Employee Profile steps may not be left before). */
+  async missingFields(employeeId: number): Promise<string[]> {
+    const parsed = ZEmployeeProfileRequest.safeParse(await this.get(employeeId));
+    return parsed.success ? [] : [...new Set(parsed.error.issues.map((i) => String(i.path[0] ?? 'profile')))];
   }
 
   async update(body: EmployeeProfileRequest): Promise<EmployeeProfile> {

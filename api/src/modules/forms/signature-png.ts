@@ -1,5 +1,7 @@
+import { ZodValidationException } from 'nestjs-zod';
 import { inflateSync } from 'node:zlib';
-import { FormMessages, isSignatureLargeEnough, SIGNATURE_MAX_SIDE } from '../../contracts/forms';
+import { FormMessages, isSignatureLargeEnough, SIGNATURE_DATA_URL_PREFIX, SIGNATURE_MAX_BYTES, SIGNATURE_MAX_SIDE, ZSignatureRequest } from '../../contracts/forms';
+import { fieldErrors } from '../../core/http/field-errors';
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** Channels per colour type at bit depth 8: grey, RGB, grey+alpha, RGBA (what a canvas exports). */
@@ -119,4 +121,18 @@ export function inspectSignaturePng(data: Buffer): PngCheck {
   const trimmedHeight = maxY < 0 ? 0 : maxY - minY + 1;
   if (!isSignatureLargeEnough(trimmedWidth, trimmedHeight)) return fail(FormMessages.signatureEmpty);
   return { ok: true, image: { width, height, trimmedWidth, trimmedHeight } };
+}
+
+/**
+ * The drawing of a signature request (POST /forms, POST /onboarding/signature) as PNG bytes, after every
+ * check: the body's shape, the size and the PNG itself. Throws the field errors a person can act on.
+ */
+export function signaturePngOf(body: unknown): Buffer {
+  const parsed = ZSignatureRequest.safeParse(body ?? {});
+  if (!parsed.success) throw new ZodValidationException(parsed.error);
+  const png = Buffer.from(parsed.data.signature.slice(SIGNATURE_DATA_URL_PREFIX.length), 'base64');
+  if (png.length > SIGNATURE_MAX_BYTES) throw fieldErrors([{ path: 'signature', message: FormMessages.signatureTooLarge }]);
+  const check = inspectSignaturePng(png);
+  if (!check.ok) throw fieldErrors([{ path: 'signature', message: check.message }]);
+  return png;
 }

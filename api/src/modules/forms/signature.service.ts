@@ -1,15 +1,13 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { ZodValidationException } from 'nestjs-zod';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { totalContribution } from '../../contracts/dashboard';
 import { toUsDate } from '../../contracts/formats';
-import { FormMessages, SIGNATURE_DATA_URL_PREFIX, SIGNATURE_MAX_BYTES, ZSignatureRequest, type SignatureResponse } from '../../contracts/forms';
+import { FormMessages, type SignatureResponse } from '../../contracts/forms';
 import { Messages } from '../../contracts/messages';
 import { AuditService } from '../../core/audit/audit.service';
 import { RequestContext } from '../../core/context/request-context';
 import { TenantDb } from '../../core/database/tenant-db';
-import { fieldErrors } from '../../core/http/field-errors';
 import { JobIds } from '../../core/jobs/job-registry';
 import { JobsService } from '../../core/jobs/jobs.service';
 import { DashboardService } from '../dashboard/dashboard.service';
@@ -18,7 +16,7 @@ import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
 import { OPTION_LISTS } from '../../contracts/option-lists';
 import { signatureTable, type SignatureEntity } from './signature.table';
 import type { SignedSummary } from './signed-summary';
-import { inspectSignaturePng } from './signature-png';
+import { signaturePngOf } from './signature-png';
 import { fullName } from '../../contracts/common';
 
 
@@ -49,12 +47,7 @@ export class SignatureService {
   ) {}
 
   async sign(body: unknown): Promise<SignatureResponse> {
-    const parsed = ZSignatureRequest.safeParse(body ?? {});
-    if (!parsed.success) throw new ZodValidationException(parsed.error);
-    const png = Buffer.from(parsed.data.signature.slice(SIGNATURE_DATA_URL_PREFIX.length), 'base64');
-    if (png.length > SIGNATURE_MAX_BYTES) throw fieldErrors([{ path: 'signature', message: FormMessages.signatureTooLarge }]);
-    const check = inspectSignaturePng(png);
-    if (!check.ok) throw fieldErrors([{ path: 'signature', message: check.message }]);
+    const png = signaturePngOf(body);
     const employeeId = await this.dashboard.employeeOf();
     const ip = this.context.ip;
 

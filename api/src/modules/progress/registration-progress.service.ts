@@ -8,7 +8,6 @@ import {
 } from '../../contracts/auth';
 import { incompleteDependentNames } from '../../contracts/dependents';
 import { FormMessages } from '../../contracts/forms';
-import { ZEmployeeProfileRequest } from '../../contracts/profile';
 import { RequestContext } from '../../core/context/request-context';
 import { TenantDb } from '../../core/database/tenant-db';
 import { StepConflict, StepModel, type StepDefinition } from '../../core/wizard/step-model';
@@ -121,11 +120,8 @@ export class RegistrationProgressService {
   }
 
   private async profileMissing(c: ProgressContext): Promise<string[]> {
-    const profile = await this.profiles.get(c.employeeId);
-    const parsed = ZEmployeeProfileRequest.safeParse(profile);
-    if (parsed.success) return [];
-    const fields = [...new Set(parsed.error.issues.map((i) => String(i.path[0] ?? 'profile')))];
-    return [ProgressMessages.profileIncomplete(fields.join(', '))];
+    const fields = await this.profiles.missingFields(c.employeeId);
+    return fields.length === 0 ? [] : [ProgressMessages.profileIncomplete(fields.join(', '))];
   }
 
   private async dependentsMissing(): Promise<string[]> {

@@ -1,0 +1,143 @@
+import {
+  finishLabel,
+  isValidRoutingNumber,
+  normalizePayroll,
+  onboardingSteps,
+  OnboardingMessages as M,
+  payrollIssues,
+  ZI9Request,
+  ZPayrollMethodRequest,
+  ZW4Request,
+  type PayrollRow,
+} from './onboarding';
+
+const issues = (r: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
+  r.success ? [] : r.error!.issues.map((i) => [i.path.join('.'), i.message]);
+
+describe('onboarding steps (document 3 section 2.12)', () => {
+  const none = { i9Enabled: false, w4Enabled: false, payrollEnabled: false, eeoEnabled: false };
+  it.each([
+    [none, [2, 3, 8]],
+    [{ ...none, i9Enabled: true }, [2, 3, 4, 8]],
+    [{ ...none, w4Enabled: true, eeoEnabled: true }, [2, 3, 5, 7, 8]],
+    [{ i9Enabled: true, w4Enabled: true, payrollEnabled: true, eeoEnabled: true }, [2, 3, 4, 5, 6, 7, 8]],
+  ])('%j -> %j', (flags, steps) => {
+    expect(onboardingSteps(flags)).toEqual(steps);
+  });
+
+  it.each([
+    [{ newHire: true, openEnrollmentEndDate: null }, 'Continue to Benefit Enrollment'],
+    [{ newHire: false, openEnrollmentEndDate: '12/31/2026' }, 'Continue to Benefit Enrollment'],
+    [{ newHire: false, openEnrollmentEndDate: '11/25/2026' }, 'Get Started'],
+    [{ newHire: false, openEnrollmentEndDate: '01/01/2026' }, 'Get Started'],
+    [{ newHire: false, openEnrollmentEndDate: null }, 'Get Started'],
+  ])('the final button for %j reads %j', (user, label) => {
+    expect(finishLabel(user, new Date(2026, 10, 25))).toBe(label);
+  });
+});
+
+describe('employment eligibility (document 3 section 5)', () => {
+  it.each([
+    [{}, [['workEligibilityType', M.selectOneOfFour]]],
+    [{ workEligibilityType: '7' }, [['workEligibilityType', M.selectOneOfFour]]],
+    [{ workEligibilityType: '1' }, []],
+    [{ workEligibilityType: '2' }, []],
+    [{ workEligibilityType: '3' }, [['uscisNumber', M.fieldIsRequired]]],
+    [{ workEligibilityType: '3', uscisNumber: 'A123456789' }, []],
+    [{ workEligibilityType: '4' }, [['expirationDate', M.expireDateRequired], ['uscisNumber', M.fieldIsRequired]]],
+    [{ workEligibilityType: '4', expirationDate: '13/40/2030', i94Number: '12345678901' }, [['expirationDate', M.dateFormatNotValid]]],
+    [{ workEligibilityType: '4', expirationDate: '10/01/2030', i94Number: '12345678901' }, []],
+    [{ workEligibilityType: '4', expirationDate: '10/01/2030', uscisNumber: 'A123' }, []],
+    [{ workEligibilityType: '4', expirationDate: '10/01/2030', passportNumber: 'X1234567' }, [['issuanceCountry', M.bothFieldsRequired]]],
+    [{ workEligibilityType: '4', expirationDate: '10/01/2030', issuanceCountry: 'Canada' }, [['passportNumber', M.bothFieldsRequired]]],
+    [{ workEligibilityType: '4', expirationDate: '10/01/2030', passportNumber: 'X1234567', issuanceCountry: 'Canada' }, []],
+  ])('%j', (body, expected) => {
+    expect(issues(ZI9Request.safeParse(body))).toEqual(expected);
+  });
+
+  it('keeps only what the chosen type asks for', () => {
+    expect(ZI9Request.parse({ workEligibilityType: 1, uscisNumber: 'A1', expirationDate: '10/01/2030' })).toEqual({
+      workEligibilityType: 1,
+      uscisNumber: null,
+      i94Number: null,
+      passportNumber: null,
+      issuanceCountry: null,
+      expirationDate: null,
+    });
+  });
+});
+
+describe('tax withholding (document 3 section 5)', () => {
+  const base = { federalFilingStatus: '1', federalWithholdingAllowance: '2', federalAdditionalWithholding: '25.50', federalExemption: '0' };
+  it.each([
+    [base, []],
+    [{ ...base, federalFilingStatus: '' }, [['federalFilingStatus', M.filingStatusRequired]]],
+    [{ ...base, federalWithholdingAllowance: '' }, [['federalWithholdingAllowance', M.allowancesRequired]]],
+    [{ ...base, federalWithholdingAllowance: '-1' }, [['federalWithholdingAllowance', M.allowancesNegative]]],
+    [{ ...base, federalAdditionalWithholding: '-5' }, [['federalAdditionalWithholding', M.amountNegative]]],
+    [{ ...base, federalAdditionalWithholding: '' }, []],
+    [{ ...base, federalExemption: '1' }, [['certifyThisYear', M.certifyBoth]]],
+    [{ ...base, federalExemption: '1', certifyLastYear: 'on' }, [['certifyThisYear', M.certifyBoth]]],
+    [{ ...base, federalExemption: '1', certifyLastYear: 'on', certifyThisYear: 'on' }, []],
+  ])('%j', (body, expected) => {
+    expect(issues(ZW4Request.safeParse(body))).toEqual(expected);
+  });
+
+  it('stores the additional amount in cents and the allowances as a number', () => {
+    expect(ZW4Request.parse({ ...base, federalAdditionalWithholding: '$1,025.50' })).toMatchObject({ federalWithholdingAllowance: 2, federalAdditionalWithholdingCents: 102550, federalExemption: '0' });
+  });
+});
+
+describe('payroll (document 3 sections 4, 5 and 9)', () => {
+  it.each([
+    ['011000015', true],
+    ['021000021', true],
+    ['026009593', true],
+    ['121000248', true],
+    ['021000022', false],
+    ['12345678', false],
+    ['000000000', false],
+    ['0110000a5', false],
+  ])('routing number %s passes the ABA checksum: %j', (n, ok) => {
+    expect(isValidRoutingNumber(n)).toBe(ok);
+  });
+
+  const deposit = { method: '1', amountType: '1', amount: '60', routingNumber: '021000021', accountNumber: '123456789', accountType: '1' };
+  it.each([
+    [deposit, []],
+    [{ ...deposit, routingNumber: '', accountNumber: '', accountType: '' }, [['routingNumber', M.fieldRequired], ['accountNumber', M.fieldRequired], ['accountType', M.selectAccountType]]],
+    [{ ...deposit, routingNumber: '021000022' }, [['routingNumber', M.routingInvalid]]],
+    [{ ...deposit, routingNumber: 'XXXXX0021', accountNumber: 'XXXXX6789' }, []],
+    [{ ...deposit, accountNumber: 'X6789' }, [['accountNumber', M.accountInvalid]]],
+    [{ ...deposit, amount: '' }, [['amount', M.amountRequired]]],
+    [{ ...deposit, amount: '-10' }, [['amount', M.amountNegative]]],
+    [{ method: '3', amountType: '2', amount: '250' }, []],
+    [{ method: '2', amountType: '3' }, []],
+    [{ method: '3', amountType: '2' }, [['amount', M.amountRequired]]],
+  ])('%j', (body, expected) => {
+    expect(issues(ZPayrollMethodRequest.safeParse(body))).toEqual(expected);
+  });
+
+  it('drops the bank fields of a card or check', () => {
+    expect(ZPayrollMethodRequest.parse({ ...deposit, method: '3' })).toMatchObject({ method: 3, routingNumber: null, accountNumber: null, accountType: null, amount: 6000 });
+  });
+
+  const row = (amountType: number, amount: number, sortOrder: string): PayrollRow => ({ amountType, amount, sortOrder });
+  it.each([
+    ['two dollar amounts: the last (by sort order) takes the rest', [row(2, 25000, '2'), row(2, 10000, '1')], [row(2, 10000, '1'), row(2, 0, '2')]],
+    ['one dollar amount stays', [row(2, 25000, '1')], [row(2, 25000, '1')]],
+    ['a remaining amount is stored as dollars 0', [row(1, 10000, '1'), row(3, 0, '2')], [row(1, 10000, '1'), row(2, 0, '2')]],
+    ['percentages stay', [row(1, 6000, '1'), row(1, 4000, '2')], [row(1, 6000, '1'), row(1, 4000, '2')]],
+  ])('%s', (_case, rows, expected) => {
+    expect(normalizePayroll(rows)).toEqual(expected);
+  });
+
+  it.each([
+    [[], [M.createPayrollMethods]],
+    [[row(1, 6000, '1'), row(1, 4000, '2')], []],
+    [[row(1, 6000, '1'), row(1, 3000, '2')], [M.totalPercentage]],
+    [[row(2, 25000, '1'), row(2, 0, '2')], []],
+  ])('totals of %j', (rows, expected) => {
+    expect(payrollIssues(rows)).toEqual(expected);
+  });
+});

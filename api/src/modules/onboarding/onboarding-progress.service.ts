@@ -1,0 +1,161 @@
+import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { ProgressMessages, RegistrationStep } from '../../contracts/auth';
+import { toUsDate } from '../../contracts/formats';
+import { FormMessages } from '../../contracts/forms';
+import {
+  finishLabel,
+  ONBOARDING_STEP_LABELS,
+  OnboardingMessages,
+  OnboardingStep,
+  onboardingSteps,
+  type OnboardingStatus,
+  type OnboardingStepValue,
+} from '../../contracts/onboarding';
+import { AuditService } from '../../core/audit/audit.service';
+import { RequestContext } from '../../core/context/request-context';
+import { TenantDb } from '../../core/database/tenant-db';
+import { StepConflict, StepModel, type StepDefinition } from '../../core/wizard/step-model';
+import { EmployeeProfileService } from '../employees/employee-profile.service';
+import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
+import { signaturePngOf } from '../forms/signature-png';
+import { OnboardingFormsService } from './onboarding-forms.service';
+import { PayrollService } from './payroll.service';
+
+interface Progress {
+  accountId: number;
+  employeeId: number;
+  onboarding_step: number;
+  registration_step: number;
+  running: boolean;
+  new_hire: boolean;
+  oe_end: string | null;
+  i9_enabled: boolean;
+  w4_enabled: boolean;
+  payroll_enabled: boolean;
+  eeo_enabled: boolean;
+}
+
+const notRunning = () => new NotFoundException({ statusCode: 404, message: OnboardingMessages.notRunning });
+
+/**
+ * The onboarding wizard's progress, owned by the server with the registration's step model (decisions
+ * section 5): `PUT /onboarding {step}` records only the next step of this person's steps (the optional ones
+ * by the client's flags), and only when the step's own rules hold; else 409 with what is missing. Finishing
+ * sends the new hire on to benefit enrollment, the profile already done.
+ */
+@Injectable()
+export class OnboardingProgressService {
+  constructor(
+    private readonly db: TenantDb,
+    private readonly context: RequestContext,
+    private readonly audit: AuditService,
+    private readonly profiles: EmployeeProfileService,
+    private readonly forms: OnboardingFormsService,
+    private readonly payroll: PayrollService,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+  ) {}
+
+  async status(): Promise<OnboardingStatus> {
+    const p = await this.progress();
+    return {
+      step: p.onboarding_step,
+      steps: onboardingSteps(this.flags(p)).map((step) => ({ step, label: ONBOARDING_STEP_LABELS[step] })),
+      finishLabel: finishLabel({ newHire: p.new_hire, openEnrollmentEndDate: p.oe_end }),
+    };
+  }
+
+  /** PUT /onboarding {step}. */
+  async record(requested: number): Promise<void> {
+    const p = await this.progress();
+    if (!p.running) throw notRunning();
+    const model = this.model(p);
+    try {
+      const step = await model.complete(p.onboarding_step as OnboardingStepValue, requested as OnboardingStepValue, p);
+      await this.db.transaction(async (m) => {
+        const [, moved] = (await this.db.query(`UPDATE account SET onboarding_step = $3 WHERE id = $1 AND onboarding_step = $2 AND client_id = $client`, [p.accountId, p.onboarding_step, step], m)) as unknown as [unknown, number];
+        if (moved !== 1) throw new StepConflict(['The onboarding moved on in another window: reload the page']);
+        if (step === OnboardingStep.Finished) {
+          // The profile was completed here: benefit enrollment resumes after it, never before.
+          await this.db.query(
+            `UPDATE account SET registration_step = $2 WHERE id = $1 AND client_id = $client AND registration_step IN ($3, $4)`,
+            [p.accountId, RegistrationStep.Profile, RegistrationStep.WelcomeEmail, RegistrationStep.Account],
+            m,
+          );
+        }
+        await this.audit.record({ employeeId: p.employeeId, eventType: 'Onboarding', actionType: 'update', description: step === OnboardingStep.Finished ? 'Onboarding finished' : `Onboarding step completed: ${ONBOARDING_STEP_LABELS[step as 2]}` }, m);
+      });
+    } catch (err) {
+      if (err instanceof StepConflict) throw new ConflictException({ statusCode: 409, message: err.messages.join('. '), errors: err.messages.map((message) => ({ path: 'step', message })) });
+      throw err;
+    }
+  }
+
+  /** POST /onboarding/signature: the drawing, kept as a personal file of the employee; the latest one counts. */
+  async sign(body: unknown): Promise<{ signedAt: string }> {
+    const png = signaturePngOf(body);
+    const p = await this.progress();
+    if (!p.running) throw notRunning();
+    const key = `employees/${p.employeeId}/signatures/onboarding-${randomUUID()}.png`;
+    await this.storage.put(key, png);
+    const signedAt = new Date();
+    await this.db.transaction(async (m) => {
+      const [file] = await this.db.query<{ id: number }>(
+        `INSERT INTO file (client_id, employee_id, title, file_type, storage_key, content_type, size_bytes)
+         VALUES ($client, $1, $2, 'personal', $3, 'image/png', $4) RETURNING id`,
+        [p.employeeId, `Onboarding signature ${toUsDate(signedAt.toISOString().slice(0, 10))}`, key, png.length],
+        m,
+      );
+      await this.db.query(
+        `INSERT INTO onboarding_signature (employee_id, client_id, image_file_id, ip, signed_at) VALUES ($1, $client, $2, $3, $4)
+         ON CONFLICT (employee_id) DO UPDATE SET image_file_id = EXCLUDED.image_file_id, ip = EXCLUDED.ip, signed_at = EXCLUDED.signed_at`,
+        [p.employeeId, file!.id, this.context.ip, signedAt],
+        m,
+      );
+      await this.audit.record({ employeeId: p.employeeId, eventType: 'Signature', actionType: 'create', description: 'Onboarding signed' }, m);
+    });
+    return { signedAt: signedAt.toISOString() };
+  }
+
+  private flags(p: Progress) {
+    return { i9Enabled: p.i9_enabled, w4Enabled: p.w4_enabled, payrollEnabled: p.payroll_enabled, eeoEnabled: p.eeo_enabled };
+  }
+
+  /** Pending, this person's steps, then finished; each step's guard says what is missing before it counts as done. */
+  private model(p: Progress): StepModel<OnboardingStepValue, Progress> {
+    const guards: Partial<Record<OnboardingStepValue, (c: Progress) => Promise<string[]>>> = {
+      [OnboardingStep.Profile]: async (c) => {
+        const fields = await this.profiles.missingFields(c.employeeId);
+        return fields.length ? [ProgressMessages.profileIncomplete(fields.join(', '))] : [];
+      },
+      [OnboardingStep.Eligibility]: async (c) => ((await this.forms.has('employee_eligibility', c.employeeId)) ? [] : [OnboardingMessages.selectOneOfFour]),
+      [OnboardingStep.Tax]: async (c) => ((await this.forms.has('employee_tax', c.employeeId)) ? [] : [OnboardingMessages.filingStatusRequired]),
+      [OnboardingStep.Payroll]: (c) => this.payroll.issues(c.employeeId),
+      [OnboardingStep.Signature]: async (c) => {
+        const rows = await this.db.query('SELECT 1 FROM onboarding_signature WHERE employee_id = $1 AND client_id = $client', [c.employeeId]);
+        return rows.length ? [] : [FormMessages.signatureMissing];
+      },
+    };
+    const steps: StepDefinition<OnboardingStepValue, Progress>[] = [
+      { step: OnboardingStep.Pending, label: 'Start' },
+      ...onboardingSteps(this.flags(p)).map((step) => ({ step, label: ONBOARDING_STEP_LABELS[step], ...(guards[step] ? { guard: guards[step] } : {}) })),
+      { step: OnboardingStep.Finished, label: 'Finish' },
+    ];
+    return new StepModel(steps);
+  }
+
+  private async progress(): Promise<Progress> {
+    const { accountId, employeeId } = this.context.user;
+    if (accountId === null || employeeId === null) throw notRunning();
+    const rows = await this.db.query<Omit<Progress, 'accountId' | 'employeeId'>>(
+      `SELECT a.onboarding_step, a.registration_step, (c.enable_onboarding AND e.enable_onboarding AND a.onboarding_step <> 0) AS running,
+              e.new_hire, c.i9_enabled, c.w4_enabled, c.payroll_enabled, c.eeo_enabled,
+              (SELECT to_char(p.end_date, 'MM/DD/YYYY') FROM open_enrollment_period p WHERE p.client_id = $client AND p.is_current LIMIT 1) AS oe_end
+         FROM account a JOIN employee e ON e.account_id = a.id AND e.id = $2 JOIN client c ON c.id = e.client_id
+        WHERE a.id = $1 AND c.id = $client`,
+      [accountId, employeeId],
+    );
+    if (!rows[0]) throw notRunning();
+    return { ...rows[0], accountId, employeeId };
+  }
+}

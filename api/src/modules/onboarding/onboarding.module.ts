@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { EmployeesModule } from '../employees/employees.module';
+import { FilesModule } from '../files/files.module';
+import { OnboardingController } from './onboarding.controller';
+import { OnboardingFormsService } from './onboarding-forms.service';
+import { OnboardingProgressService } from './onboarding-progress.service';
+import { PayrollService } from './payroll.service';
+
+/** New-hire onboarding: progress, I-9, W-4, EEO, payroll with the bank lookup, and the onboarding signature. */
+@Module({
+  imports: [EmployeesModule, FilesModule],
+  controllers: [OnboardingController],
+  providers: [OnboardingProgressService, OnboardingFormsService, PayrollService],
+  exports: [OnboardingFormsService, PayrollService],
+})
+export class OnboardingModule {}
