@@ -18,3 +18,4 @@ export * from './forms';
 export * from './dashboard';
 export * from './permissions';
 export * from './onboarding';
+export { OPTION_LISTS } from './option-lists';

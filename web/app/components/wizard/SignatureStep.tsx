@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type PointerEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type PointerEvent, type ReactNode } from 'react';
 import { Form, useNavigation } from '@remix-run/react';
 import { isSignatureLargeEnough } from '@bp/api/contracts';
 import { Alert, inputClass, labelClass, secondaryButtonClass } from '~/components/ui';
@@ -51,13 +51,45 @@ function trimmedPng(canvas: HTMLCanvasElement, box: Box, ratio: number): string 
 }
 
 /**
- * Registration step 7, Signature (document 2 sections 2 and 9): drawn with a mouse, a finger or a pen
- * (pointer events cover all three), or typed for people who cannot draw. Next stays disabled until the
- * trimmed drawing is larger than 1x1, and a change of the pad's width clears it (the strokes would no
- * longer fit). The trimmed image is posted with the form; a failed save shows 'Server error!'. What is
- * being signed is shown above the pad.
+ * Registration step 7, Signature (document 2 sections 2 and 9): what is being signed shown above the pad.
  */
 export function SignatureStep({ error, backTo, summary, beneficiaries }: { error: string | null; backTo: string; summary: SummaryData; beneficiaries: BeneficiaryList }) {
+  return (
+    <SignatureForm
+      title={WIZARD_STEPS[SIGNATURE_INDEX]}
+      instructions="By signing you confirm that the elections, dependents and beneficiaries shown above are correct. Sign in the box with your mouse, finger or pen, or type your full name below it."
+      error={error}
+      backTo={backTo}
+    >
+      <ElectionsReview summary={summary} beneficiaries={beneficiaries} />
+    </SignatureForm>
+  );
+}
+
+/**
+ * A signature pad in a wizard step (registration step 7, onboarding's Signature): drawn with a mouse, a
+ * finger or a pen (pointer events cover all three), or typed for people who cannot draw. Next stays
+ * disabled until the trimmed drawing is larger than 1x1, and a change of the pad's width clears it (the
+ * strokes would no longer fit). The trimmed image is posted with the form as `signature`; a failed save
+ * shows the error given.
+ */
+export function SignatureForm({
+  title,
+  instructions,
+  error,
+  backTo,
+  screen = 'signature',
+  children,
+}: {
+  title: string;
+  instructions: string;
+  error: string | null;
+  backTo?: string;
+  /** The form's screen name for the route's action. */
+  screen?: string;
+  /** What is being signed, above the pad. */
+  children?: ReactNode;
+}) {
   const busy = useNavigation().state === 'submitting';
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const wrapRef = useRef<HTMLDivElement>(null);
@@ -189,11 +221,10 @@ export function SignatureStep({ error, backTo, summary, beneficiaries }: { error
 
   return (
     <div>
-      <h2 className="text-lg font-semibold text-slate-900">{WIZARD_STEPS[SIGNATURE_INDEX]}</h2>
-      <ElectionsReview summary={summary} beneficiaries={beneficiaries} />
+      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+      {children}
       <p id={instructionsId} className="mt-4 text-sm text-slate-700">
-        By signing you confirm that the elections, dependents and beneficiaries shown above are correct. Sign in the box with your mouse, finger or
-        pen, or type your full name below it.
+        {instructions}
       </p>
       {error ? (
         <Alert tone="error" className="mt-4" resetKey={error}>
@@ -228,7 +259,7 @@ export function SignatureStep({ error, backTo, summary, beneficiaries }: { error
         </button>
       </div>
       <Form method="post" onSubmit={onSubmit}>
-        <input type="hidden" name="screen" value="signature" />
+        <input type="hidden" name="screen" value={screen} />
         <input ref={signatureRef} type="hidden" name="signature" />
         <WizardActions backTo={backTo} busy={busy} nextDisabled={!signed} />
       </Form>

@@ -1,0 +1,156 @@
+import type { Browser, Page } from 'playwright-core';
+import { browserDb, launchBrowser, logIn, newPage, scriptErrors, SITE, sql } from '../support/browser';
+import { createPerson } from '../support/fixtures';
+
+/** A new hire like sam (every onboarding step on at Acme), registered, with onboarding and enrollment not started. */
+async function newHireLikeSam(firstName: string): Promise<{ email: string; employeeId: number }> {
+  const p = await createPerson(browserDb, { registered: true, firstName, lastName: 'Carter' });
+  await sql(
+    `UPDATE employee e SET birth_date = s.birth_date, gender = s.gender, smoker = s.smoker, marital_status_id = s.marital_status_id, ssn_enc = s.ssn_enc,
+        address1 = '350 Fifth Avenue', city = 'New York', state = 'NY', zip = '10001', hire_date = s.hire_date, new_hire = true, enable_onboarding = true,
+        employment_id = s.employment_id, title = s.title
+       FROM employee s WHERE s.email = 'sam@acme.test' AND e.id = $1`,
+    [p.employeeId],
+  );
+  await sql(`UPDATE account SET onboarding_step = 1, registration_step = 1 WHERE id = $1`, [p.accountId]);
+  return { email: p.email, employeeId: p.employeeId };
+}
+
+const stepper = (page: Page) => page.getByRole('navigation', { name: 'Onboarding steps' });
+
+describe('onboarding journey', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it('a new hire completes onboarding with every optional step, a 60/40 payroll split, and arrives at benefit enrollment', async () => {
+    const hire = await newHireLikeSam('Sami');
+    const { page, errors } = await newPage(browser);
+    await logIn(page, hire.email);
+    // Every page leads to onboarding while it runs.
+    await page.waitForURL(/\/mbl\/onboarding/);
+    await page.getByRole('heading', { name: 'Onboarding', level: 1 }).waitFor();
+    expect(await page.title()).toContain('Onboarding');
+    const labels = (await stepper(page).getByRole('listitem').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+    expect(labels).toEqual(['1 Employee Profile', '2 Documents', '3 Employment Eligibility Verification', '4 Tax Withholding', '5 Payroll', '6 EEO', '7 Signature', '8 Finish']);
+    // At 1280 px the stepper runs across the page (it stacks below 1200 px).
+    const first = (await stepper(page).getByRole('listitem').first().boundingBox())!;
+    const second = (await stepper(page).getByRole('listitem').nth(1).boundingBox())!;
+    expect(Math.abs(first.y - second.y)).toBeLessThan(2);
+
+    // Employee Profile: filled in already; Next. Documents: nothing to read at Acme yet.
+    await page.getByRole('heading', { name: 'Employee Profile' }).waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('No additional information required').waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Employment eligibility: a type first, then the fields that type asks for.
+    await page.getByRole('heading', { name: 'Employment Eligibility Verification' }).waitFor();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Please select one of the four options*').waitFor();
+    await page.getByLabel('An alien authorized to work').check();
+    await page.getByLabel('Authorized to work until').pressSequentially('10012030');
+    await page.getByLabel('Foreign passport number').fill('P1234567');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Both Fields Are Required').waitFor();
+    await page.getByLabel('Country of issuance').fill('Canada');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const documents = page.getByRole('dialog', { name: 'Acceptable documents' });
+    await documents.getByText('You may present these documents within 3 days of your first day of work.').waitFor();
+    await documents.getByRole('heading', { name: 'List A' }).waitFor();
+    await documents.getByRole('button', { name: 'I will bring these documents' }).click();
+
+    // Tax withholding: claiming exemption makes the amounts read-only and asks for both statements.
+    await page.getByRole('heading', { name: 'Tax Withholding' }).waitFor();
+    await page.getByLabel('Filing status').selectOption({ label: 'Single or Married filing separately' });
+    await page.getByLabel('Allowances').fill('1');
+    await page.getByLabel(/I claim exemption from withholding/).check();
+    expect(await page.getByLabel('Allowances').getAttribute('readonly')).not.toBeNull();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Confirm both statements to claim exemption from withholding').waitFor();
+    await page.getByLabel(/I claim exemption from withholding/).uncheck();
+    await page.getByLabel('Additional amount withheld per paycheck ($)').fill('20');
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Payroll: 60% to a checking account (the bank named from its routing number), 40% by check.
+    await page.getByRole('heading', { name: 'Payroll' }).waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('alert').getByText('Please create payroll methods to continue').waitFor();
+    await page.getByRole('link', { name: 'Add payroll method' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Add payroll method' });
+    await dialog.getByLabel('Method').selectOption({ label: 'Deposit' });
+    await dialog.getByLabel('Amount type').selectOption({ label: 'Percentage' });
+    await dialog.getByLabel('Percentage (%)').fill('60');
+    await dialog.getByLabel('Routing number').pressSequentially('021000021');
+    await dialog.getByText('JPMorgan Chase Bank').waitFor();
+    await dialog.getByLabel('Account number').fill('123456789');
+    await dialog.getByLabel('Account type').selectOption({ label: 'Checking' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('XXXXX6789').waitFor();
+    await page.getByText('Total summary must be equal 100%', { exact: false }).waitFor();
+    await page.getByRole('link', { name: 'Add payroll method' }).click();
+    dialog = page.getByRole('dialog', { name: 'Add payroll method' });
+    await dialog.getByLabel('Method').selectOption({ label: 'Check' });
+    await dialog.getByLabel('Amount type').selectOption({ label: 'Percentage' });
+    await dialog.getByLabel('Percentage (%)').fill('40');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('Total: 100%').waitFor();
+    // The first method has no Delete.
+    expect(await page.getByRole('button', { name: 'Delete Deposit 1' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Delete Check 2' }).waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // EEO: all optional. Signature: typed, for someone who cannot draw.
+    await page.getByRole('heading', { name: 'EEO' }).waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { name: 'Signature' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await page.getByLabel('Or type your full name').fill('Sami Carter');
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Finish, then on into benefit enrollment after the profile (already done here).
+    await page.getByRole('heading', { name: 'You have finished onboarding' }).waitFor();
+    await page.getByRole('button', { name: 'Continue to Benefit Enrollment' }).click();
+    await page.waitForURL(/\/mbl\/registration/);
+    await page.getByRole('heading', { name: 'Benefit Enrollment' }).waitFor();
+    expect(await page.locator('[aria-current="step"]').innerText()).toContain('Dependents');
+
+    // What was stored: the split, and the bank numbers only as ciphertext.
+    const methods = await sql<{ method: number; amount_type: number; amount: number; routing_number_enc: string | null; account_number_enc: string | null }>(
+      'SELECT method, amount_type, amount, routing_number_enc, account_number_enc FROM payroll_method WHERE employee_id = $1 ORDER BY sort_order',
+      [hire.employeeId],
+    );
+    expect(methods.map((m) => [m.method, m.amount_type, m.amount])).toEqual([
+      [1, 1, 6000],
+      [3, 1, 4000],
+    ]);
+    expect(methods[0]!.routing_number_enc).not.toContain('021000021');
+    expect(methods[0]!.account_number_enc).not.toContain('123456789');
+    expect(methods[0]!.account_number_enc).toMatch(/^[A-Za-z0-9_-]+:/);
+    const [account] = await sql<{ onboarding_step: number }>('SELECT a.onboarding_step FROM account a JOIN employee e ON e.account_id = a.id WHERE e.id = $1', [hire.employeeId]);
+    expect(account!.onboarding_step).toBe(0);
+    expect(scriptErrors(errors)).toEqual([]);
+  });
+
+  it('the stepper stacks on a phone, and an earlier step (not the first) can be revisited', async () => {
+    const hire = await newHireLikeSam('Samia');
+    const { page } = await newPage(browser, 390);
+    await logIn(page, hire.email);
+    await page.waitForURL(/\/mbl\/onboarding/);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('No additional information required').waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { name: 'Employment Eligibility Verification' }).waitFor();
+    const items = stepper(page).getByRole('listitem');
+    expect((await items.nth(1).boundingBox())!.y).toBeGreaterThan((await items.first().boundingBox())!.y + 10);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    // Step 1 is never a link; step 2 (done, before the current one) is.
+    expect(await stepper(page).getByRole('link', { name: /Employee Profile/ }).count()).toBe(0);
+    await stepper(page).getByRole('link', { name: /Documents/ }).click();
+    await page.getByText('No additional information required').waitFor();
+  });
+});
