@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { browserDb, launchBrowser, logIn, newPage, scriptErrors, SITE, sql } from '../support/browser';
+import { browserDb, launchBrowser, logIn, newPage, scriptErrors, sql } from '../support/browser';
 import { createPerson } from '../support/fixtures';
 
 /** A new hire like sam (every onboarding step on at Acme), registered, with onboarding and enrollment not started. */
