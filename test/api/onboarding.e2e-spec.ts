@@ -127,6 +127,13 @@ describe('onboarding', () => {
     expect(me).toMatchObject({ onboardingStep: 0, registrationStep: RegistrationStep.Profile });
     await step(jwt, OnboardingStep.Finished).expect(404);
 
+    // HR reads it (masked) in the census; another client's HR does not find the employee.
+    const hr = await t.login('hr@acme.test');
+    const seen = (await api(hr, 'get', `/employees/${p.employeeId}/onboarding`).expect(200)).body;
+    expect(seen).toMatchObject({ step: 0, i9: { workEligibilityType: 4, passportNumber: 'XXXXX4567' }, w4: { federalFilingStatus: '2' }, eeo: { eeoRace: 8 }, signedAt: expect.any(String) });
+    expect(seen.payroll.map((m: { accountNumber: string | null }) => m.accountNumber)).toEqual(['XXXXX6789', null]);
+    await api(jwt, 'get', `/employees/${p.employeeId}/onboarding`).expect(403);
+
     // Every change audited, no clear bank or passport number in the log.
     const audit = JSON.stringify(await auditRows(db, p.employeeId));
     for (const secret of ['123456789', '021000021', 'X1234567']) expect(audit).not.toContain(secret);

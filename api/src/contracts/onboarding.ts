@@ -382,3 +382,15 @@ export const ZOnboardingStatus = z.object({
   finishLabel: z.string(),
 });
 export type OnboardingStatus = z.infer<typeof ZOnboardingStatus>;
+
+/** GET /employees/{id}/onboarding: what HR sees of an employee's onboarding (read-only, numbers masked). */
+export const ZEmployeeOnboarding = z.object({
+  step: z.number().int(),
+  i9: ZI9,
+  w4: ZW4,
+  eeo: ZEeo,
+  payroll: ZPayrollMethodList,
+  /** When the onboarding was signed; null before. */
+  signedAt: z.string().nullable(),
+});
+export type EmployeeOnboarding = z.infer<typeof ZEmployeeOnboarding>;

@@ -3,12 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { ProgressMessages, RegistrationStep } from '../../contracts/auth';
 import { toUsDate } from '../../contracts/formats';
 import { FormMessages } from '../../contracts/forms';
+import { Messages } from '../../contracts/messages';
 import {
   finishLabel,
   ONBOARDING_STEP_LABELS,
   OnboardingMessages,
   OnboardingStep,
   onboardingSteps,
+  type EmployeeOnboarding,
   type OnboardingStatus,
   type OnboardingStepValue,
 } from '../../contracts/onboarding';
@@ -63,6 +65,20 @@ export class OnboardingProgressService {
       steps: onboardingSteps(this.flags(p)).map((step) => ({ step, label: ONBOARDING_STEP_LABELS[step] })),
       finishLabel: finishLabel({ newHire: p.new_hire, openEnrollmentEndDate: p.oe_end }),
     };
+  }
+
+  /** GET /employees/{id}/onboarding (HR, read-only): an employee of the acting client, else 404. */
+  async ofEmployee(employeeId: number): Promise<EmployeeOnboarding> {
+    const rows = await this.db.query<{ onboarding_step: number | null; signed_at: Date | null }>(
+      `SELECT a.onboarding_step, s.signed_at FROM employee e LEFT JOIN account a ON a.id = e.account_id
+         LEFT JOIN onboarding_signature s ON s.employee_id = e.id
+        WHERE e.id = $1 AND e.client_id = $client`,
+      [employeeId],
+    );
+    const row = rows[0];
+    if (!row) throw new NotFoundException({ statusCode: 404, message: Messages.noEmployeeFound });
+    const [i9, w4, eeo, payroll] = await Promise.all([this.forms.i9(employeeId), this.forms.w4(employeeId), this.forms.eeo(employeeId), this.payroll.list(employeeId)]);
+    return { step: row.onboarding_step ?? 0, i9, w4, eeo, payroll, signedAt: row.signed_at?.toISOString() ?? null };
   }
 
   /** PUT /onboarding {step}. */

@@ -5,6 +5,7 @@ import { ZSignatureRequest } from '../../contracts/forms';
 import {
   OnboardingMessages,
   ZEeo,
+  ZEmployeeOnboarding,
   ZEeoRequest,
   ZI9,
   ZI9Documents,
@@ -18,6 +19,7 @@ import {
   ZW4,
   ZW4Request,
   type Eeo,
+  type EmployeeOnboarding,
   type I9,
   type I9Documents,
   type OnboardingStatus,
@@ -28,12 +30,14 @@ import { Access } from '../../core/auth/access.decorator';
 import { ErrorResponseDto, OkResponseDto } from '../../core/http/common.dto';
 import { idPipe } from '../../core/http/id.pipe';
 import { createZodDto } from '../../core/http/zod-dto';
+import { EmployeeIdPipe } from '../employees/employee-id.pipe';
 import { SecuredDataUnlock } from '../secured-data/secured-data-unlock.guard';
 import { OnboardingFormsService } from './onboarding-forms.service';
 import { OnboardingProgressService } from './onboarding-progress.service';
 import { PayrollService } from './payroll.service';
 
 class OnboardingStatusDto extends createZodDto(ZOnboardingStatus) {}
+class EmployeeOnboardingDto extends createZodDto(ZEmployeeOnboarding) {}
 class OnboardingStepDto extends createZodDto(ZOnboardingStepRequest) {}
 class I9Dto extends createZodDto(ZI9) {}
 class I9RequestDto extends createZodDto(ZI9Request.in) {}
@@ -213,6 +217,15 @@ export class OnboardingController {
   async payrollRemove(@Param('id', PayrollIdPipe) id: number): Promise<{ success: boolean }> {
     await this.payroll.remove(id);
     return { success: true };
+  }
+
+  @Get('employees/:id/onboarding')
+  @Access('employees:read')
+  @ApiOkResponse({ type: EmployeeOnboardingDto, description: 'Read-only; identity and bank numbers masked' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: "An employee's onboarding answers (census)" })
+  employeeOnboarding(@Param('id', EmployeeIdPipe) id: number): Promise<EmployeeOnboarding> {
+    return this.progress.ofEmployee(id);
   }
 
   @Get('bank-lookup/:number')
