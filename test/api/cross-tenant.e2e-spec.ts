@@ -14,7 +14,7 @@ const firstId = async (db: DataSource, sql: string, params: unknown[]): Promise<
 /**
  * Tenant isolation, generated from Nest's route metadata: every route with an :id is called, by each demo
  * account allowed through its guard, with the id of a record of a second client that this test seeds
- * (another agency, with an employee, dependent, beneficiary, plan, enrollment, payroll method and files). Every answer is 404:
+ * (another agency, with an employee, dependent, beneficiary, plan, enrollment, payroll method, onboarding document and files). Every answer is 404:
  * another client's record does not exist for the caller. A new :id route fails here until its kind of id is
  * named below.
  */
@@ -55,6 +55,7 @@ describe('another client\'s records answer 404 on every :id route', () => {
       clientId,
       person.employeeId,
     ]);
+    ids.documentId = await firstId(db, `INSERT INTO onboarding_document (client_id, title, file_ids) VALUES ($1, 'Other client document', $2) RETURNING id`, [clientId, [ids.fileId]]);
   });
   afterAll(() => t.close());
 
@@ -70,6 +71,7 @@ describe('another client\'s records answer 404 on every :id route', () => {
         [/\/employees\/:id/, 'employeeId'],
         [/\/clients\/:id/, 'clientId'],
         [/\/payroll\/:id/, 'payrollId'],
+        [/\/onboarding\/custom\/:id/, 'documentId'],
       ] as const
     ).find(([pattern]) => pattern.test(path))?.[1];
 

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { RegistrationStep } from '../../api/src/contracts/auth';
-import { OnboardingMessages as M, OnboardingStep } from '../../api/src/contracts/onboarding';
+import { CustomDocumentMessages as D, OnboardingMessages as M, OnboardingStep } from '../../api/src/contracts/onboarding';
 import { SecuredDataCipher } from '../../api/src/core/crypto/secured-data';
 import { createTestApp, type TestApp } from '../support/app';
 import { auditRows, completeProfile, createPerson, type FixturePerson } from '../support/fixtures';
@@ -57,6 +57,51 @@ describe('onboarding', () => {
     expect((await step(jwt, OnboardingStep.Profile).expect(409)).body.message).toMatch(/^Employee Profile: complete your profile \(/);
     await completeProfile(db, p.employeeId, (plain) => t.app.get(SecuredDataCipher).encrypt(plain));
     await step(jwt, OnboardingStep.Profile).expect(200);
+
+    // Documents: Acme's two, each refused until its rules hold.
+    expect((await step(jwt, OnboardingStep.Documents).expect(409)).body.message).toBe(
+      'Documents: submit "Employee Handbook". Documents: submit "Emergency Contact and Identification"',
+    );
+    const [handbook, contact] = (await api(jwt, 'get', '/onboarding/custom').expect(200)).body as Array<{ id: number; files: Array<{ id: number; opened: boolean }>; customFields: Array<{ id: number; fieldType: string }> }>;
+    expect(handbook!.files).toEqual([{ id: expect.any(Number), title: 'Employee Handbook', opened: false }]);
+    expect(contact!.customFields.map((f) => f.fieldType)).toEqual(['text', 'phone', 'email', 'state', 'zip', 'date', 'dropdown', 'amount', 'ssn', 'textarea', 'checkbox']);
+    expect(errorsOf(await api(jwt, 'put', '/onboarding/custom').send({ id: handbook!.id }).expect(400))).toEqual([
+      ['files', D.openAll],
+      [`files.${handbook!.files[0]!.id}`, D.fileMustBeOpened],
+      ['acknowledged', D.acknowledge],
+      ['fullName', D.nameRequired],
+    ]);
+    // Opening the file counts; then the acknowledgment with a typed name.
+    await api(jwt, 'get', `/onboarding/files/${handbook!.files[0]!.id}/download`).expect(200);
+    expect((await api(jwt, 'get', '/onboarding/files').expect(200)).body).toEqual([{ id: handbook!.files[0]!.id, title: 'Employee Handbook', opened: true }]);
+    await api(jwt, 'put', '/onboarding/custom').send({ id: handbook!.id, acknowledged: true, fullName: 'Fix Ture' }).expect(200);
+
+    const answers = (values: string[]) => contact!.customFields.map((f, i) => ({ id: f.id, value: values[i] ?? '' }));
+    const bad = await api(jwt, 'put', '/onboarding/custom').send({ id: contact!.id, customFields: answers(['', '555-1234', 'a@b', 'ZZ', '1234', '02/30/2027', 'XXL', '-5', '12-3', '', '']) }).expect(400);
+    expect(errorsOf(bad)).toEqual([
+      ['customFields.0.value', D.fieldRequired],
+      ['customFields.1.value', D.invalidPhone],
+      ['customFields.2.value', D.invalidEmail],
+      ['customFields.3.value', D.unknownChoice],
+      ['customFields.4.value', D.invalidZip],
+      ['customFields.5.value', D.invalidDate],
+      ['customFields.6.value', D.unknownChoice],
+      ['customFields.7.value', D.invalidAmount],
+      ['customFields.8.value', D.invalidSsn],
+      ['customFields.9.value', D.fieldRequired],
+      ['fileId', D.fileMustBeUploaded],
+      ['acknowledged', D.acknowledge],
+      ['fullName', D.nameRequired],
+    ]);
+    const uploaded = (await request(t.server).post(`/mbl/api/onboarding/custom/${contact!.id}/file`).set('Authorization', `Bearer ${jwt}`).attach('file', Buffer.from('%PDF-1.4 id scan'), 'license.pdf').expect(201)).body;
+    expect(uploaded).toEqual({ fileId: expect.any(Number), title: 'license.pdf' });
+    const good = ['Alex Ture', '555-123-4567', 'alex@example.com', 'NY', '10001', '12/01/2026', 'M', '$1,200.50', '123-45-6780', 'None', 'true'];
+    const submitted = (await api(jwt, 'put', '/onboarding/custom').send({ id: contact!.id, customFields: answers(good), acknowledged: true, fullName: 'Fix Ture' }).expect(200)).body;
+    expect(submitted).toMatchObject({ fileId: uploaded.fileId, fileTitle: 'license.pdf', approval: 'pending', submittedAt: expect.any(String) });
+    expect(submitted.customFields[8].value).toBe('XXX-XX-6780');
+    const [response] = await db.query('SELECT field_values FROM onboarding_document_response WHERE employee_id = $1 AND document_id = $2', [p.employeeId, contact!.id]);
+    expect(response.field_values['9']).toMatch(SEALED);
+    expect((await db.query(`SELECT status FROM action WHERE employee_id = $1`, [p.employeeId])).map((r: { status: string }) => r.status)).toEqual(['pending']);
     await step(jwt, OnboardingStep.Documents).expect(200);
 
     // I-9: the four types and their fields; the numbers sealed at rest and masked in answers.

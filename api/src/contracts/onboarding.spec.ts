@@ -1,5 +1,9 @@
 import {
+  CustomDocumentMessages,
+  customDocumentIssues,
+  customFieldIssue,
   finishLabel,
+  formatAmountField,
   isValidRoutingNumber,
   normalizePayroll,
   onboardingSteps,
@@ -139,5 +143,71 @@ describe('payroll (document 3 sections 4, 5 and 9)', () => {
     [[row(2, 25000, '1'), row(2, 0, '2')], []],
   ])('totals of %j', (rows, expected) => {
     expect(payrollIssues(rows)).toEqual(expected);
+  });
+});
+
+describe('custom documents (document 3 section 5)', () => {
+  const states = new Set(['NY', 'MA']);
+  const D = CustomDocumentMessages;
+  it.each([
+    ['text', '', D.fieldRequired],
+    ['text', 'Anything', null],
+    ['textarea', '  ', D.fieldRequired],
+    ['checkbox', '', null],
+    ['checkbox', 'true', null],
+    ['email', 'a@b', D.invalidEmail],
+    ['email', 'a@b.co', null],
+    ['ssn', '123-45-678', D.invalidSsn],
+    ['ssn', '123-45-6789', null],
+    ['ssn', 'XXX-XX-6789', null],
+    ['phone', '555-1234', D.invalidPhone],
+    ['phone', '555-123-4567', null],
+    ['zip', '1234', D.invalidZip],
+    ['zip', '02110', null],
+    ['date', '02/30/2027', D.invalidDate],
+    ['date', '02/28/2027', null],
+    ['amount', '-5', D.invalidAmount],
+    ['amount', '$1,234.50', null],
+    ['dropdown', 'Purple', D.unknownChoice],
+    ['dropdown', 'Blue', null],
+    ['state', 'ZZ', D.unknownChoice],
+    ['state', 'ny', null],
+  ] as const)('%s %j -> %j', (fieldType, value, message) => {
+    expect(customFieldIssue({ fieldType, options: ['Blue', 'Green'] }, value, states)).toBe(message);
+  });
+
+  it.each([
+    ['1234.5', '$1,234.50'],
+    ['1000000', '$1,000,000'],
+    ['$12', '$12'],
+    ['abc', 'abc'],
+  ])('amount %j shows as %j', (raw, shown) => {
+    expect(formatAmountField(raw)).toBe(shown);
+  });
+
+  const doc = {
+    customFields: [{ id: 1, fieldType: 'text' as const }, { id: 2, fieldType: 'checkbox' as const }],
+    fileIds: [10, 11],
+    requireFileView: true,
+    requireFileUpload: true,
+    requireAcknowledgment: true,
+    requireSignature: false,
+    requireApproval: false,
+  };
+  it('names everything missing: fields, unopened files, the upload, the acknowledgment and the typed name', () => {
+    expect(customDocumentIssues(doc, { values: new Map(), fullName: '', acknowledged: false, fileId: null }, new Set([10]), states)).toEqual([
+      { path: 'customFields.0.value', message: D.fieldRequired },
+      { path: 'files', message: D.openAll },
+      { path: 'files.11', message: D.fileMustBeOpened },
+      { path: 'fileId', message: D.fileMustBeUploaded },
+      { path: 'acknowledged', message: D.acknowledge },
+      { path: 'fullName', message: D.nameRequired },
+    ]);
+  });
+  it('passes a complete answer; without any require* flag only the fields count', () => {
+    expect(customDocumentIssues(doc, { values: new Map([[1, 'x']]), fullName: 'Sam Carter', acknowledged: true, fileId: 5 }, new Set([10, 11]), states)).toEqual([]);
+    const plain = { ...doc, requireFileView: false, requireFileUpload: false, requireAcknowledgment: false };
+    expect(customDocumentIssues(plain, { values: new Map([[1, 'x']]), fullName: '', acknowledged: false, fileId: null }, new Set(), states)).toEqual([]);
+    expect(customDocumentIssues({ ...plain, requireApproval: true }, { values: new Map([[1, 'x']]), fullName: '', acknowledged: true, fileId: null }, new Set(), states)).toEqual([{ path: 'fullName', message: D.nameRequired }]);
   });
 });

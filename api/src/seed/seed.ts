@@ -1,4 +1,5 @@
 import { seedBanks } from './banks.seed';
+import { seedOnboardingDocuments } from './onboarding-documents.seed';
 import type { EntityManager } from 'typeorm';
 import type { AppConfig } from '../core/config/app-config';
 import { hashSecret, normalizeAnswer } from '../core/auth/passwords';
@@ -224,6 +225,7 @@ export async function seedDemoData(m: EntityManager, config: AppConfig, cipher: 
   if (await seedJaneBeneficiaries(m, cipher)) created = true;
   if (await seedFormQuestions(m, clientId!)) created = true;
   await seedBanks(m);
+  if (await seedOnboardingDocuments(m, new LocalDiskStorage(config.fileStorageDir), clientId!)) created = true;
 
   // The link for the employee who has not registered: derived from the secret, so every run prints the same one.
   const unregistered = EMPLOYEES.find((p) => p.password === null)!;

@@ -21,6 +21,7 @@ import { StepConflict, StepModel, type StepDefinition } from '../../core/wizard/
 import { EmployeeProfileService } from '../employees/employee-profile.service';
 import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
 import { signaturePngOf } from '../forms/signature-png';
+import { OnboardingDocumentsService } from './onboarding-documents.service';
 import { OnboardingFormsService } from './onboarding-forms.service';
 import { PayrollService } from './payroll.service';
 
@@ -55,6 +56,7 @@ export class OnboardingProgressService {
     private readonly profiles: EmployeeProfileService,
     private readonly forms: OnboardingFormsService,
     private readonly payroll: PayrollService,
+    private readonly documents: OnboardingDocumentsService,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
   ) {}
 
@@ -144,6 +146,7 @@ export class OnboardingProgressService {
         const fields = await this.profiles.missingFields(c.employeeId);
         return fields.length ? [ProgressMessages.profileIncomplete(fields.join(', '))] : [];
       },
+      [OnboardingStep.Documents]: (c) => this.documents.issues(c.employeeId),
       [OnboardingStep.Eligibility]: async (c) => ((await this.forms.has('employee_eligibility', c.employeeId)) ? [] : [OnboardingMessages.selectOneOfFour]),
       [OnboardingStep.Tax]: async (c) => ((await this.forms.has('employee_tax', c.employeeId)) ? [] : [OnboardingMessages.filingStatusRequired]),
       [OnboardingStep.Payroll]: (c) => this.payroll.issues(c.employeeId),

@@ -1,9 +1,14 @@
-import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBody, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Header, Param, Post, Put, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiBadRequestResponse, ApiBody, ApiConflictResponse, ApiConsumes, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { ZSignatureRequest } from '../../contracts/forms';
 import {
+  CustomDocumentMessages,
   OnboardingMessages,
+  ZCustomDocument,
+  ZCustomDocumentList,
+  ZCustomDocumentRequest,
   ZEeo,
   ZEmployeeOnboarding,
   ZEeoRequest,
@@ -18,6 +23,7 @@ import {
   ZPayrollSaveRequest,
   ZW4,
   ZW4Request,
+  type CustomDocument,
   type Eeo,
   type EmployeeOnboarding,
   type I9,
@@ -32,11 +38,25 @@ import { idPipe } from '../../core/http/id.pipe';
 import { createZodDto } from '../../core/http/zod-dto';
 import { EmployeeIdPipe } from '../employees/employee-id.pipe';
 import { SecuredDataUnlock } from '../secured-data/secured-data-unlock.guard';
+import { OnboardingDocumentsService, UPLOAD_MAX_BYTES } from './onboarding-documents.service';
 import { OnboardingFormsService } from './onboarding-forms.service';
 import { OnboardingProgressService } from './onboarding-progress.service';
 import { PayrollService } from './payroll.service';
 
 class OnboardingStatusDto extends createZodDto(ZOnboardingStatus) {}
+class CustomDocumentDto extends createZodDto(ZCustomDocument) {}
+class CustomDocumentListDto extends createZodDto(ZCustomDocumentList) {}
+class CustomDocumentRequestDto extends createZodDto(ZCustomDocumentRequest) {}
+class UploadedDto extends createZodDto(z.object({ fileId: z.number().int(), title: z.string() })) {}
+class AttachedFilesDto extends createZodDto(z.array(z.object({ id: z.number().int(), title: z.string(), opened: z.boolean() }))) {}
+
+/** What multer hands over for a `file` part. */
+interface UploadedPart {
+  originalname: string;
+  mimetype: string;
+  buffer: Buffer;
+  size: number;
+}
 class EmployeeOnboardingDto extends createZodDto(ZEmployeeOnboarding) {}
 class OnboardingStepDto extends createZodDto(ZOnboardingStepRequest) {}
 class I9Dto extends createZodDto(ZI9) {}
@@ -56,6 +76,7 @@ class BankLookupDto extends createZodDto(z.object({ bankName: z.string().nullabl
 class PayrollPersonalDto extends createZodDto(z.array(z.object({ id: z.number().int(), routingNumber: z.string().nullable(), accountNumber: z.string().nullable() }))) {}
 
 const PayrollIdPipe = idPipe(OnboardingMessages.methodNotFound);
+const DocumentIdPipe = idPipe(CustomDocumentMessages.documentNotFound);
 
 /** New-hire onboarding (document 3 section 7): the signed-in employee's own steps. Bodies are checked by the services' shared schemas. */
 @ApiTags('onboarding')
@@ -65,6 +86,7 @@ export class OnboardingController {
     private readonly progress: OnboardingProgressService,
     private readonly forms: OnboardingFormsService,
     private readonly payroll: PayrollService,
+    private readonly documents: OnboardingDocumentsService,
   ) {}
 
   @Get('onboarding')
@@ -85,6 +107,59 @@ export class OnboardingController {
   async record(@Body() body: OnboardingStepDto): Promise<{ success: boolean }> {
     await this.progress.record(body.step);
     return { success: true };
+  }
+
+  @Get('onboarding/custom')
+  @Access('self:employee')
+  @ApiOkResponse({ type: CustomDocumentListDto, description: 'The client\'s documents with the employee\'s answers (SSN answers masked)' })
+  @ApiOperation({ summary: 'Custom document steps' })
+  customDocuments(): Promise<CustomDocument[]> {
+    return this.documents.list();
+  }
+
+  @Put('onboarding/custom')
+  @Access('self:employee')
+  @ApiBody({ type: CustomDocumentRequestDto })
+  @ApiOkResponse({ type: CustomDocumentDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Every rule of the document (document 3 section 5) in errors[]' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: 'Submit one document' })
+  saveCustomDocument(@Body() body: unknown): Promise<CustomDocument> {
+    return this.documents.save(body);
+  }
+
+  @Post('onboarding/custom/:id/file')
+  @Access('self:employee')
+  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } }))
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } })
+  @ApiCreatedResponse({ type: UploadedDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: "Upload the document's file (one file, at most 10,000,000 bytes)" })
+  uploadForDocument(@Param('id', DocumentIdPipe) id: number, @UploadedFile() file: UploadedPart | undefined): Promise<{ fileId: number; title: string }> {
+    return this.documents.upload(id, file);
+  }
+
+  @Get('onboarding/files')
+  @Access('self:employee')
+  @ApiOkResponse({ type: AttachedFilesDto })
+  @ApiOperation({ summary: "The documents' attached files, with whether the employee opened each" })
+  attachedFiles(): Promise<Array<{ id: number; title: string; opened: boolean }>> {
+    return this.documents.attachedFiles();
+  }
+
+  @Get('onboarding/files/:id/download')
+  @Access('self:employee')
+  @Header('Cache-Control', 'private, no-store')
+  @ApiProduces('application/pdf', 'application/octet-stream')
+  @ApiOkResponse({ description: 'The file; opening it counts for requireFileView', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } }, 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: 'Open an attached file of a document' })
+  async openAttached(@Param('id', DocumentIdPipe) id: number): Promise<StreamableFile> {
+    const file = await this.documents.openFile(id);
+    const name = `${file.title.replace(/[^A-Za-z0-9 ._-]/g, '').trim() || 'file'}${file.contentType === 'application/pdf' ? '.pdf' : ''}`;
+    return new StreamableFile(file.data, { type: file.contentType, disposition: `inline; filename="${name}"`, length: file.data.length });
   }
 
   @Get('onboarding/i9')

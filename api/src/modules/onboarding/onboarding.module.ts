@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { EmployeesModule } from '../employees/employees.module';
 import { FilesModule } from '../files/files.module';
 import { OnboardingController } from './onboarding.controller';
+import { OnboardingDocumentsService } from './onboarding-documents.service';
 import { OnboardingFormsService } from './onboarding-forms.service';
 import { OnboardingProgressService } from './onboarding-progress.service';
 import { PayrollService } from './payroll.service';
@@ -10,7 +11,7 @@ import { PayrollService } from './payroll.service';
 @Module({
   imports: [EmployeesModule, FilesModule],
   controllers: [OnboardingController],
-  providers: [OnboardingProgressService, OnboardingFormsService, PayrollService],
+  providers: [OnboardingProgressService, OnboardingFormsService, PayrollService, OnboardingDocumentsService],
   exports: [OnboardingFormsService, PayrollService],
 })
 export class OnboardingModule {}
