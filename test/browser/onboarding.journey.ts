@@ -40,10 +40,57 @@ describe('onboarding journey', () => {
     const second = (await stepper(page).getByRole('listitem').nth(1).boundingBox())!;
     expect(Math.abs(first.y - second.y)).toBeLessThan(2);
 
-    // Employee Profile: filled in already; Next. Documents: nothing to read at Acme yet.
+    // Employee Profile: filled in already; Next.
     await page.getByRole('heading', { name: 'Employee Profile' }).waitFor();
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByText('No additional information required').waitFor();
+
+    // Documents: the handbook must be opened, acknowledged and signed with a typed name.
+    await page.getByRole('heading', { name: 'Employee Handbook', level: 3 }).waitFor();
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Submit document' }).click();
+    await page.getByText('Please open and read all attached documents').waitFor();
+    await page.getByText('File is required to be opened').waitFor();
+    await page.getByText('Name is required').waitFor();
+    const opened = page.context().waitForEvent('page');
+    await page.getByRole('link', { name: /Open Employee Handbook/ }).click();
+    const handbook = await opened;
+    await handbook.waitForLoadState();
+    await handbook.close();
+    await page.getByText('Opened', { exact: true }).waitFor();
+    await page.getByLabel('I have read this document and agree to it.').check();
+    await page.getByLabel('Type your full name').fill('Sami Carter');
+    await page.getByRole('button', { name: 'Submit document' }).click();
+
+    // The second: a field of every type, an upload, HR's approval.
+    await page.getByRole('heading', { name: 'Emergency Contact and Identification', level: 3 }).waitFor();
+    await page.getByLabel('Emergency contact name').fill('Alex Carter');
+    await page.getByLabel('Emergency contact phone').fill('555-1234');
+    await page.getByLabel('Emergency contact email').fill('alex@example.com');
+    await page.getByLabel('Emergency contact state').selectOption('NY');
+    await page.getByLabel('Emergency contact ZIP code').fill('10001');
+    await page.getByLabel('Start date you agreed with your manager').fill('12/01/2026');
+    await page.getByLabel('T-shirt size').selectOption('M');
+    const amount = page.getByLabel('Monthly commuter benefit you plan to use');
+    await amount.fill('1200.5');
+    await amount.blur();
+    expect(await amount.inputValue()).toBe('$1,200.50');
+    await page.getByLabel('SSN of your emergency contact (for our insurer)').fill('123-45-6780');
+    await page.getByLabel('Anything we should know (allergies, accessibility needs)').fill('None');
+    await page.getByLabel('I may be contacted by text message').check();
+    await page.getByLabel('I have read this document and agree to it.').check();
+    await page.getByLabel('Type your full name').fill('Sami Carter');
+    await page.getByRole('button', { name: 'Submit document' }).click();
+    await page.getByText('Invalid Phone Format').waitFor();
+    await page.getByText('File must be uploaded').waitFor();
+    await page.getByLabel('Emergency contact phone').fill('555-123-4567');
+    // The upload (its own form), then the document again.
+    await page.getByLabel(/Choose a file/).setInputFiles({ name: 'id-card.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 scan') });
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByText('Uploaded: id-card.pdf').waitFor();
+    // What was typed is still there.
+    expect(await page.getByLabel('Emergency contact name').inputValue()).toBe('Alex Carter');
+    await page.getByRole('button', { name: 'Submit document' }).click();
+    await page.getByText('Submitted: waiting for HR approval.').waitFor();
     await page.getByRole('button', { name: 'Next' }).click();
 
     // Employment eligibility: a type first, then the fields that type asks for.
@@ -138,19 +185,19 @@ describe('onboarding journey', () => {
 
   it('the stepper stacks on a phone, and an earlier step (not the first) can be revisited', async () => {
     const hire = await newHireLikeSam('Samia');
+    // Profile and documents done (as if): the wizard resumes at Employment Eligibility.
+    await sql(`UPDATE account SET onboarding_step = 3 WHERE id = (SELECT account_id FROM employee WHERE id = $1)`, [hire.employeeId]);
     const { page } = await newPage(browser, 390);
     await logIn(page, hire.email);
     await page.waitForURL(/\/mbl\/onboarding/);
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByText('No additional information required').waitFor();
-    await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('heading', { name: 'Employment Eligibility Verification' }).waitFor();
     const items = stepper(page).getByRole('listitem');
     expect((await items.nth(1).boundingBox())!.y).toBeGreaterThan((await items.first().boundingBox())!.y + 10);
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
-    // Step 1 is never a link; step 2 (done, before the current one) is.
+    // Step 1 is never a link; step 2 (done, before the current one) is; later steps are not.
     expect(await stepper(page).getByRole('link', { name: /Employee Profile/ }).count()).toBe(0);
+    expect(await stepper(page).getByRole('link', { name: /Tax Withholding/ }).count()).toBe(0);
     await stepper(page).getByRole('link', { name: /Documents/ }).click();
-    await page.getByText('No additional information required').waitFor();
+    await page.getByRole('heading', { name: 'Employee Handbook', level: 3 }).waitFor();
   });
 });

@@ -4,7 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { AppLoadContext, ServerBuild } from '@remix-run/node';
 import { createRequestHandler as createRemixHandler, writeReadableStreamToWritable } from '@remix-run/node';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { newNonce, sameOriginAllowed, siteCsp, SITE_FORM_LIMIT_BYTES } from './site-guard';
+import { newNonce, sameOriginAllowed, siteBodyLimit, siteCsp } from './site-guard';
 
 /**
  * Hosts the Remix site (web/) in the Nest process so site and API share one origin and port
@@ -89,7 +89,7 @@ function siteHandler(build: ServerBuild | (() => Promise<ServerBuild>), mode: 'p
     let body: Buffer | undefined;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       try {
-        body = await readLimitedBody(req, SITE_FORM_LIMIT_BYTES);
+        body = await readLimitedBody(req, siteBodyLimit(new URL(req.originalUrl, 'http://site').pathname, SITE_BASE));
       } catch (err) {
         if (!(err instanceof BodyTooLarge)) throw err;
         // Nothing more is kept: Node discards the rest so the client can read the answer, and a client that

@@ -5,6 +5,8 @@ import {
   Messages,
   OnboardingMessages,
   OnboardingStep,
+  ZCustomDocument,
+  ZCustomDocumentList,
   ZEeo,
   ZEeoRequest,
   ZEmployeeProfile,
@@ -20,6 +22,7 @@ import {
   ZW4,
   ZW4Request,
   type CurrentUser,
+  type CustomDocument,
   type Eeo,
   type I9,
   type I9Documents,
@@ -55,6 +58,7 @@ export interface OnboardingPage {
   w4: W4 | null;
   payroll: { methods: PayrollMethod[]; offered: number[]; editing: PayrollMethod | 'new' | null } | null;
   eeo: Eeo | null;
+  documents: { documents: CustomDocument[]; active: number } | null;
 }
 
 const FINISH: OnboardingScreen = { step: OnboardingStep.Finished, label: 'Finish' };
@@ -76,11 +80,18 @@ export async function loadOnboarding(url: URL, user: CurrentUser, caller: Caller
   const resume = resumeIndex(status);
   const asked = Number(url.searchParams.get('step')) - 1;
   const index = Number.isInteger(asked) && asked >= 0 && asked <= resume ? asked : resume;
-  const page: OnboardingPage = { status, screens, index, resume, profile: null, i9: null, w4: null, payroll: null, eeo: null };
+  const page: OnboardingPage = { status, screens, index, resume, profile: null, i9: null, w4: null, payroll: null, eeo: null, documents: null };
   const step = screens[index]!.step;
   if (step === OnboardingStep.Profile) {
     const [employee, options] = await Promise.all([loadEmployee(caller), loadOptions(caller)]);
     page.profile = { employee, options };
+  } else if (step === OnboardingStep.Documents) {
+    const documents = await orThrow(await apiCall(ZCustomDocumentList, '/onboarding/custom', { token, request, context }));
+    const asked = Number(url.searchParams.get('doc')) - 1;
+    // Without ?doc=, the first document still to submit.
+    const firstOpen = documents.findIndex((d) => d.submittedAt === null);
+    const active = Number.isInteger(asked) && asked >= 0 && asked < documents.length ? asked : Math.max(0, firstOpen);
+    page.documents = { documents, active };
   } else if (step === OnboardingStep.Eligibility) {
     const [i9, documents] = await Promise.all([apiCall(ZI9, '/onboarding/i9', { token, request, context }), apiCall(ZI9Documents, '/onboarding/i9-docs', { token, request, context })]);
     page.i9 = { i9: await orThrow(i9), documents: await orThrow(documents), confirm: url.searchParams.get('confirm') === '1' };
@@ -104,6 +115,8 @@ export interface OnboardingAnswer {
   screen: string;
   result: SubmissionResult<string[]> | null;
   toast: string | null;
+  /** A document's refusal: the API's messages by path (customFields.0.value, files, fileId, fullName...). */
+  errors?: Record<string, string[]>;
 }
 
 interface Ctx {
@@ -202,6 +215,8 @@ export async function onboardingAction(formData: FormData, ctx: Ctx) {
       }
       return advance(ctx, 'profile');
     }
+    case 'document':
+      return saveDocument(formData, ctx, await here());
     case 'documents':
     case 'signatureDone':
     case 'finish':
@@ -259,4 +274,33 @@ export async function onboardingAction(formData: FormData, ctx: Ctx) {
     default:
       return redirectWithNotice(ctx.session, '/onboarding');
   }
+}
+
+/** One document's answer: the fields by id, the acknowledgment and typed name; the API applies every rule. */
+async function saveDocument(formData: FormData, ctx: Ctx, index: number) {
+  const { token, request, context } = ctx.caller;
+  const id = Number(formData.get('documentId'));
+  const docIndex = Number(formData.get('docIndex'));
+  const customFields: Array<{ id: number; value: string }> = [];
+  for (const key of new Set([...formData.keys()])) {
+    const match = /^field-(\d+)$/.exec(key);
+    // A checkbox sends its hidden "false" and, when ticked, "true": the last value counts.
+    if (match) customFields.push({ id: Number(match[1]), value: String(formData.getAll(key).at(-1) ?? '') });
+  }
+  const body = { id, customFields, fullName: String(formData.get('fullName') ?? ''), acknowledged: formData.get('acknowledged') === 'on' };
+  const saved = await apiCall(ZCustomDocument, '/onboarding/custom', { method: 'PUT', body, token, request, context });
+  if (!saved.ok) {
+    await throwOnSessionFailure(saved);
+    if (saved.status === 400 && saved.error.errors?.length) {
+      const errors: Record<string, string[]> = {};
+      for (const e of saved.error.errors) (errors[e.path] ??= []).push(e.message);
+      return data<OnboardingAnswer>({ screen: 'document', result: null, toast: null, errors }, { status: 400 });
+    }
+    console.error(`saving a document failed with ${saved.status}: ${saved.error.message}`);
+    return answer('document', null, Messages.serverError, 503);
+  }
+  // On to the next document still to submit, or back to this one's list when all are done.
+  const documents = await orThrow(await apiCall(ZCustomDocumentList, '/onboarding/custom', { token, request, context }));
+  const next = documents.findIndex((d) => d.submittedAt === null);
+  return redirectWithNotice(ctx.session, onboardingPath(index, `&doc=${(next >= 0 ? next : Number.isInteger(docIndex) ? docIndex : 0) + 1}`), { type: 'success', text: `${saved.data.title} submitted` });
 }

@@ -1,37 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { apiBaseUrl } from '~/lib/api.server';
-import { activeToken, getSession } from '~/lib/session.server';
+import { proxyDownload } from '~/lib/download.server';
 
-const FAILED = 'Error, when trying to download file';
-
-/**
- * A plan file (the SBC) opened in a new window: GET /files/{id}/download with the session's token,
- * streamed through as it comes, so no token ever reaches the page (decisions section 2).
- */
+/** A plan file (the SBC) or a personal file, opened in a new window: GET /files/{id}/download. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = Number(params.id);
-  const token = activeToken(await getSession(request));
-  const plain = (status: number) => new Response(FAILED, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
-  if (!token) return plain(401);
-  if (!Number.isInteger(id) || id <= 0) return plain(404);
-  let upstream: Response;
-  try {
-    upstream = await fetch(`${apiBaseUrl()}/files/${id}/download`, {
-      headers: { Authorization: `Bearer ${token}` },
-      signal: request.signal,
-    });
-  } catch (error) {
-    console.error(`file ${id} download failed:`, error instanceof Error ? error.message : error);
-    return plain(503);
-  }
-  if (!upstream.ok || !upstream.body) {
-    console.error(`file ${id} download answered ${upstream.status}`);
-    return plain(upstream.status === 404 ? 404 : 502);
-  }
-  const headers = new Headers({ 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' });
-  for (const name of ['Content-Type', 'Content-Disposition', 'Content-Length']) {
-    const value = upstream.headers.get(name);
-    if (value) headers.set(name, value);
-  }
-  return new Response(upstream.body, { status: 200, headers });
+  return proxyDownload(request, (id) => `/files/${id}/download`, params.id);
 }

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from '@remix-run/react';
 import { OnboardingStep } from '@bp/api/contracts';
+import { DocumentsStep } from '~/components/onboarding/DocumentsStep';
 import { EeoStep } from '~/components/onboarding/EeoStep';
 import { EligibilityStep } from '~/components/onboarding/EligibilityStep';
 import { OnboardingWizard } from '~/components/onboarding/OnboardingWizard';
@@ -47,15 +48,8 @@ export default function OnboardingRoute() {
   return (
     <OnboardingWizard screens={page.screens} active={page.index} resume={page.resume}>
       {screen.step === OnboardingStep.Profile && page.profile && user ? <ProfileStep data={page.profile} user={user} lastResult={resultFor('profile')} /> : null}
-      {screen.step === OnboardingStep.Documents ? (
-        <div>
-          <h2 className="text-lg font-semibold text-slate-900">{screen.label}</h2>
-          <p className="mt-4 text-sm text-slate-700">No additional information required</p>
-          <Form method="post">
-            <input type="hidden" name="screen" value="documents" />
-            <WizardActions backTo={backTo} busy={busy} />
-          </Form>
-        </div>
+      {screen.step === OnboardingStep.Documents && page.documents ? (
+        <DocumentsStep documents={page.documents.documents} active={page.documents.active} here={here} backTo={backTo} errors={answer?.screen === 'document' ? (answer.errors ?? null) : null} />
       ) : null}
       {screen.step === OnboardingStep.Eligibility && page.i9 ? <EligibilityStep data={page.i9} backTo={backTo} lastResult={resultFor('i9')} closeTo={here} /> : null}
       {screen.step === OnboardingStep.Tax && page.w4 ? <TaxStep w4={page.w4} backTo={backTo} lastResult={resultFor('w4')} /> : null}

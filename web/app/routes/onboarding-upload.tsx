@@ -1,0 +1,42 @@
+import { redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { CustomDocumentMessages, Messages } from '@bp/api/contracts';
+import { apiBaseUrl } from '~/lib/api.server';
+import { redirectWithNotice } from '~/lib/employee-data.server';
+import { activeToken, getSession } from '~/lib/session.server';
+
+/**
+ * A custom document's upload (document 3 section 5: one file, 10,000,000 bytes): the multipart body goes
+ * through to POST /onboarding/custom/{id}/file with the session's token, then the person is back on the
+ * document. The site host lets this one path read a body that large (api/src/web/site-guard.ts); an
+ * expired token gets the API's 401, shown as the failure it is, and the page then asks to sign in again.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const url = new URL(request.url);
+  const documentId = Number(url.searchParams.get('doc'));
+  const back = url.searchParams.get('back') ?? '/onboarding';
+  // Only back into the wizard: never a redirect elsewhere.
+  const to = back.startsWith('/onboarding?') || back === '/onboarding' ? back : '/onboarding';
+  // The session is read directly (like zip-lookup): the page routing rules would send this post to /onboarding.
+  const session = await getSession(request);
+  const token = activeToken(session);
+  if (!token) return redirect('/');
+  if (!Number.isInteger(documentId) || documentId <= 0) return redirect(to);
+  const contentType = request.headers.get('content-type') ?? '';
+  if (!contentType.startsWith('multipart/form-data')) return redirectWithNotice(session, to, { type: 'error', text: CustomDocumentMessages.fileMustBeUploaded });
+  let upstream: Response;
+  try {
+    upstream = await fetch(`${apiBaseUrl()}/onboarding/custom/${documentId}/file`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': contentType, ...(context.clientIp ? { 'X-Forwarded-For': String(context.clientIp) } : {}) },
+      body: await request.arrayBuffer(),
+      signal: request.signal,
+    });
+  } catch (error) {
+    console.error('onboarding upload failed:', error instanceof Error ? error.message : error);
+    return redirectWithNotice(session, to, { type: 'error', text: Messages.serverError });
+  }
+  if (upstream.ok) return redirectWithNotice(session, to, { type: 'success', text: 'File uploaded' });
+  const text = upstream.status === 413 ? 'File size should be less than 10mb' : upstream.status === 400 ? CustomDocumentMessages.fileMustBeUploaded : Messages.serverError;
+  if (upstream.status >= 500) console.error(`onboarding upload answered ${upstream.status}`);
+  return redirectWithNotice(session, to, { type: 'error', text });
+}
