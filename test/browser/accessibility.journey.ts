@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { browserDb, inviteNewEmployee, launchBrowser, logIn, newPage, SITE, sql } from '../support/browser';
+import { browserDb, inviteNewEmployee, launchBrowser, logIn, newHireLikeSam, newPage, SITE, sql } from '../support/browser';
 import { copyOfJane } from '../support/fixtures';
 
 interface Violation {
@@ -85,6 +85,32 @@ describe('accessibility (WCAG 2.1 AA rules of axe-core)', () => {
     await page.getByRole('button', { name: 'Log Out' }).click();
     await page.getByRole('dialog').waitFor();
     expect({ step: 'log out dialog', violations: await wcagViolations(page) }).toEqual({ step: 'log out dialog', violations: [] });
+  });
+
+  it('the onboarding wizard: every step and its dialogs', async () => {
+    const hire = await newHireLikeSam('Axa');
+    const { page } = await newPage(browser);
+    await logIn(page, hire.email);
+    await page.waitForURL(/\/mbl\/onboarding/);
+    const at = (step: number) => sql('UPDATE account SET onboarding_step = $2 WHERE id = (SELECT account_id FROM employee WHERE id = $1)', [hire.employeeId, step]);
+    await expectAccessible(page, '/onboarding?step=1', (p) => p.getByRole('heading', { name: 'Employee Profile' }).waitFor());
+    await at(2);
+    await expectAccessible(page, '/onboarding?step=2&doc=1', (p) => p.getByRole('heading', { name: 'Employee Handbook', level: 3 }).waitFor());
+    await expectAccessible(page, '/onboarding?step=2&doc=2', (p) => p.getByRole('heading', { name: 'Emergency Contact and Identification', level: 3 }).waitFor());
+    await at(3);
+    await expectAccessible(page, '/onboarding?step=3', (p) => p.getByRole('heading', { name: 'Employment Eligibility Verification' }).waitFor());
+    await expectAccessible(page, '/onboarding?step=3&confirm=1', (p) => p.getByRole('dialog', { name: 'Acceptable documents' }).waitFor());
+    await at(4);
+    await expectAccessible(page, '/onboarding?step=4', (p) => p.getByRole('heading', { name: 'Tax Withholding' }).waitFor());
+    await at(5);
+    await expectAccessible(page, '/onboarding?step=5', (p) => p.getByRole('heading', { name: 'Payroll' }).waitFor());
+    await expectAccessible(page, '/onboarding?step=5&method=new', (p) => p.getByRole('dialog', { name: 'Add payroll method' }).waitFor());
+    await at(6);
+    await expectAccessible(page, '/onboarding?step=6', (p) => p.getByRole('heading', { name: 'EEO' }).waitFor());
+    await at(7);
+    await expectAccessible(page, '/onboarding?step=7', (p) => p.getByRole('heading', { name: 'Signature' }).waitFor());
+    await at(8);
+    await expectAccessible(page, '/onboarding?step=8', (p) => p.getByRole('heading', { name: 'You have finished onboarding' }).waitFor());
   });
 
   it("HR's census", async () => {

@@ -1,20 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { browserDb, launchBrowser, logIn, newPage, scriptErrors, sql } from '../support/browser';
-import { createPerson } from '../support/fixtures';
-
-/** A new hire like sam (every onboarding step on at Acme), registered, with onboarding and enrollment not started. */
-async function newHireLikeSam(firstName: string): Promise<{ email: string; employeeId: number }> {
-  const p = await createPerson(browserDb, { registered: true, firstName, lastName: 'Carter' });
-  await sql(
-    `UPDATE employee e SET birth_date = s.birth_date, gender = s.gender, smoker = s.smoker, marital_status_id = s.marital_status_id, ssn_enc = s.ssn_enc,
-        address1 = '350 Fifth Avenue', city = 'New York', state = 'NY', zip = '10001', hire_date = s.hire_date, new_hire = true, enable_onboarding = true,
-        employment_id = s.employment_id, title = s.title
-       FROM employee s WHERE s.email = 'sam@acme.test' AND e.id = $1`,
-    [p.employeeId],
-  );
-  await sql(`UPDATE account SET onboarding_step = 1, registration_step = 1 WHERE id = $1`, [p.accountId]);
-  return { email: p.email, employeeId: p.employeeId };
-}
+import { launchBrowser, logIn, newHireLikeSam, newPage, scriptErrors, sql } from '../support/browser';
 
 const stepper = (page: Page) => page.getByRole('navigation', { name: 'Onboarding steps' });
 

@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { BROWSER_DATABASE_URL, BROWSER_PORT, CHROMIUM, DEMO_PASSWORD } from './test-env';
+import { createPerson } from './fixtures';
 
 export const SITE = `http://127.0.0.1:${BROWSER_PORT}`;
 /** The portal's REST API, for set-up a person would do through other screens. */
@@ -143,3 +144,18 @@ export async function completeAccountSetup(page: Page, link: string, password: s
   await privacy.getByRole('button', { name: 'Continue' }).click();
   await privacy.waitFor({ state: 'hidden' });
 }
+
+/** A new hire like sam (every onboarding step on at Acme), registered, with onboarding and enrollment not started. */
+export async function newHireLikeSam(firstName: string): Promise<{ email: string; employeeId: number }> {
+  const p = await createPerson(browserDb, { registered: true, firstName, lastName: 'Carter' });
+  await sql(
+    `UPDATE employee e SET birth_date = s.birth_date, gender = s.gender, smoker = s.smoker, marital_status_id = s.marital_status_id, ssn_enc = s.ssn_enc,
+        address1 = '350 Fifth Avenue', city = 'New York', state = 'NY', zip = '10001', hire_date = s.hire_date, new_hire = true, enable_onboarding = true,
+        employment_id = s.employment_id, title = s.title
+       FROM employee s WHERE s.email = 'sam@acme.test' AND e.id = $1`,
+    [p.employeeId],
+  );
+  await sql(`UPDATE account SET onboarding_step = 1, registration_step = 1 WHERE id = $1`, [p.accountId]);
+  return { email: p.email, employeeId: p.employeeId };
+}
+

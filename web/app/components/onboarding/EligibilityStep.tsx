@@ -61,7 +61,8 @@ export function EligibilityStep({ data, backTo, lastResult, closeTo }: { data: {
       </Form>
       <Modal open={data.confirm} wide title="Acceptable documents" onOpenChange={(open) => (open ? undefined : navigate(closeTo, { preventScrollReset: true }))}>
         <p className="mt-2 text-sm text-slate-800">{data.documents.note}</p>
-        <div className="mt-4 max-h-[50vh] space-y-4 overflow-y-auto text-sm">
+        {/* Focusable so a keyboard can scroll the lists (WCAG 2.1.1). */}
+        <div role="region" aria-label="Lists of acceptable documents" tabIndex={0} className="mt-4 max-h-[50vh] space-y-4 overflow-y-auto rounded-md text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-700">
           {data.documents.lists.map((list) => (
             <section key={list.title} aria-labelledby={`i9-${list.title}`}>
               <h3 id={`i9-${list.title}`} className="font-semibold text-slate-900">
