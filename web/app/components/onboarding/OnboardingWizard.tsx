@@ -42,11 +42,12 @@ export function OnboardingWizard({ screens, active, resume, children }: { screen
                   </span>
                 </>
               );
-              const itemClass = 'flex items-center gap-3 min-[1200px]:flex-1 min-[1200px]:flex-col min-[1200px]:gap-1 min-[1200px]:text-center';
+              // The same box for every item, link or not, so the row lines up.
+              const itemClass = 'flex items-center gap-3 rounded-md min-[1200px]:flex-1 min-[1200px]:flex-col min-[1200px]:gap-1 min-[1200px]:px-1 min-[1200px]:py-1 min-[1200px]:text-center';
               return (
                 <li key={screen.step} aria-current={index === active ? 'step' : undefined} className={clickable ? undefined : itemClass}>
                   {clickable ? (
-                    <Link to={`/onboarding?step=${index + 1}`} className={cx(itemClass, 'rounded-md hover:bg-slate-100 min-[1200px]:px-1 min-[1200px]:py-1')}>
+                    <Link to={`/onboarding?step=${index + 1}`} className={cx(itemClass, 'hover:bg-slate-100')}>
                       {content}
                     </Link>
                   ) : (
