@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { RegistrationStep } from '../../api/src/contracts/auth';
+import { Messages } from '../../api/src/contracts/messages';
 import { CustomDocumentMessages as D, OnboardingMessages as M, OnboardingStep } from '../../api/src/contracts/onboarding';
 import { SecuredDataCipher } from '../../api/src/core/crypto/secured-data';
 import { createTestApp, type TestApp } from '../support/app';
@@ -49,6 +50,7 @@ describe('onboarding', () => {
         { step: 7, label: 'EEO' },
         { step: 8, label: 'Signature' },
       ],
+      accountSettings: false,
       finishLabel: 'Continue to Benefit Enrollment',
     });
 
@@ -210,6 +212,25 @@ describe('onboarding', () => {
     ]);
     // Deleting a method that is not the first is allowed.
     await api(a.jwt, 'delete', `/payroll/${second.id}`).expect(200);
+  });
+
+  it('a username account starts with Account Settings: an email of its own and a security question', async () => {
+    const p = await createPerson(db, { registered: true, method: 'username' });
+    await db.query(`UPDATE account SET onboarding_step = 1, registration_step = $2 WHERE id = $1`, [p.accountId, RegistrationStep.WelcomeEmail]);
+    await db.query(`UPDATE employee SET enable_onboarding = true, new_hire = true WHERE id = $1`, [p.employeeId]);
+    const jwt = await t.login(p.username);
+    expect((await api(jwt, 'get', '/onboarding').expect(200)).body.accountSettings).toBe(true);
+    expect((await step(jwt, OnboardingStep.Profile).expect(409)).body.message).toBe(`Employee Profile: ${M.accountSettingsFirst}`);
+    expect(errorsOf(await api(jwt, 'put', '/onboarding/account').send({}).expect(400)).map(([path]) => path)).toEqual(['email', 'securityQuestionId', 'securityAnswer']);
+    expect(errorsOf(await api(jwt, 'put', '/onboarding/account').send({ email: 'jane@acme.test', securityQuestionId: '1', securityAnswer: 'Rex' }).expect(400))).toEqual([['email', Messages.emailInUse]]);
+    const email = `own.${p.accountId}@example.com`;
+    await api(jwt, 'put', '/onboarding/account').send({ email, securityQuestionId: '2', securityAnswer: 'Blue' }).expect(200);
+    const [account] = await db.query('SELECT email, security_question_id, registration_step FROM account WHERE id = $1', [p.accountId]);
+    expect(account).toEqual({ email, security_question_id: 2, registration_step: RegistrationStep.Account });
+    expect((await api(jwt, 'get', '/onboarding').expect(200)).body.accountSettings).toBe(false);
+    await api(jwt, 'put', '/onboarding/account').send({ email, securityQuestionId: '2', securityAnswer: 'Blue' }).expect(409);
+    // Now the profile's own rules apply.
+    expect((await step(jwt, OnboardingStep.Profile).expect(409)).body.message).toMatch(/^Employee Profile: complete your profile/);
   });
 
   it('is refused once finished or for an account without onboarding', async () => {

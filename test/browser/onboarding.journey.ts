@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, logIn, newHireLikeSam, newPage, scriptErrors, sql } from '../support/browser';
+import { browserDb, launchBrowser, logIn, newHireLikeSam, newPage, scriptErrors, sql } from '../support/browser';
+import { createPerson } from '../support/fixtures';
 
 const stepper = (page: Page) => page.getByRole('navigation', { name: 'Onboarding steps' });
 
@@ -184,5 +185,26 @@ describe('onboarding journey', () => {
     expect(await stepper(page).getByRole('link', { name: /Tax Withholding/ }).count()).toBe(0);
     await stepper(page).getByRole('link', { name: /Documents/ }).click();
     await page.getByRole('heading', { name: 'Employee Handbook', level: 3 }).waitFor();
+  });
+  it('a username account begins with Account Settings, then goes on to the profile', async () => {
+    const p = await createPerson(browserDb, { registered: true, method: 'username', firstName: 'Una', lastName: 'Carter' });
+    await sql(`UPDATE account SET onboarding_step = 1, registration_step = 1 WHERE id = $1`, [p.accountId]);
+    await sql(`UPDATE employee SET enable_onboarding = true, new_hire = true WHERE id = $1`, [p.employeeId]);
+    const { page, errors } = await newPage(browser);
+    await logIn(page, p.username);
+    await page.waitForURL(/\/mbl\/onboarding/);
+    await page.getByRole('heading', { name: 'Account Settings', level: 2 }).waitFor();
+    expect((await stepper(page).getByRole('listitem').allInnerTexts())[0]!.replace(/\s+/g, ' ').trim()).toBe('1 Account Settings');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Field is required').first().waitFor();
+    await page.getByLabel('Email').fill(`una.${p.accountId}@example.com`);
+    await page.getByLabel('Security question').selectOption({ index: 1 });
+    await page.getByLabel('Your answer').fill('Rex');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { name: 'Employee Profile' }).waitFor();
+    expect((await stepper(page).getByRole('listitem').allInnerTexts())[0]!.replace(/\s+/g, ' ').trim()).toBe('1 Employee Profile');
+    const [account] = await sql<{ email: string }>('SELECT email FROM account WHERE id = $1', [p.accountId]);
+    expect(account!.email).toBe(`una.${p.accountId}@example.com`);
+    expect(scriptErrors(errors)).toEqual([]);
   });
 });

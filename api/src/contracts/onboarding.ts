@@ -104,6 +104,7 @@ export const OnboardingMessages = {
   eeoChange: 'Error, when trying to change EEO',
   signatureServerError: 'Server error!',
   notRunning: 'Onboarding is not running for this account',
+  accountSettingsFirst: 'save your account settings first',
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -375,9 +376,26 @@ export const payrollAmountText = (amount: number): string => centsToDecimal(amou
 
 export const ZOnboardingStepRequest = z.object({ step: z.preprocess(toIntOrUndefined, z.number().int().min(0).max(8)) });
 
+/**
+ * Account Settings, the first onboarding screen only for a username account whose registration is still at
+ * the welcome-email step (document 3 section 2.12): the email the account will use and its security
+ * question. Not a numbered onboarding step: it is done when the registration moves past the welcome email.
+ */
+export const ZOnboardingAccountRequest = z.object({
+  email: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string({ error: Messages.fieldRequired }).trim().max(254, Messages.invalidEmail).pipe(z.email({ error: Messages.invalidEmail })),
+  ),
+  securityQuestionId: z.preprocess(toIntOrUndefined, z.number({ error: Messages.fieldRequired }).int().min(1)),
+  securityAnswer: z.preprocess(blankToUndefined, z.string({ error: Messages.fieldRequired }).trim().max(200)),
+});
+export type OnboardingAccountRequest = z.output<typeof ZOnboardingAccountRequest>;
+
 export const ZOnboardingStatus = z.object({
   /** The last step completed (0 finished). */
   step: z.number().int(),
+  /** Account Settings comes first (a username account not past the welcome email). */
+  accountSettings: z.boolean(),
   steps: z.array(z.object({ step: z.number().int(), label: z.string() })),
   finishLabel: z.string(),
 });

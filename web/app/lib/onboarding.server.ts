@@ -15,6 +15,7 @@ import {
   ZI9Documents,
   ZI9Request,
   ZOkResponse,
+  ZOnboardingAccountRequest,
   ZOnboardingStatus,
   ZPayrollMethod,
   ZPayrollMethodList,
@@ -31,7 +32,7 @@ import {
   type W4,
 } from '@bp/api/contracts';
 import { z } from 'zod';
-import { fieldErrorsOf } from './account.server';
+import { fieldErrorsOf, loadSecurityQuestions, type SecurityQuestionOption } from './account.server';
 import { apiCall, type ApiFailure } from './api.server';
 import { loadEmployee, loadOptions, orThrow, redirectWithNotice, type Caller } from './employee-data.server';
 import type { AppSession } from './session.server';
@@ -58,17 +59,21 @@ export interface OnboardingPage {
   w4: W4 | null;
   payroll: { methods: PayrollMethod[]; offered: number[]; editing: PayrollMethod | 'new' | null } | null;
   eeo: Eeo | null;
+  account: { questions: SecurityQuestionOption[] } | null;
   documents: { documents: CustomDocument[]; active: number } | null;
 }
 
 const FINISH: OnboardingScreen = { step: OnboardingStep.Finished, label: 'Finish' };
 
-export const screensOf = (status: OnboardingStatus): OnboardingScreen[] => [...status.steps, FINISH];
+/** Account Settings has no step number of its own: it shows while the status says it applies. */
+const ACCOUNT_SETTINGS: OnboardingScreen = { step: OnboardingStep.Pending, label: 'Account Settings' };
+
+export const screensOf = (status: OnboardingStatus): OnboardingScreen[] => [...(status.accountSettings ? [ACCOUNT_SETTINGS] : []), ...status.steps, FINISH];
 
 /** The screen after the last step completed. */
 export function resumeIndex(status: OnboardingStatus): number {
   if (status.step === OnboardingStep.Pending) return 0;
-  const done = status.steps.findIndex((s) => s.step === status.step);
+  const done = screensOf(status).findIndex((s) => s.step === status.step);
   return done < 0 ? 0 : done + 1;
 }
 
@@ -80,9 +85,11 @@ export async function loadOnboarding(url: URL, user: CurrentUser, caller: Caller
   const resume = resumeIndex(status);
   const asked = Number(url.searchParams.get('step')) - 1;
   const index = Number.isInteger(asked) && asked >= 0 && asked <= resume ? asked : resume;
-  const page: OnboardingPage = { status, screens, index, resume, profile: null, i9: null, w4: null, payroll: null, eeo: null, documents: null };
+  const page: OnboardingPage = { status, screens, index, resume, profile: null, i9: null, w4: null, payroll: null, eeo: null, account: null, documents: null };
   const step = screens[index]!.step;
-  if (step === OnboardingStep.Profile) {
+  if (step === OnboardingStep.Pending) {
+    page.account = { questions: await loadSecurityQuestions(request, context) };
+  } else if (step === OnboardingStep.Profile) {
     const [employee, options] = await Promise.all([loadEmployee(caller), loadOptions(caller)]);
     page.profile = { employee, options };
   } else if (step === OnboardingStep.Documents) {
@@ -226,6 +233,11 @@ export async function onboardingAction(formData: FormData, ctx: Ctx) {
       // Saved, then the acceptable documents ask for confirmation before moving on.
       return saveForm(ctx, formData, 'i9', ZI9Request, { path: '/onboarding/i9', method: 'PUT', fields: I9_FIELDS }, async () =>
         redirectWithNotice(ctx.session, onboardingPath(await here(), '&confirm=1')),
+      );
+    case 'account':
+      // Saved, the screen no longer applies: the first screen is then Employee Profile.
+      return saveForm(ctx, formData, 'account', ZOnboardingAccountRequest, { path: '/onboarding/account', method: 'PUT', fields: ['email', 'securityQuestionId', 'securityAnswer'] }, () =>
+        redirectWithNotice(ctx.session, onboardingPath(0)),
       );
     case 'w4':
       return saveForm(ctx, formData, 'w4', ZW4Request, { path: '/onboarding/w4', method: 'PUT', fields: W4_FIELDS }, () => advance(ctx, 'w4'));

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from '@remix-run/react';
 import { OnboardingStep } from '@bp/api/contracts';
+import { AccountSettingsStep } from '~/components/onboarding/AccountSettingsStep';
 import { DocumentsStep } from '~/components/onboarding/DocumentsStep';
 import { EeoStep } from '~/components/onboarding/EeoStep';
 import { EligibilityStep } from '~/components/onboarding/EligibilityStep';
@@ -47,6 +48,7 @@ export default function OnboardingRoute() {
 
   return (
     <OnboardingWizard screens={page.screens} active={page.index} resume={page.resume}>
+      {screen.step === OnboardingStep.Pending && page.account ? <AccountSettingsStep questions={page.account.questions} lastResult={resultFor('account')} /> : null}
       {screen.step === OnboardingStep.Profile && page.profile && user ? <ProfileStep data={page.profile} user={user} lastResult={resultFor('profile')} /> : null}
       {screen.step === OnboardingStep.Documents && page.documents ? (
         <DocumentsStep documents={page.documents.documents} active={page.documents.active} here={here} backTo={backTo} errors={answer?.screen === 'document' ? (answer.errors ?? null) : null} />

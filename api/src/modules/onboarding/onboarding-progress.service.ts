@@ -12,12 +12,17 @@ import {
   onboardingSteps,
   type EmployeeOnboarding,
   type OnboardingStatus,
+  ZOnboardingAccountRequest,
   type OnboardingStepValue,
 } from '../../contracts/onboarding';
 import { AuditService } from '../../core/audit/audit.service';
 import { RequestContext } from '../../core/context/request-context';
 import { TenantDb } from '../../core/database/tenant-db';
-import { StepConflict, StepModel, type StepDefinition } from '../../core/wizard/step-model';
+import { StepConflict, StepModel, StepModelMessages, type StepDefinition } from '../../core/wizard/step-model';
+import { hashSecret, normalizeAnswer } from '../../core/auth/passwords';
+import { fieldErrors } from '../../core/http/field-errors';
+import { OptionsService } from '../options/options.service';
+import { ZodValidationException } from 'nestjs-zod';
 import { EmployeeProfileService } from '../employees/employee-profile.service';
 import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
 import { signaturePngOf } from '../forms/signature-png';
@@ -27,6 +32,7 @@ import { PayrollService } from './payroll.service';
 
 interface Progress {
   accountId: number;
+  authentication_method: string;
   employeeId: number;
   onboarding_step: number;
   registration_step: number;
@@ -57,6 +63,7 @@ export class OnboardingProgressService {
     private readonly forms: OnboardingFormsService,
     private readonly payroll: PayrollService,
     private readonly documents: OnboardingDocumentsService,
+    private readonly options: OptionsService,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
   ) {}
 
@@ -65,8 +72,43 @@ export class OnboardingProgressService {
     return {
       step: p.onboarding_step,
       steps: onboardingSteps(this.flags(p)).map((step) => ({ step, label: ONBOARDING_STEP_LABELS[step] })),
+      accountSettings: this.needsAccountSettings(p),
       finishLabel: finishLabel({ newHire: p.new_hire, openEnrollmentEndDate: p.oe_end }),
     };
+  }
+
+  /** Account Settings applies to a username account whose registration has not left the welcome email. */
+  private needsAccountSettings(p: Pick<Progress, 'authentication_method' | 'registration_step' | 'running'>): boolean {
+    return p.running && p.authentication_method === 'username' && p.registration_step === RegistrationStep.WelcomeEmail;
+  }
+
+  /**
+   * PUT /onboarding/account (Account Settings): the account's email (unique) and its security question; the
+   * registration then counts its account step as done, as Account Setup would have.
+   */
+  async saveAccount(body: unknown): Promise<void> {
+    const parsed = ZOnboardingAccountRequest.safeParse(body ?? {});
+    if (!parsed.success) throw new ZodValidationException(parsed.error);
+    const req = parsed.data;
+    const p = await this.progress();
+    if (!this.needsAccountSettings(p)) throw new ConflictException({ statusCode: 409, message: StepModelMessages.finished, errors: [{ path: 'step', message: StepModelMessages.finished }] });
+    if (!(await this.options.has('securityQuestion', req.securityQuestionId))) throw fieldErrors([{ path: 'securityQuestionId', message: Messages.unknownSecurityQuestion }]);
+    const answerHash = await hashSecret(normalizeAnswer(req.securityAnswer));
+    await this.db.transaction(async (m) => {
+      // Email and username are unique across every client: the look-up is not scoped to one.
+      const taken = (await m.query('SELECT 1 FROM account WHERE (lower(email) = lower($1) OR lower(username) = lower($1)) AND id <> $2 LIMIT 1', [req.email, p.accountId])) as unknown[];
+      if (taken.length > 0) throw fieldErrors([{ path: 'email', message: Messages.emailInUse }]);
+      await this.db.query(
+        `UPDATE account SET email = $2, security_question_id = $3, security_answer_hash = $4, registration_step = $5
+          WHERE id = $1 AND client_id = $client AND registration_step = $6`,
+        [p.accountId, req.email, req.securityQuestionId, answerHash, RegistrationStep.Account, RegistrationStep.WelcomeEmail],
+        m,
+      );
+      await this.audit.record(
+        { employeeId: p.employeeId, eventType: 'Account', actionType: 'update', description: 'Account settings saved during onboarding', data: [{ title: 'Email', oldValue: null, newValue: req.email, changed: true }] },
+        m,
+      );
+    });
   }
 
   /** GET /employees/{id}/onboarding (HR, read-only): an employee of the acting client, else 404. */
@@ -143,6 +185,7 @@ export class OnboardingProgressService {
   private model(p: Progress): StepModel<OnboardingStepValue, Progress> {
     const guards: Partial<Record<OnboardingStepValue, (c: Progress) => Promise<string[]>>> = {
       [OnboardingStep.Profile]: async (c) => {
+        if (this.needsAccountSettings(c)) return [OnboardingMessages.accountSettingsFirst];
         const fields = await this.profiles.missingFields(c.employeeId);
         return fields.length ? [ProgressMessages.profileIncomplete(fields.join(', '))] : [];
       },
@@ -167,7 +210,7 @@ export class OnboardingProgressService {
     const { accountId, employeeId } = this.context.user;
     if (accountId === null || employeeId === null) throw notRunning();
     const rows = await this.db.query<Omit<Progress, 'accountId' | 'employeeId'>>(
-      `SELECT a.onboarding_step, a.registration_step, (c.enable_onboarding AND e.enable_onboarding AND a.onboarding_step <> 0) AS running,
+      `SELECT a.onboarding_step, a.registration_step, a.authentication_method, (c.enable_onboarding AND e.enable_onboarding AND a.onboarding_step <> 0) AS running,
               e.new_hire, c.i9_enabled, c.w4_enabled, c.payroll_enabled, c.eeo_enabled,
               (SELECT to_char(p.end_date, 'MM/DD/YYYY') FROM open_enrollment_period p WHERE p.client_id = $client AND p.is_current LIMIT 1) AS oe_end
          FROM account a JOIN employee e ON e.account_id = a.id AND e.id = $2 JOIN client c ON c.id = e.client_id

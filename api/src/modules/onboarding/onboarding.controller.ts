@@ -15,6 +15,7 @@ import {
   ZI9,
   ZI9Documents,
   ZI9Request,
+  ZOnboardingAccountRequest,
   ZOnboardingStatus,
   ZOnboardingStepRequest,
   ZPayrollMethod,
@@ -59,6 +60,7 @@ interface UploadedPart {
 }
 class EmployeeOnboardingDto extends createZodDto(ZEmployeeOnboarding) {}
 class OnboardingStepDto extends createZodDto(ZOnboardingStepRequest) {}
+class OnboardingAccountDto extends createZodDto(ZOnboardingAccountRequest) {}
 class I9Dto extends createZodDto(ZI9) {}
 class I9RequestDto extends createZodDto(ZI9Request.in) {}
 class I9DocumentsDto extends createZodDto(ZI9Documents) {}
@@ -106,6 +108,19 @@ export class OnboardingController {
   @ApiOperation({ summary: 'Record an onboarding step as completed (0 finishes)' })
   async record(@Body() body: OnboardingStepDto): Promise<{ success: boolean }> {
     await this.progress.record(body.step);
+    return { success: true };
+  }
+
+  @Put('onboarding/account')
+  @Access('self:employee')
+  @ApiBody({ type: OnboardingAccountDto })
+  @ApiOkResponse({ type: OkResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Account Settings does not apply to this account (or is done)' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: 'Account Settings: the email and security question of a username account (first onboarding screen)' })
+  async saveAccount(@Body() body: unknown): Promise<{ success: boolean }> {
+    await this.progress.saveAccount(body);
     return { success: true };
   }
 

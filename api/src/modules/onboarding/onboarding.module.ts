@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { EmployeesModule } from '../employees/employees.module';
 import { FilesModule } from '../files/files.module';
+import { OptionsModule } from '../options/options.module';
 import { OnboardingController } from './onboarding.controller';
 import { OnboardingDocumentsService } from './onboarding-documents.service';
 import { OnboardingFormsService } from './onboarding-forms.service';
@@ -9,7 +10,7 @@ import { PayrollService } from './payroll.service';
 
 /** New-hire onboarding: progress, I-9, W-4, EEO, payroll with the bank lookup, and the onboarding signature. */
 @Module({
-  imports: [EmployeesModule, FilesModule],
+  imports: [EmployeesModule, FilesModule, OptionsModule],
   controllers: [OnboardingController],
   providers: [OnboardingProgressService, OnboardingFormsService, PayrollService, OnboardingDocumentsService],
   exports: [OnboardingFormsService, PayrollService],
