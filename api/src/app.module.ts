@@ -16,6 +16,7 @@ import { FilesModule } from './modules/files/files.module';
 import { FormsModule } from './modules/forms/forms.module';
 import { MaintenanceModule } from './modules/maintenance/maintenance.module';
 import { OpenEnrollmentModule } from './modules/open-enrollment/open-enrollment.module';
+import { AuditLogsModule } from './modules/audit-logs/audit-logs.module';
 import { OnboardingModule } from './modules/onboarding/onboarding.module';
 import { ProgressModule } from './modules/progress/progress.module';
 import { HealthModule } from './modules/health/health.module';
@@ -50,6 +51,7 @@ export const FEATURE_MODULES = [
   FormsModule,
   ProgressModule,
   OnboardingModule,
+  AuditLogsModule,
   OpenEnrollmentModule,
   MaintenanceModule,
 ];

@@ -14,7 +14,7 @@ const firstId = async (db: DataSource, sql: string, params: unknown[]): Promise<
 /**
  * Tenant isolation, generated from Nest's route metadata: every route with an :id is called, by each demo
  * account allowed through its guard, with the id of a record of a second client that this test seeds
- * (another agency, with an employee, dependent, beneficiary, plan, enrollment, payroll method, onboarding document and files). Every answer is 404:
+ * (another agency, with an employee, dependent, beneficiary, plan, enrollment, payroll method, onboarding document, audit entry and files). Every answer is 404:
  * another client's record does not exist for the caller. A new :id route fails here until its kind of id is
  * named below.
  */
@@ -55,6 +55,10 @@ describe('another client\'s records answer 404 on every :id route', () => {
       clientId,
       person.employeeId,
     ]);
+    ids.auditId = await firstId(db, `INSERT INTO audit_log (client_id, employee_id, event_type, action_type, description) VALUES ($1, $2, 'Test', 'create', 'other client') RETURNING id`, [
+      clientId,
+      person.employeeId,
+    ]);
     ids.documentId = await firstId(db, `INSERT INTO onboarding_document (client_id, title, file_ids) VALUES ($1, 'Other client document', $2) RETURNING id`, [clientId, [ids.fileId]]);
   });
   afterAll(() => t.close());
@@ -72,6 +76,7 @@ describe('another client\'s records answer 404 on every :id route', () => {
         [/\/clients\/:id/, 'clientId'],
         [/\/payroll\/:id/, 'payrollId'],
         [/\/onboarding\/custom\/:id/, 'documentId'],
+        [/\/audits-(hr|user)\/:id/, 'auditId'],
       ] as const
     ).find(([pattern]) => pattern.test(path))?.[1];
 
@@ -110,12 +115,12 @@ describe('another client\'s records answer 404 on every :id route', () => {
     expect(calls).toBeGreaterThanOrEqual(40);
     expect(results.filter((line) => !line.endsWith(': 404'))).toEqual([]);
 
-    // Nothing of the second client changed (the writes above were all refused).
+    // Nothing of the second client changed (the writes above were all refused); the seeded audit entry aside.
     const [left] = (await db.query(
       `SELECT (SELECT count(*)::int FROM dependent WHERE id = $1 AND deleted_at IS NULL) AS dependents,
               (SELECT count(*)::int FROM beneficiary WHERE id = $2) AS beneficiaries,
-              (SELECT count(*)::int FROM audit_log WHERE client_id = $3) AS audit`,
-      [ids.dependentId, ids.beneficiaryId, ids.clientId],
+              (SELECT count(*)::int FROM audit_log WHERE client_id = $3 AND id <> $4) AS audit`,
+      [ids.dependentId, ids.beneficiaryId, ids.clientId, ids.auditId],
     )) as Array<{ dependents: number; beneficiaries: number; audit: number }>;
     expect(left).toEqual({ dependents: 1, beneficiaries: 1, audit: 0 });
   });

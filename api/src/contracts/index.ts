@@ -19,3 +19,4 @@ export * from './dashboard';
 export * from './permissions';
 export * from './onboarding';
 export { OPTION_LISTS } from './option-lists';
+export * from './audit';
