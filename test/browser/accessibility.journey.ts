@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { browserDb, inviteNewEmployee, launchBrowser, logIn, newHireLikeSam, newPage, SITE, sql } from '../support/browser';
-import { copyOfJane } from '../support/fixtures';
+import { apiJson, browserDb, inviteNewEmployee, launchBrowser, logIn, newHireLikeSam, newPage, SITE, sql } from '../support/browser';
+import { copyOfJane, createPerson } from '../support/fixtures';
+import { DEMO_PASSWORD } from '../support/test-env';
 
 interface Violation {
   id: string;
@@ -47,6 +48,7 @@ describe('accessibility (WCAG 2.1 AA rules of axe-core)', () => {
     await expectAccessible(page, '/dependents', (p) => p.getByRole('heading', { name: 'My Dependents' }).waitFor());
     await expectAccessible(page, '/beneficiaries', (p) => p.getByRole('heading', { name: 'My Beneficiaries' }).waitFor());
     await expectAccessible(page, '/change-password', (p) => p.getByRole('button', { name: /Submit|Save|Change/ }).first().waitFor());
+    await expectAccessible(page, '/audit', (p) => p.getByRole('heading', { name: 'Enrollments & Changes' }).waitFor());
   });
 
   it("the dashboard's dialogs, unsigned changes after Modify Selections, the log-out question and a trust beneficiary", async () => {
@@ -118,6 +120,14 @@ describe('accessibility (WCAG 2.1 AA rules of axe-core)', () => {
     await logIn(page, 'hr@acme.test');
     await page.waitForURL(`${SITE}/mbl`);
     await expectAccessible(page, '/employees-census', (p) => p.getByRole('searchbox').or(p.getByLabel(/search/i)).first().waitFor());
+    // The HR Audit Log, with an entry of this test's own, then that entry's details.
+    const p = await createPerson(browserDb, { registered: true, firstName: 'Axe', lastName: 'Audit' });
+    const { jwt } = await apiJson<{ jwt: string }>('/login', { method: 'POST', body: { username: p.email, password: DEMO_PASSWORD } });
+    await apiJson('/beneficiaries', { method: 'POST', token: jwt, body: { firstName: 'Ida', lastName: 'Audit', relationshipTypeId: '1', beneficiaryType: '1', share: '100', birthDate: '01/02/1990', ssn: '123-45-6792' } });
+    await expectAccessible(page, '/audit-admin', (p) => p.getByRole('heading', { name: 'Enrollments & Changes' }).waitFor());
+    await page.getByRole('link', { name: /Log Details/ }).first().click();
+    await page.getByRole('dialog', { name: 'Log Details' }).waitFor();
+    expect({ step: 'log details dialog', violations: await wcagViolations(page) }).toEqual({ step: 'log details dialog', violations: [] });
   });
 
   it('the registration wizard: Account Setup, Employee Profile, Dependents with its dialog, Benefits Enrollment with its dialog', async () => {

@@ -1,0 +1,22 @@
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { AuditLog } from '~/components/AuditLog';
+import { loadAudit } from '~/lib/audit.server';
+import { pageTitle } from '~/lib/meta';
+import { loadShell, sessionIdleResponse } from '~/lib/shell.server';
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/RouteErrorBoundary';
+
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Audit Log') }];
+
+/** Audit Log (document 3 section 2.6); the root's routing rules let only those with its permission in. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const shell = await loadShell(request, context);
+  if (shell.data.sessionIdle || !shell.token) throw sessionIdleResponse();
+  return loadAudit(new URL(request.url), 'hr', { token: shell.token, request, context });
+}
+
+export default function AuditRoute() {
+  const view = useLoaderData<typeof loader>();
+  return <AuditLog title="Audit Log" view={view} showEmployee={true} />;
+}
