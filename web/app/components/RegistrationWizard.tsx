@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigation } from '@remix-run/react';
 import { DraftMessages } from '@bp/api/contracts';
-import { cx } from '~/lib/cx';
 import { WIZARD_STEPS, stepLabel, wizardPath, wizardTitle } from '~/lib/registration-steps';
 import { secondaryButtonClass } from './ui';
+import { WizardStepper } from './WizardStepper';
 
 /**
  * Frame of the registration wizard (document 1 sections 2 and 9): title, the eight-step stepper
@@ -22,51 +22,14 @@ export function RegistrationWizard({ active, unsignedChanges = false, children }
       </h1>
       {unsignedChanges ? <UnsignedChangesBar /> : null}
       <div className="mt-6 flex flex-col gap-6">
-        <nav aria-label="Registration steps">
-          <ol className="flex flex-col gap-2 lg:flex-row lg:gap-0">
-            {WIZARD_STEPS.map((name, index) => {
-              const state = index < active ? 'done' : index === active ? 'current' : 'todo';
-              const content = (
-                <>
-                  <span
-                    aria-hidden="true"
-                    className={cx(
-                      'inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-sm font-semibold',
-                      state === 'done' && 'bg-brand-700 text-white',
-                      state === 'current' && 'bg-white text-brand-800 ring-2 ring-brand-700',
-                      state === 'todo' && 'bg-slate-200 text-slate-700',
-                    )}
-                  >
-                    {state === 'done' ? '✓' : index + 1}
-                  </span>
-                  <span className="flex flex-col lg:items-center">
-                    <span className={cx('text-xs font-semibold tracking-wide', state === 'todo' ? 'text-slate-600' : 'text-brand-800')}>
-                      {stepLabel(index)}
-                    </span>
-                    <span className={cx('text-sm', state === 'current' ? 'font-semibold text-slate-900' : 'text-slate-700')}>
-                      {name}
-                      {state === 'done' ? <span className="sr-only"> (completed)</span> : null}
-                    </span>
-                  </span>
-                </>
-              );
-              const itemClass = 'flex items-center gap-3 lg:flex-1 lg:flex-col lg:items-center lg:gap-1 lg:text-center';
-              // Backwards only, and never to Account Setup (document 1 section 2).
-              const clickable = state === 'done' && index > 0;
-              return (
-                <li key={name} aria-current={state === 'current' ? 'step' : undefined} className={clickable ? undefined : itemClass}>
-                  {clickable ? (
-                    <Link to={wizardPath(index)} className={cx(itemClass, 'rounded-md hover:bg-slate-100 lg:px-1 lg:py-1')}>
-                      {content}
-                    </Link>
-                  ) : (
-                    content
-                  )}
-                </li>
-              );
-            })}
-          </ol>
-        </nav>
+        <WizardStepper
+          label="Registration steps"
+          steps={WIZARD_STEPS}
+          stateOf={(index) => (index < active ? 'done' : index === active ? 'current' : 'todo')}
+          // Backwards only, and never to Account Setup (document 1 section 2).
+          hrefOf={(index) => (index < active && index > 0 ? wizardPath(index) : null)}
+          captionOf={stepLabel}
+        />
         <div className="min-w-0 rounded-xl border border-slate-200 bg-white px-5 py-6 shadow-sm sm:px-8" aria-busy={loading || undefined}>
           {loading ? <StepSkeleton /> : children}
         </div>
