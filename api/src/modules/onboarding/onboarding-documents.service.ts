@@ -43,6 +43,9 @@ interface DocumentRow {
 export const UPLOAD_MAX_BYTES = 10_000_000;
 
 const STATES = new Set(OPTION_LISTS.state.map((s) => s.text));
+
+/** Types an upload keeps (shown inline when opened); anything else is stored as bytes to download, never as a page. */
+const SAFE_UPLOAD_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/heic', 'text/plain']);
 const documentNotFound = () => new NotFoundException({ statusCode: 404, message: CustomDocumentMessages.documentNotFound });
 
 /**
@@ -158,7 +161,7 @@ export class OnboardingDocumentsService {
     return this.db.transaction(async (m) => {
       const [row] = await this.db.query<{ id: number }>(
         `INSERT INTO file (client_id, employee_id, title, file_type, storage_key, content_type, size_bytes) VALUES ($client, $1, $2, 'personal', $3, $4, $5) RETURNING id`,
-        [employeeId, title, key, file.mimetype || 'application/octet-stream', file.size],
+        [employeeId, title, key, SAFE_UPLOAD_TYPES.has(file.mimetype) ? file.mimetype : 'application/octet-stream', file.size],
         m,
       );
       await this.db.query(
