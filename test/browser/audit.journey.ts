@@ -46,6 +46,9 @@ describe('audit logs journey', () => {
     await dialog.getByText(/^Performed by Aude Itlog on \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} (AM|PM) UTC$/).waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
+    // On a phone the table scrolls inside its card; the page itself does not widen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     expect(scriptErrors(errors)).toEqual([]);
 
     // HR: the same entry, found by the employee's name, sorted by a column heading.

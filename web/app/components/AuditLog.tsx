@@ -102,7 +102,8 @@ export function AuditLog({ title, view, showEmployee }: { title: string; view: A
           </div>
         </Form>
 
-        <div className="mt-5 overflow-x-auto">
+        {/* relative: the screen-reader texts in the cells (absolutely placed) stay inside this scroller at 390 px. */}
+        <div className="relative mt-5 overflow-x-auto">
           <table className="w-full min-w-[44rem] border-collapse text-sm">
             <caption className="sr-only">{`${AuditMessages.title}, ${page.totalCount} entries, page ${page.page} of ${pages}`}</caption>
             <thead>

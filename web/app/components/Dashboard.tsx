@@ -68,7 +68,7 @@ function BenefitsSnapshot({ data }: { data: DashboardData }) {
       ) : null}
       {elected.length === 0 ? <p className="mt-4 text-slate-700">{DashboardMessages.notEnrolledInAny}</p> : null}
       {elected.length + notEnrolled.length > 0 ? (
-        <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200">
+        <div className="relative mt-4 overflow-x-auto rounded-lg border border-slate-200">
           <table className="w-full text-sm">
             <caption className="sr-only">Your benefits: plans you are enrolled in and plans you are not, with the cost per paycheck and per year</caption>
             <thead className="bg-slate-50 text-slate-700">

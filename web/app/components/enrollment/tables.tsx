@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 /** A small table of the plan summary and compare dialogs: a caption, column headers and labelled rows. */
 export function InfoTable({ caption, columns, rows }: { caption: string; columns: readonly string[]; rows: ReadonlyArray<readonly [string, ...ReactNode[]]> }) {
   return (
-    <div className="mt-4 overflow-x-auto">
+    <div className="relative mt-4 overflow-x-auto">
       <table className="w-full min-w-[20rem] border-collapse text-left text-sm">
         <caption className="pb-2 text-left text-sm font-semibold text-slate-900">{caption}</caption>
         <thead>

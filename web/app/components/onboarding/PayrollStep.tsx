@@ -60,7 +60,7 @@ export function PayrollStep({
           {toast}
         </Alert>
       ) : null}
-      <div className="mt-4 overflow-x-auto">
+      <div className="relative mt-4 overflow-x-auto">
         <table className="w-full min-w-[36rem] text-left text-sm">
           <caption className="sr-only">Your payroll methods, in order</caption>
           <thead>

@@ -118,7 +118,7 @@ export function BeneficiaryTable({
   const { totals } = beneficiaryShareTotals(beneficiaries);
   const cell = 'px-3 py-2.5 text-right tabular-nums';
   return (
-    <div className="mt-6 overflow-x-auto rounded-lg border border-slate-200">
+    <div className="relative mt-6 overflow-x-auto rounded-lg border border-slate-200">
       <table className="w-full min-w-[34rem] text-sm">
         <caption className="sr-only">Your beneficiaries and their shares</caption>
         <thead className="bg-slate-50 text-left text-slate-700">

@@ -32,7 +32,7 @@ export function SummaryStep({ data, backTo }: { data: SummaryData; backTo: strin
         {elected.length === 0 ? (
           <p className="mt-3 text-sm text-slate-700">{DashboardMessages.notEnrolledInAny}</p>
         ) : (
-          <div className="mt-3 overflow-x-auto rounded-lg border border-slate-200">
+          <div className="relative mt-3 overflow-x-auto rounded-lg border border-slate-200">
             <table className="w-full min-w-[46rem] text-sm" aria-labelledby="elected-heading">
               <thead className="bg-slate-50 text-slate-700">
                 <tr>
@@ -84,7 +84,7 @@ export function SummaryStep({ data, backTo }: { data: SummaryData; backTo: strin
         {declined.length === 0 ? (
           <p className="mt-3 text-sm text-slate-700">{DashboardMessages.noDeclinedPlans}</p>
         ) : (
-          <div className="mt-3 overflow-x-auto rounded-lg border border-slate-200">
+          <div className="relative mt-3 overflow-x-auto rounded-lg border border-slate-200">
             <table className="w-full min-w-[24rem] text-sm" aria-labelledby="declined-heading">
               <thead className="bg-slate-50 text-slate-700">
                 <tr>
