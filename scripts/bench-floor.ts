@@ -17,6 +17,8 @@ import { BearerTokens } from '../api/src/core/auth/bearer-token';
 import { SessionStore } from '../api/src/core/auth/session-store';
 import { bindClientParam } from '../api/src/core/database/tenant-db';
 import { CURRENT_USER_SQL, CURRENT_USER_STATEMENT, toCurrentUser, type CurrentUserRow } from '../api/src/modules/auth/current-user.query';
+import { ZAuditQuery } from '../api/src/contracts/audit';
+import { readAuditPage, type RunSql } from '../api/src/modules/audit-logs/audit-page.query';
 import { ENROLLMENTS_SQL, ENROLLMENTS_STATEMENT, hasElection, toEnrollment, type EnrollmentRow } from '../api/src/modules/enrollments/enrollments.query';
 
 const config = loadConfig();
@@ -43,6 +45,13 @@ async function answer(url: string, claims: TokenPayload): Promise<[number, unkno
   if (claims.rst) {
     await pool.query('SELECT password_reset, security_question_reset FROM account WHERE id = $1', [claims.sub]);
   }
+  if (url.startsWith('/mbl/api/audits-hr?')) {
+    // The portal's query parsing and statements (its guard has let an administrator through: same check here).
+    if (!permissionsFor(toAuthUser(claims)).includes('audit:read')) return [403, { statusCode: 403 }];
+    const q = ZAuditQuery.parse(Object.fromEntries(new URL(url, 'http://floor').searchParams));
+    const run: RunSql = async <T>(text: string, params: unknown[]) => (await pool.query(bindClientParam(text, params.length), [...params, claims.cid])).rows as T[];
+    return [200, await readAuditPage(q, null, run)];
+  }
   if (url === '/mbl/api/me') {
     const { rows } = await pool.query<CurrentUserRow>({ name: CURRENT_USER_STATEMENT, text: CURRENT_USER_TEXT, values: [claims.sub, claims.emp, claims.cid] });
     return rows[0] ? [200, toCurrentUser(rows[0], { impersonatorId: claims.imp, agencyId: claims.ag, permissions: permissionsFor(toAuthUser(claims)) })] : [404, { statusCode: 404 }];
@@ -55,7 +64,7 @@ const server = createServer((req, res) => {
   const token = tokens.check(req.headers.authorization);
   if (!token.ok) return send(res, 401, { statusCode: 401, message: 'Unauthorized' });
   const claims = token.payload;
-  if (req.url !== '/mbl/api/me' && req.url !== '/mbl/api/enrollments') return send(res, 404, { statusCode: 404 });
+  if (req.url !== '/mbl/api/me' && req.url !== '/mbl/api/enrollments' && !req.url?.startsWith('/mbl/api/audits-hr?')) return send(res, 404, { statusCode: 404 });
   answer(req.url, claims).then(
     ([status, body]) => send(res, status, body),
     () => send(res, 500, { statusCode: 500 }),
