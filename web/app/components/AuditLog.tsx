@@ -102,8 +102,9 @@ export function AuditLog({ title, view, showEmployee }: { title: string; view: A
           </div>
         </Form>
 
-        {/* relative: the screen-reader texts in the cells (absolutely placed) stay inside this scroller at 390 px. */}
-        <div className="relative mt-5 overflow-x-auto">
+        {/* relative: the screen-reader texts in the cells (absolutely placed) stay inside this scroller at 390 px;
+            focusable so a keyboard can scroll it. */}
+        <div role="region" aria-label={AuditMessages.title} tabIndex={0} className="relative mt-5 overflow-x-auto rounded-md focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-700">
           <table className="w-full min-w-[44rem] border-collapse text-sm">
             <caption className="sr-only">{`${AuditMessages.title}, ${page.totalCount} entries, page ${page.page} of ${pages}`}</caption>
             <thead>

@@ -3,16 +3,22 @@ import * as Accordion from '@radix-ui/react-accordion';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import {
+  ENROLLMENT_STATUS_TEXT,
   EMPLOYEE_GROUPS,
   EMPLOYEE_GROUP_TITLES,
   Messages,
   ZEmployeeList,
+  ZEnrollmentIssueList,
   ZJwtResponse,
+  ZPlanEnrollmentSummaryList,
   type EmployeeListItem,
+  type EnrollmentIssue,
+  type PlanEnrollmentSummary,
 } from '@bp/api/contracts';
 import { Alert, inputClass, primaryButtonClass, useHydrated } from '~/components/ui';
 import { apiCall } from '~/lib/api.server';
 import { cx } from '~/lib/cx';
+import { usd } from '~/lib/usd';
 import { pageTitle } from '~/lib/meta';
 import { commitSession } from '~/lib/session.server';
 import { requireUser, throwOnSessionFailure } from '~/lib/shell.server';
@@ -20,6 +26,26 @@ import { requireUser, throwOnSessionFailure } from '~/lib/shell.server';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/RouteErrorBoundary';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Employee Census') }];
+
+/** The detail's tabs (document 3 section 2.1); links, so each works without scripts and can be linked to. */
+const CENSUS_TABS = [
+  { id: 'personal', label: 'Personal' },
+  { id: 'dependents', label: 'Dependents' },
+  { id: 'beneficiaries', label: 'Beneficiaries' },
+  { id: 'enrollments', label: 'Enrollments' },
+  { id: 'files', label: 'Files' },
+] as const;
+
+interface CensusDetail {
+  summary: PlanEnrollmentSummary[];
+  issues: EnrollmentIssue[];
+}
+
+const CENSUS_TEXTS = {
+  notEnrolled: 'This employee is not enrolled in any plans',
+  notDeclined: "This employee didn't decline any plans",
+  issues: 'This employee has enrollment issues',
+} as const;
 
 /** Last name, then first name (document 3 section 2.1), whatever order the answer came in. */
 function byName(a: EmployeeListItem, b: EmployeeListItem): number {
@@ -36,12 +62,41 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     await throwOnSessionFailure(result);
     throw new Response(Messages.serviceUnavailable, { status: result.status >= 500 ? result.status : 503 });
   }
-  const selectedId = Number(url.searchParams.get('employee'));
+  // An employeeId arriving in the address (a link from elsewhere) selects that employee once, then leaves it.
+  const arriving = url.searchParams.get('employeeId');
+  if (arriving !== null) {
+    const next = new URLSearchParams(url.searchParams);
+    next.delete('employeeId');
+    if (/^\d{1,10}$/.test(arriving)) next.set('employee', arriving);
+    throw redirect(`/employees-census${next.size ? `?${next.toString()}` : ''}`);
+  }
+  const askedId = Number(url.searchParams.get('employee'));
   const employees = [...result.data].sort(byName);
+  const asked = Number.isInteger(askedId) && askedId > 0 ? askedId : null;
+  const tab = CENSUS_TABS.find((t) => t.id === url.searchParams.get('tab'))?.id ?? 'personal';
+  // The detail is read for the employee asked for; when that fails (unknown, another client's) nobody is selected.
+  let detail: CensusDetail | null = null;
+  let notFound = false;
+  if (asked !== null) {
+    const caller = { token, request, context };
+    const [summary, tasks] = await Promise.all([
+      apiCall(ZPlanEnrollmentSummaryList, `/employees/${asked}/summary`, caller),
+      apiCall(ZEnrollmentIssueList, `/employees/${asked}/tasks`, caller),
+    ]);
+    if (summary.ok && employees.some((e) => e.id === asked)) {
+      detail = { summary: summary.data, issues: tasks.ok ? tasks.data : [] };
+    } else {
+      if (!summary.ok) await throwOnSessionFailure(summary);
+      notFound = true;
+    }
+  }
   return {
     employees,
     search,
-    selectedId: Number.isInteger(selectedId) && selectedId > 0 ? selectedId : null,
+    selectedId: detail ? asked : null,
+    notFound,
+    detail,
+    tab,
     // 'Log in as employee' is hidden for test users and for oneself (document 3 section 2.1).
     canImpersonate: user.permissions.includes('impersonate'),
     selfId: user.employeeId,
@@ -67,7 +122,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function EmployeesCensusRoute() {
-  const { employees, search, selectedId, canImpersonate, selfId } = useLoaderData<typeof loader>();
+  const { employees, search, selectedId, canImpersonate, selfId, notFound, detail, tab } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const hydrated = useHydrated();
   const [term, setTerm] = useState(search);
@@ -87,6 +142,11 @@ export default function EmployeesCensusRoute() {
   const linkTo = (id: number) => {
     const params = new URLSearchParams(searchParams);
     params.set('employee', String(id));
+    return `?${params.toString()}`;
+  };
+  const tabTo = (id: string) => {
+    const params = new URLSearchParams(searchParams);
+    params.set('tab', id);
     return `?${params.toString()}`;
   };
 
@@ -178,14 +238,101 @@ export default function EmployeesCensusRoute() {
                   {answer.error}
                 </Alert>
               ) : null}
-              {/* Seam: the Personal, Dependents, Beneficiaries, Enrollments and Files tabs come with the census issue. */}
-              <p className="mt-6 text-slate-700">{Messages.comingSoon}</p>
+              <nav aria-label="Employee details" className="mt-5 border-b border-slate-200">
+                <ul className="-mb-px flex flex-wrap gap-1">
+                  {CENSUS_TABS.map((t) => (
+                    <li key={t.id}>
+                      <Link
+                        to={tabTo(t.id)}
+                        preventScrollReset
+                        aria-current={tab === t.id ? 'page' : undefined}
+                        className={cx(
+                          'inline-flex items-center gap-1 border-b-2 px-3 py-2 text-sm font-medium',
+                          tab === t.id ? 'border-brand-700 text-brand-900' : 'border-transparent text-slate-700 hover:border-slate-300',
+                        )}
+                      >
+                        {t.label}
+                        {t.id === 'enrollments' && detail && detail.issues.length > 0 ? (
+                          <span role="img" aria-label={CENSUS_TEXTS.issues} className="text-amber-700">
+                            ⚠
+                          </span>
+                        ) : null}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+              {tab === 'enrollments' && detail ? (
+                <CensusEnrollments summary={detail.summary} />
+              ) : (
+                // Seam: Personal, Dependents, Beneficiaries and Files come with the rest of the census issue.
+                <p className="mt-6 text-slate-700">{Messages.comingSoon}</p>
+              )}
             </>
+          ) : notFound ? (
+            <p role="alert" className="font-medium text-red-700">
+              {Messages.noEmployeeFound}
+            </p>
           ) : (
             <p className="text-slate-700">Select an employee from the list.</p>
           )}
         </div>
       </div>
     </section>
+  );
+}
+
+/** The Enrollments tab: plans elected and plans declined (document 3 section 2.1), as HR sees them. */
+function CensusEnrollments({ summary }: { summary: PlanEnrollmentSummary[] }) {
+  const elected = summary.filter((r) => r.status === '1');
+  const declined = summary.filter((r) => r.status === '-1' || r.status === '-2');
+  const cell = 'px-3 py-2 align-top';
+  const table = (caption: string, rows: PlanEnrollmentSummary[], empty: string) => (
+    // Focusable, so a keyboard can scroll a table wider than the panel (WCAG 2.1.1).
+    <div role="region" aria-label={caption} tabIndex={0} className="relative mt-5 overflow-x-auto rounded-md focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-700">
+      <table className="w-full min-w-[44rem] border-collapse text-sm">
+        <caption className="pb-2 text-left text-base font-semibold text-slate-900">{caption}</caption>
+        <thead>
+          <tr className="border-b border-slate-300 bg-slate-50 text-left text-slate-800">
+            {['Plan', 'Status', 'Dependents', 'Effective From', 'Effective To', 'Policy number', 'Member number', 'Per paycheck'].map((h) => (
+              <th key={h} scope="col" className="px-3 py-2 font-semibold">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={8} className="px-3 py-4 text-slate-700">
+                {empty}
+              </td>
+            </tr>
+          ) : (
+            rows.map((r) => (
+              <tr key={r.enrollmentId}>
+                <th scope="row" className={cx(cell, 'text-left font-medium text-slate-900')}>
+                  {r.status === '1' ? r.planName : r.planType}
+                  {r.status === '1' ? <span className="block text-xs font-normal text-slate-600">{r.planType}</span> : null}
+                </th>
+                <td className={cell}>{ENROLLMENT_STATUS_TEXT[r.status]}</td>
+                <td className={cell}>{r.dependents.join(', ') || '—'}</td>
+                <td className={cell}>{r.eligibilityDate ?? '—'}</td>
+                <td className={cell}>{r.effectiveToDate ?? '—'}</td>
+                <td className={cell}>{r.policyNumber ?? '—'}</td>
+                <td className={cell}>{r.memberNumber ?? '—'}</td>
+                <td className={cx(cell, 'tabular-nums')}>{r.status === '1' ? usd(r.contributionAmount) : '—'}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+  return (
+    <div>
+      {table('Plans elected', elected, CENSUS_TEXTS.notEnrolled)}
+      {table('Plans declined', declined, CENSUS_TEXTS.notDeclined)}
+    </div>
   );
 }

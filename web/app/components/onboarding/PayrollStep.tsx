@@ -60,7 +60,7 @@ export function PayrollStep({
           {toast}
         </Alert>
       ) : null}
-      <div className="relative mt-4 overflow-x-auto">
+      <div role="region" aria-label="Payroll methods" tabIndex={0} className="relative mt-4 overflow-x-auto rounded-md focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-700">
         <table className="w-full min-w-[36rem] text-left text-sm">
           <caption className="sr-only">Your payroll methods, in order</caption>
           <thead>

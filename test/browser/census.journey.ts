@@ -1,0 +1,40 @@
+import type { Browser } from 'playwright-core';
+import { browserDb, launchBrowser, logIn, newPage, scriptErrors, SITE } from '../support/browser';
+import { copyOfJane, createOtherTenant } from '../support/fixtures';
+
+describe('employee census journey', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it('an employeeId in the address selects once and leaves; the Enrollments tab lists elected and declined plans; an unknown id says No employee found!', async () => {
+    const person = await copyOfJane(browserDb, 'Cena');
+    const other = await createOtherTenant(browserDb);
+    const { page, errors } = await newPage(browser);
+    await logIn(page, 'hr@acme.test');
+    await page.waitForURL(`${SITE}/mbl`);
+
+    await page.goto(`${SITE}/mbl/employees-census?employeeId=${person.employeeId}`);
+    await page.getByRole('heading', { name: 'Cena Doe', level: 2 }).waitFor();
+    const url = new URL(page.url());
+    expect(url.searchParams.has('employeeId')).toBe(false);
+    expect(url.searchParams.get('employee')).toBe(String(person.employeeId));
+    expect(await page.getByRole('link', { name: 'Doe, Cena' }).getAttribute('aria-current')).toBe('true');
+
+    await page.getByRole('navigation', { name: 'Employee details' }).getByRole('link', { name: /Enrollments/ }).click();
+    const elected = page.getByRole('table', { name: 'Plans elected' });
+    await elected.getByRole('rowheader', { name: /Blue Horizon PPO 1500/ }).waitFor();
+    expect(await elected.getByRole('row', { name: /Blue Horizon PPO 1500/ }).innerText()).toContain('John Doe, Lily Doe');
+    await page.getByRole('table', { name: 'Plans declined' }).waitFor();
+
+    // An id that names nobody of this client: the message, and nobody selected.
+    for (const id of [999999, other.employeeId]) {
+      await page.goto(`${SITE}/mbl/employees-census?employee=${id}`);
+      await page.getByText('No employee found!').waitFor();
+      expect(await page.locator('[aria-current="true"]').count()).toBe(0);
+    }
+    expect(scriptErrors(errors)).toEqual([]);
+  });
+});
