@@ -23,7 +23,17 @@ describe('employee census journey', () => {
     expect(url.searchParams.get('employee')).toBe(String(person.employeeId));
     expect(await page.getByRole('link', { name: 'Doe, Cena' }).getAttribute('aria-current')).toBe('true');
 
-    await page.getByRole('navigation', { name: 'Employee details' }).getByRole('link', { name: /Enrollments/ }).click();
+    // Personal first: her record, the SSN masked.
+    const personal = page.locator('dl');
+    await personal.getByText('Cena Doe').waitFor();
+    expect(await personal.getByText(/^XXX-XX-\d{4}$/).count()).toBe(1);
+    const tabs = page.getByRole('navigation', { name: 'Employee details' });
+    await tabs.getByRole('link', { name: 'Dependents' }).click();
+    await page.getByRole('table', { name: 'Dependents' }).getByRole('rowheader', { name: 'John Doe' }).waitFor();
+    await page.getByRole('table', { name: 'Dependents' }).getByRole('rowheader', { name: 'Lily Doe' }).waitFor();
+    await tabs.getByRole('link', { name: 'Beneficiaries' }).click();
+    expect(await page.getByRole('table', { name: 'Beneficiaries' }).getByRole('row', { name: /John Doe/ }).innerText()).toContain('Primary');
+    await tabs.getByRole('link', { name: /Enrollments/ }).click();
     const elected = page.getByRole('table', { name: 'Plans elected' });
     await elected.getByRole('rowheader', { name: /Blue Horizon PPO 1500/ }).waitFor();
     expect(await elected.getByRole('row', { name: /Blue Horizon PPO 1500/ }).innerText()).toContain('John Doe, Lily Doe');

@@ -1,17 +1,26 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import * as Accordion from '@radix-ui/react-accordion';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import {
   ENROLLMENT_STATUS_TEXT,
   EMPLOYEE_GROUPS,
+  OPTION_LISTS,
+  fullName,
+  isEntityBeneficiary,
   EMPLOYEE_GROUP_TITLES,
   Messages,
+  ZBeneficiaryList,
+  ZDependentList,
   ZEmployeeList,
+  ZEmployeeProfile,
   ZEnrollmentIssueList,
   ZJwtResponse,
   ZPlanEnrollmentSummaryList,
+  type Beneficiary,
+  type Dependent,
   type EmployeeListItem,
+  type EmployeeProfile,
   type EnrollmentIssue,
   type PlanEnrollmentSummary,
 } from '@bp/api/contracts';
@@ -37,11 +46,17 @@ const CENSUS_TABS = [
 ] as const;
 
 interface CensusDetail {
-  summary: PlanEnrollmentSummary[];
+  profile: EmployeeProfile;
   issues: EnrollmentIssue[];
+  /** The open tab's data (null for the other tabs, or when its read failed: it then shows empty). */
+  summary: PlanEnrollmentSummary[] | null;
+  dependents: Dependent[] | null;
+  beneficiaries: Beneficiary[] | null;
 }
 
 const CENSUS_TEXTS = {
+  noDependents: "This employee doesn't have any dependents",
+  noBeneficiaries: "This employee doesn't have any beneficiaries",
   notEnrolled: 'This employee is not enrolled in any plans',
   notDeclined: "This employee didn't decline any plans",
   issues: 'This employee has enrollment issues',
@@ -79,14 +94,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let notFound = false;
   if (asked !== null) {
     const caller = { token, request, context };
-    const [summary, tasks] = await Promise.all([
-      apiCall(ZPlanEnrollmentSummaryList, `/employees/${asked}/summary`, caller),
+    // The employee's own record decides whether anyone is selected; the tab's data comes with it.
+    const [profile, tasks, summary, dependents, beneficiaries] = await Promise.all([
+      apiCall(ZEmployeeProfile, `/employees/${asked}`, caller),
       apiCall(ZEnrollmentIssueList, `/employees/${asked}/tasks`, caller),
+      tab === 'enrollments' ? apiCall(ZPlanEnrollmentSummaryList, `/employees/${asked}/summary`, caller) : null,
+      tab === 'dependents' ? apiCall(ZDependentList, `/employees/${asked}/dependents`, caller) : null,
+      tab === 'beneficiaries' ? apiCall(ZBeneficiaryList, `/employees/${asked}/beneficiaries`, caller) : null,
     ]);
-    if (summary.ok && employees.some((e) => e.id === asked)) {
-      detail = { summary: summary.data, issues: tasks.ok ? tasks.data : [] };
+    if (profile.ok) {
+      detail = {
+        profile: profile.data,
+        issues: tasks.ok ? tasks.data : [],
+        summary: summary?.ok ? summary.data : null,
+        dependents: dependents?.ok ? dependents.data : null,
+        beneficiaries: beneficiaries?.ok ? beneficiaries.data : null,
+      };
     } else {
-      if (!summary.ok) await throwOnSessionFailure(summary);
+      await throwOnSessionFailure(profile);
       notFound = true;
     }
   }
@@ -138,7 +163,8 @@ export default function EmployeesCensusRoute() {
     );
   }, [employees, hydrated, term]);
 
-  const selected = employees.find((e) => e.id === selectedId) ?? null;
+  // The list's entry, or (searched out of the list) the record itself.
+  const selected = employees.find((e) => e.id === selectedId) ?? (detail && selectedId !== null ? { id: selectedId, firstName: detail.profile.firstName, lastName: detail.profile.lastName } : null);
   const linkTo = (id: number) => {
     const params = new URLSearchParams(searchParams);
     params.set('employee', String(id));
@@ -262,12 +288,12 @@ export default function EmployeesCensusRoute() {
                   ))}
                 </ul>
               </nav>
-              {tab === 'enrollments' && detail ? (
-                <CensusEnrollments summary={detail.summary} />
-              ) : (
-                // Seam: Personal, Dependents, Beneficiaries and Files come with the rest of the census issue.
-                <p className="mt-6 text-slate-700">{Messages.comingSoon}</p>
-              )}
+              {detail && tab === 'personal' ? <CensusPersonal profile={detail.profile} /> : null}
+              {detail && tab === 'dependents' ? <CensusDependents dependents={detail.dependents ?? []} /> : null}
+              {detail && tab === 'beneficiaries' ? <CensusBeneficiaries beneficiaries={detail.beneficiaries ?? []} /> : null}
+              {detail && tab === 'enrollments' ? <CensusEnrollments summary={detail.summary ?? []} /> : null}
+              {/* Seam: the Files tab (upload, download) comes with the rest of the census issue. */}
+              {tab === 'files' ? <p className="mt-6 text-slate-700">{Messages.comingSoon}</p> : null}
             </>
           ) : notFound ? (
             <p role="alert" className="font-medium text-red-700">
@@ -286,53 +312,138 @@ export default function EmployeesCensusRoute() {
 function CensusEnrollments({ summary }: { summary: PlanEnrollmentSummary[] }) {
   const elected = summary.filter((r) => r.status === '1');
   const declined = summary.filter((r) => r.status === '-1' || r.status === '-2');
-  const cell = 'px-3 py-2 align-top';
   const table = (caption: string, rows: PlanEnrollmentSummary[], empty: string) => (
-    // Focusable, so a keyboard can scroll a table wider than the panel (WCAG 2.1.1).
-    <div role="region" aria-label={caption} tabIndex={0} className="relative mt-5 overflow-x-auto rounded-md focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-700">
-      <table className="w-full min-w-[44rem] border-collapse text-sm">
-        <caption className="pb-2 text-left text-base font-semibold text-slate-900">{caption}</caption>
-        <thead>
-          <tr className="border-b border-slate-300 bg-slate-50 text-left text-slate-800">
-            {['Plan', 'Status', 'Dependents', 'Effective From', 'Effective To', 'Policy number', 'Member number', 'Per paycheck'].map((h) => (
-              <th key={h} scope="col" className="px-3 py-2 font-semibold">
-                {h}
+    <ScrollTable caption={caption} headers={['Plan', 'Status', 'Dependents', 'Effective From', 'Effective To', 'Policy number', 'Member number', 'Per paycheck']}>
+      {rows.length === 0
+        ? emptyRow(8, empty)
+        : rows.map((r) => (
+            <tr key={r.enrollmentId}>
+              <th scope="row" className={cx(cellClass, 'text-left font-medium text-slate-900')}>
+                {r.status === '1' ? r.planName : r.planType}
+                {r.status === '1' ? <span className="block text-xs font-normal text-slate-600">{r.planType}</span> : null}
               </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200">
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={8} className="px-3 py-4 text-slate-700">
-                {empty}
-              </td>
+              <td className={cellClass}>{ENROLLMENT_STATUS_TEXT[r.status]}</td>
+              <td className={cellClass}>{r.dependents.join(', ') || '—'}</td>
+              <td className={cellClass}>{r.eligibilityDate ?? '—'}</td>
+              <td className={cellClass}>{r.effectiveToDate ?? '—'}</td>
+              <td className={cellClass}>{r.policyNumber ?? '—'}</td>
+              <td className={cellClass}>{r.memberNumber ?? '—'}</td>
+              <td className={cx(cellClass, 'tabular-nums')}>{r.status === '1' ? usd(r.contributionAmount) : '—'}</td>
             </tr>
-          ) : (
-            rows.map((r) => (
-              <tr key={r.enrollmentId}>
-                <th scope="row" className={cx(cell, 'text-left font-medium text-slate-900')}>
-                  {r.status === '1' ? r.planName : r.planType}
-                  {r.status === '1' ? <span className="block text-xs font-normal text-slate-600">{r.planType}</span> : null}
-                </th>
-                <td className={cell}>{ENROLLMENT_STATUS_TEXT[r.status]}</td>
-                <td className={cell}>{r.dependents.join(', ') || '—'}</td>
-                <td className={cell}>{r.eligibilityDate ?? '—'}</td>
-                <td className={cell}>{r.effectiveToDate ?? '—'}</td>
-                <td className={cell}>{r.policyNumber ?? '—'}</td>
-                <td className={cell}>{r.memberNumber ?? '—'}</td>
-                <td className={cx(cell, 'tabular-nums')}>{r.status === '1' ? usd(r.contributionAmount) : '—'}</td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+          ))}
+    </ScrollTable>
   );
   return (
     <div>
       {table('Plans elected', elected, CENSUS_TEXTS.notEnrolled)}
       {table('Plans declined', declined, CENSUS_TEXTS.notDeclined)}
     </div>
+  );
+}
+
+const optionText = (list: ReadonlyArray<{ id: number; text: string }>, id: number | null | undefined) => (id === null || id === undefined ? null : (list.find((o) => o.id === id)?.text ?? null));
+
+/** The Personal tab: the employee's record, the SSN masked (unlocking it comes with the rest of the census). */
+function CensusPersonal({ profile: p }: { profile: EmployeeProfile }) {
+  const rows: Array<[string, string | null]> = [
+    ['Name', fullName({ firstName: p.firstName, lastName: p.lastName }) || null],
+    ['Email', p.email],
+    ['Date of birth', p.birthDate],
+    ['Gender', optionText(OPTION_LISTS.gender, p.gender)],
+    ['Marital status', optionText(OPTION_LISTS.maritalStatus, p.maritalStatusId)],
+    ['SSN', p.ssn],
+    ['Address', [p.address1, p.address2, [p.city, p.state].filter(Boolean).join(', '), p.zip].filter(Boolean).join(' · ') || null],
+    ['Cell phone', p.cellPhone],
+    ['Home phone', p.homePhone],
+    ['Office phone', p.officePhone],
+    ['Title', p.title],
+    ['Hire date', p.hireDate],
+    ['Employment status', optionText(OPTION_LISTS.employmentStatus, p.employmentId)],
+    ['Pay type', p.employmentType === 2 ? 'Wage/hour' : p.employmentType === null ? null : 'Salary'],
+    ['Work hours', p.workHours],
+    ['Eligibility date', p.eligibilityDate],
+    ['New hire', p.newHire ? 'Yes' : 'No'],
+  ];
+  return (
+    <dl className="mt-5 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt className="text-slate-600">{label}</dt>
+          <dd className={cx('text-slate-900', label === 'SSN' && 'font-mono')}>{value ?? '—'}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A table that scrolls on its own (focusable for the keyboard) when it is wider than the panel. */
+function ScrollTable({ caption, headers, children }: { caption: string; headers: readonly string[]; children: ReactNode }) {
+  return (
+    // Focusable, so a keyboard can scroll a table wider than the panel (WCAG 2.1.1).
+    <div role="region" aria-label={caption} tabIndex={0} className="relative mt-5 overflow-x-auto rounded-md focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-700">
+      <table className="w-full min-w-[40rem] border-collapse text-sm">
+        <caption className="pb-2 text-left text-base font-semibold text-slate-900">{caption}</caption>
+        <thead>
+          <tr className="border-b border-slate-300 bg-slate-50 text-left text-slate-800">
+            {headers.map((h) => (
+              <th key={h} scope="col" className="px-3 py-2 font-semibold">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+const cellClass = 'px-3 py-2 align-top';
+const emptyRow = (span: number, text: string) => (
+  <tr>
+    <td colSpan={span} className="px-3 py-4 text-slate-700">
+      {text}
+    </td>
+  </tr>
+);
+
+function CensusDependents({ dependents }: { dependents: Dependent[] }) {
+  return (
+    <ScrollTable caption="Dependents" headers={['Name', 'Relationship', 'Date of birth', 'Gender', 'SSN']}>
+      {dependents.length === 0
+        ? emptyRow(5, CENSUS_TEXTS.noDependents)
+        : dependents.map((d) => (
+            <tr key={d.id}>
+              <th scope="row" className={cx(cellClass, 'text-left font-medium text-slate-900')}>
+                {[d.firstName, d.lastName].filter(Boolean).join(' ') || '—'}
+              </th>
+              <td className={cellClass}>{d.relationshipType ?? '—'}</td>
+              <td className={cellClass}>{d.birthDate ?? '—'}</td>
+              <td className={cellClass}>{optionText(OPTION_LISTS.gender, d.gender) ?? '—'}</td>
+              <td className={cx(cellClass, 'font-mono')}>{d.ssn ?? '—'}</td>
+            </tr>
+          ))}
+    </ScrollTable>
+  );
+}
+
+function CensusBeneficiaries({ beneficiaries }: { beneficiaries: Beneficiary[] }) {
+  return (
+    <ScrollTable caption="Beneficiaries" headers={['Name', 'Relationship', 'Type', 'Share', 'Date of birth', 'SSN or tax id']}>
+      {beneficiaries.length === 0
+        ? emptyRow(6, CENSUS_TEXTS.noBeneficiaries)
+        : beneficiaries.map((b) => (
+            <tr key={b.id}>
+              <th scope="row" className={cx(cellClass, 'text-left font-medium text-slate-900')}>
+                {fullName(b)}
+              </th>
+              <td className={cellClass}>{b.relationshipType ?? '—'}</td>
+              <td className={cellClass}>{b.beneficiaryTypeName}</td>
+              <td className={cellClass}>{`${b.share}%`}</td>
+              <td className={cellClass}>{b.birthDate ?? '—'}</td>
+              <td className={cx(cellClass, 'font-mono')}>{(isEntityBeneficiary(b.relationshipTypeId) ? b.taxId : b.ssn) ?? '—'}</td>
+            </tr>
+          ))}
+    </ScrollTable>
   );
 }

@@ -77,6 +77,16 @@ export class EmployeesController {
     return { success: await this.employees.validateUsername(query.username, id) };
   }
 
+  /** The census Personal tab: an employee of the acting client (SSN masked); another client's answers 404. */
+  @Get('employees/:id')
+  @Access('employees:read')
+  @ApiOkResponse({ type: EmployeeProfileDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: "An employee's personal data (census)" })
+  employee(@Param('id', EmployeeIdPipe) id: number): Promise<EmployeeProfile> {
+    return this.profiles.get(id);
+  }
+
   /** Clear SSN and income of the signed-in employee (or the impersonated one) after the password prompt. */
   @Post('employee/personal')
   @Access('self:employee')
