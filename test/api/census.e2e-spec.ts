@@ -2,6 +2,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createTestApp, type TestApp } from '../support/app';
 import { createOtherTenant, employeeIdOf } from '../support/fixtures';
+import { DEMO_PASSWORD } from '../support/test-env';
 
 /** The census detail's reads (document 3 sections 2.1 and 7): HR of the employee's client only, secured values masked. */
 describe('census detail', () => {
@@ -32,5 +33,23 @@ describe('census detail', () => {
     await get(hr, `/employees/${other.employeeId}`).expect(404);
     await get(await t.login('jane@acme.test'), `/employees/${jane}`).expect(403);
     await get(await t.login('tess@acme.test'), `/employees/${jane}`).expect(403);
+  });
+
+  it('HR unlocks the clear values with the password, audited under HR; never without it', async () => {
+    const jane = await employeeIdOf(db, 'jane@acme.test');
+    const hr = await t.login('hr@acme.test');
+    const post = (path: string, body: object) => request(t.server).post(`/mbl/api${path}`).set('Authorization', `Bearer ${hr}`).send(body);
+    expect((await post(`/employees/${jane}/personal`, { password: 'wrong-one' }).expect(400)).body.developerMessage).toBe('Incorrect password');
+    const personal = (await post(`/employees/${jane}/personal`, { password: DEMO_PASSWORD }).expect(200)).body;
+    expect(personal.ssn).toMatch(/^\d{3}-\d{2}-\d{4}$/);
+    const deps = (await post(`/employees/${jane}/dependents/personal`, { password: DEMO_PASSWORD }).expect(200)).body as Array<{ id: number; ssn: string | null }>;
+    expect(deps.length).toBeGreaterThan(0);
+    await post(`/employees/${jane}/beneficiaries/personal`, { password: DEMO_PASSWORD }).expect(200);
+    const [entry] = await db.query(
+      `SELECT a.username FROM audit_log l JOIN account a ON a.id = l.performed_by WHERE l.employee_id = $1 AND l.action_type = 'unlock' ORDER BY l.id DESC LIMIT 1`,
+      [jane],
+    );
+    expect(entry.username).toBe('hr@acme.test');
+    await request(t.server).post(`/mbl/api/employees/${jane}/personal`).set('Authorization', `Bearer ${await t.login('jane@acme.test')}`).send({ password: DEMO_PASSWORD }).expect(403);
   });
 });

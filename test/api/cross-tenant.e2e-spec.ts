@@ -4,6 +4,7 @@ import { DataSource as DataSourceToken } from 'typeorm';
 import { createTestApp, type TestApp } from '../support/app';
 import { cloneAcmeClient, copyRow, createPerson, employeeIdOf } from '../support/fixtures';
 import { listRoutes, type RouteInfo } from '../support/routes';
+import { DEMO_PASSWORD } from '../support/test-env';
 
 const firstId = async (db: DataSource, sql: string, params: unknown[]): Promise<number> => {
   const [row] = (await db.query(sql, params)) as Array<{ id: number }>;
@@ -89,7 +90,15 @@ describe('another client\'s records answer 404 on every :id route', () => {
   const callersOf = (r: RouteInfo) => CALLERS[r.access as string] ?? ['hr@acme.test', 'agent@harbor.test'];
 
   /** A body that passes the route's own validation, where that runs before the record is looked up. */
-  const BODIES: Record<string, object> = { 'PUT /mbl/api/enrollments/:id': { status: '-2' }, 'PUT /mbl/api/payroll/:id': { method: '3', amountType: '2', amount: '1' } };
+  const unlock = { password: DEMO_PASSWORD };
+  const BODIES: Record<string, object> = {
+    'PUT /mbl/api/enrollments/:id': { status: '-2' },
+    'PUT /mbl/api/payroll/:id': { method: '3', amountType: '2', amount: '1' },
+    // The password check of an unlock comes first: with the right one, the record is looked up (and not found).
+    'POST /mbl/api/employees/:id/personal': unlock,
+    'POST /mbl/api/employees/:id/dependents/personal': unlock,
+    'POST /mbl/api/employees/:id/beneficiaries/personal': unlock,
+  };
 
   it('every :id route, for every account its guard lets through, answers 404 for the second client\'s record', async () => {
     const routes = listRoutes(t.app).filter((r) => r.path.includes(':id'));

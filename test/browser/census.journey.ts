@@ -27,6 +27,17 @@ describe('employee census journey', () => {
     const personal = page.locator('dl');
     await personal.getByText('Cena Doe').waitFor();
     expect(await personal.getByText(/^XXX-XX-\d{4}$/).count()).toBe(1);
+    // The lock: the password, then the clear SSN; Hide locks it again.
+    const secured = page.getByRole('region', { name: 'Secured data' });
+    expect(await secured.getByText(/^\d{3}-\d{2}-\d{4}$/).count()).toBe(0);
+    await secured.getByRole('button', { name: 'Show secured data' }).click();
+    const prompt = page.getByRole('dialog', { name: 'Enter your password' });
+    await prompt.getByLabel('Password').fill('wrong-password');
+    await prompt.getByRole('button', { name: 'Submit' }).click();
+    await prompt.getByText('Incorrect password').waitFor();
+    await prompt.getByLabel('Password').fill('Passw0rd!');
+    await prompt.getByRole('button', { name: 'Submit' }).click();
+    await secured.getByText(/^\d{3}-\d{2}-\d{4}$/).waitFor();
     const tabs = page.getByRole('navigation', { name: 'Employee details' });
     await tabs.getByRole('link', { name: 'Dependents' }).click();
     await page.getByRole('table', { name: 'Dependents' }).getByRole('rowheader', { name: 'John Doe' }).waitFor();

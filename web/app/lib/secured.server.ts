@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs } from '@remix-run/node';
 import type { AppLoadContext } from '@remix-run/node';
-import { Messages, ZDependentPersonal, ZPersonalData } from '@bp/api/contracts';
+import { Messages, ZBeneficiaryPersonal, ZDependentPersonal, ZPersonalData } from '@bp/api/contracts';
 import { apiCall, type ApiFailure } from './api.server';
 import { requireUser, throwOnSessionFailure } from './shell.server';
 
@@ -43,6 +43,27 @@ export async function unlockDependents(formData: FormData, request: Request, con
     return data<UnlockResult>({ values, error: null }, { headers: NO_STORE });
   }
   return unlockFailure(result);
+}
+
+/**
+ * The census lock (document 3 section 2.1): an employee's clear SSN and income, or their dependents' or
+ * beneficiaries' clear numbers, for HR after the password prompt; keyed like the employee's own pages.
+ */
+export async function unlockForEmployee(what: 'personal' | 'dependents' | 'beneficiaries', employeeId: number, formData: FormData, request: Request, context: AppLoadContext) {
+  const { token } = await requireUser(request, context);
+  const caller = { method: 'POST' as const, body: passwordBody(formData), token, request, context };
+  if (what === 'personal') {
+    const result = await apiCall(ZPersonalData, `/employees/${employeeId}/personal`, caller);
+    return result.ok ? data<UnlockResult>({ values: { ...result.data }, error: null }, { headers: NO_STORE }) : unlockFailure(result);
+  }
+  if (what === 'dependents') {
+    const result = await apiCall(ZDependentPersonal, `/employees/${employeeId}/dependents/personal`, caller);
+    return result.ok ? data<UnlockResult>({ values: Object.fromEntries(result.data.map((d) => [`ssn-${d.id}`, d.ssn])), error: null }, { headers: NO_STORE }) : unlockFailure(result);
+  }
+  const result = await apiCall(ZBeneficiaryPersonal, `/employees/${employeeId}/beneficiaries/personal`, caller);
+  if (!result.ok) return unlockFailure(result);
+  const values = Object.fromEntries(result.data.flatMap((b) => [[`ssn-${b.id}`, b.ssn] as const, [`taxId-${b.id}`, b.taxId] as const]));
+  return data<UnlockResult>({ values, error: null }, { headers: NO_STORE });
 }
 
 async function unlockFailure(result: ApiFailure) {

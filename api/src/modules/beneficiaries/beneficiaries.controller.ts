@@ -96,4 +96,15 @@ export class BeneficiariesController {
   forEmployee(@Param('id', EmployeeIdPipe) id: number): Promise<Beneficiary[]> {
     return this.beneficiaries.listForEmployee(id);
   }
+
+  /** The census lock: the beneficiaries' clear SSNs and tax ids for HR after the password prompt (audited). */
+  @Post('employees/:id/beneficiaries/personal')
+  @Access('employees:read')
+  @SecuredDataUnlock()
+  @ApiOkResponse({ type: BeneficiaryPersonalDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: "Unlock an employee's beneficiaries' clear SSNs and tax ids (census; password required, audited)" })
+  personalForEmployee(@Param('id', EmployeeIdPipe) id: number): Promise<BeneficiaryPersonal> {
+    return this.beneficiaries.personal(id);
+  }
 }

@@ -195,9 +195,9 @@ export class BeneficiariesService {
   }
 
   /** Clear SSNs of the caller's beneficiaries, after the unlock guard; every read is audited. */
-  async personal(): Promise<BeneficiaryPersonal> {
+  async personal(employeeId: number = this.context.ownEmployeeId()): Promise<BeneficiaryPersonal> {
     const m = this.db.manager;
-    const owner = await this.owner(m, this.context.ownEmployeeId(), false);
+    const owner = await this.owner(m, employeeId, false);
     const rows = await this.rows(m, owner);
     await this.audit.record({
       employeeId: owner.employeeId,

@@ -141,4 +141,15 @@ export class DependentsController {
   forEmployee(@Param('id', EmployeeIdPipe) id: number): Promise<Dependent[]> {
     return this.dependents.listForEmployee(id);
   }
+
+  /** The census lock: the dependents' clear SSNs for HR after the password prompt (audited). */
+  @Post('employees/:id/dependents/personal')
+  @Access('employees:read')
+  @SecuredDataUnlock()
+  @ApiOkResponse({ type: DependentPersonalDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: "Unlock an employee's dependents' clear SSNs (census; password required, audited)" })
+  personalForEmployee(@Param('id', EmployeeIdPipe) id: number): Promise<DependentPersonal> {
+    return this.dependents.personal(id);
+  }
 }

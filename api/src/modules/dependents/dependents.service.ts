@@ -251,9 +251,10 @@ export class DependentsService {
   }
 
   /** Clear SSNs of the caller's dependents, after the unlock guard; every read is audited. */
-  async personal(): Promise<DependentPersonal> {
+  /** The dependents' clear SSNs (the token's employee, or a census employee of the acting client); audited. */
+  async personal(employeeId: number = this.context.ownEmployeeId()): Promise<DependentPersonal> {
     const m = this.db.manager;
-    const h = await this.household(m, this.context.ownEmployeeId());
+    const h = await this.household(m, employeeId);
     const rows = await this.rows(m, h);
     await this.audit.record({
       employeeId: h.employeeId,

@@ -87,6 +87,17 @@ export class EmployeesController {
     return this.profiles.get(id);
   }
 
+  /** The census lock: an employee's clear SSN and income for HR after the password prompt (audited). */
+  @Post('employees/:id/personal')
+  @Access('employees:read')
+  @SecuredDataUnlock()
+  @ApiOkResponse({ type: PersonalDataDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: "Unlock an employee's clear SSN and income (census; password required, audited)" })
+  employeePersonal(@Param('id', EmployeeIdPipe) id: number): Promise<PersonalData> {
+    return this.employees.personalData(id);
+  }
+
   /** Clear SSN and income of the signed-in employee (or the impersonated one) after the password prompt. */
   @Post('employee/personal')
   @Access('self:employee')

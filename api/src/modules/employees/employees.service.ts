@@ -86,9 +86,11 @@ export class EmployeesService {
     return taken.length === 0;
   }
 
-  /** Clear SSN and income of the token's employee, after the unlock guard; every read is audited. */
-  async personalData(): Promise<PersonalData> {
-    const employeeId = this.context.ownEmployeeId();
+  /**
+   * Clear SSN and income of the token's employee (or, for the census, an employee of the acting client),
+   * after the unlock guard; every read is audited.
+   */
+  async personalData(employeeId: number = this.context.ownEmployeeId()): Promise<PersonalData> {
     const rows = await this.db.query<{ ssn_enc: string | null; income_enc: string | null; first_name: string; last_name: string }>(
       'SELECT ssn_enc, income_enc, first_name, last_name FROM employee WHERE id = $1 AND client_id = $client',
       [employeeId],
