@@ -121,7 +121,7 @@ describe('accessibility (WCAG 2.1 AA rules of axe-core)', () => {
     await page.waitForURL(`${SITE}/mbl`);
     await expectAccessible(page, '/employees-census', (p) => p.getByRole('searchbox').or(p.getByLabel(/search/i)).first().waitFor());
     const [jane] = await sql<{ id: number }>(`SELECT id FROM employee WHERE email = 'jane@acme.test'`);
-    await expectAccessible(page, `/employees-census?employee=${jane!.id}`, (p) => p.locator('dl').waitFor());
+    await expectAccessible(page, `/employees-census?employee=${jane!.id}`, (p) => p.getByRole('region', { name: 'Secured data' }).waitFor());
     await expectAccessible(page, `/employees-census?employee=${jane!.id}&tab=dependents`, (p) => p.getByRole('table', { name: 'Dependents' }).waitFor());
     await expectAccessible(page, `/employees-census?employee=${jane!.id}&tab=beneficiaries`, (p) => p.getByRole('table', { name: 'Beneficiaries' }).waitFor());
     await expectAccessible(page, `/employees-census?employee=${jane!.id}&tab=enrollments`, (p) => p.getByRole('table', { name: 'Plans elected' }).waitFor());
