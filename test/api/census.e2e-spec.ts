@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { createTestApp, type TestApp } from '../support/app';
 import { createOtherTenant, employeeIdOf } from '../support/fixtures';
 import { DEMO_PASSWORD } from '../support/test-env';
+import { FILE_MAX_BYTES, FileMessages } from '../../api/src/contracts/files';
 
 /** The census detail's reads (document 3 sections 2.1 and 7): HR of the employee's client only, secured values masked. */
 describe('census detail', () => {
@@ -51,5 +52,28 @@ describe('census detail', () => {
     );
     expect(entry.username).toBe('hr@acme.test');
     await request(t.server).post(`/mbl/api/employees/${jane}/personal`).set('Authorization', `Bearer ${await t.login('jane@acme.test')}`).send({ password: DEMO_PASSWORD }).expect(403);
+  });
+
+  it('the Files tab: HR adds a titled file whose type is read from its bytes; refusals say why; HR and the employee open it', async () => {
+    const jane = await employeeIdOf(db, 'jane@acme.test');
+    const hr = await t.login('hr@acme.test');
+    const upload = (title: string | null, data: Buffer, name: string) => {
+      const r = request(t.server).post(`/mbl/api/employees/${jane}/files`).set('Authorization', `Bearer ${hr}`);
+      if (title !== null) r.field('title', title);
+      return r.attach('file', data, name);
+    };
+    const pdf = (await upload('Signed offer letter', Buffer.from('%PDF-1.4 offer'), 'offer.bin').expect(201)).body;
+    expect(pdf).toMatchObject({ title: 'Signed offer letter', contentType: 'application/pdf', sizeBytes: 14 });
+    expect((await upload('Tool', Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03]), 'tool.pdf').expect(400)).body.errors).toEqual([{ path: 'file', message: FileMessages.typeNotAllowed }]);
+    expect((await upload(null, Buffer.from('%PDF-1.4'), 'a.pdf').expect(400)).body.errors).toEqual([{ path: 'title', message: FileMessages.titleRequired }]);
+    expect((await upload('Too big', Buffer.alloc(FILE_MAX_BYTES + 1, 0x41), 'big.txt').expect(413)).body.message).toBe(FileMessages.tooLarge);
+
+    const list = (await get(hr, `/employees/${jane}/files`).expect(200)).body as Array<{ id: number; title: string }>;
+    expect(list[0]).toMatchObject({ id: pdf.id, title: 'Signed offer letter' });
+    expect((await get(hr, `/files/${pdf.id}/download`).expect(200)).headers['content-type']).toContain('application/pdf');
+    await get(await t.login('jane@acme.test'), `/files/${pdf.id}/download`).expect(200);
+    await get(await t.login('tess@acme.test'), `/employees/${jane}/files`).expect(403);
+    const other = await createOtherTenant(db);
+    await get(hr, `/employees/${other.employeeId}/files`).expect(404);
   });
 });

@@ -125,6 +125,7 @@ describe('accessibility (WCAG 2.1 AA rules of axe-core)', () => {
     await expectAccessible(page, `/employees-census?employee=${jane!.id}&tab=dependents`, (p) => p.getByRole('table', { name: 'Dependents' }).waitFor());
     await expectAccessible(page, `/employees-census?employee=${jane!.id}&tab=beneficiaries`, (p) => p.getByRole('table', { name: 'Beneficiaries' }).waitFor());
     await expectAccessible(page, `/employees-census?employee=${jane!.id}&tab=enrollments`, (p) => p.getByRole('table', { name: 'Plans elected' }).waitFor());
+    await expectAccessible(page, `/employees-census?employee=${jane!.id}&tab=files`, (p) => p.getByRole('button', { name: 'Save' }).waitFor());
     // The HR Audit Log, with an entry of this test's own, then that entry's details.
     const p = await createPerson(browserDb, { registered: true, firstName: 'Axe', lastName: 'Audit' });
     const { jwt } = await apiJson<{ jwt: string }>('/login', { method: 'POST', body: { username: p.email, password: DEMO_PASSWORD } });

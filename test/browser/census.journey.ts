@@ -50,6 +50,18 @@ describe('employee census journey', () => {
     expect(await elected.getByRole('row', { name: /Blue Horizon PPO 1500/ }).innerText()).toContain('John Doe, Lily Doe');
     await page.getByRole('table', { name: 'Plans declined' }).waitFor();
 
+    // Files: Save waits for a title and a file; the file is kept with the type its bytes show.
+    await tabs.getByRole('link', { name: 'Files' }).click();
+    await page.getByText('No files are available at this time').waitFor();
+    const save = page.getByRole('button', { name: 'Save' });
+    expect(await save.isDisabled()).toBe(true);
+    await page.getByLabel('Title').fill('Offer letter');
+    expect(await save.isDisabled()).toBe(true);
+    await page.getByLabel(/^File/).setInputFiles({ name: 'offer.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 offer letter') });
+    await save.click();
+    await page.getByText('File uploaded').waitFor();
+    await page.getByRole('list', { name: 'Files' }).getByRole('link', { name: /Offer letter/ }).waitFor();
+
     // An id that names nobody of this client: the message, and nobody selected.
     for (const id of [999999, other.employeeId]) {
       await page.goto(`${SITE}/mbl/employees-census?employee=${id}`);

@@ -20,3 +20,4 @@ export * from './permissions';
 export * from './onboarding';
 export { OPTION_LISTS } from './option-lists';
 export * from './audit';
+export * from './files';

@@ -4,13 +4,13 @@ import type { Request } from 'express';
 /** Form bodies the site reads (decisions section 5): files go to the API's multipart upload instead. */
 export const SITE_FORM_LIMIT_BYTES = 1024 * 1024;
 
-/** The site's upload pass-through takes one file of up to 10,000,000 bytes (document 3 section 9) and its form's parts. */
-export const SITE_UPLOAD_PATH = '/onboarding-upload';
+/** The site's upload pass-throughs take one file of up to 10,000,000 bytes (document 3 section 9) and their form's parts. */
+export const SITE_UPLOAD_PATHS: readonly string[] = ['/onboarding-upload', '/census-upload'];
 export const SITE_UPLOAD_LIMIT_BYTES = 10_000_000 + 64 * 1024;
 
-/** How much of a request body the site reads: the upload path more, every other form 1 MiB. */
+/** How much of a request body the site reads: the upload paths more, every other form 1 MiB. */
 export function siteBodyLimit(pathname: string, base: string): number {
-  return pathname === `${base}${SITE_UPLOAD_PATH}` ? SITE_UPLOAD_LIMIT_BYTES : SITE_FORM_LIMIT_BYTES;
+  return SITE_UPLOAD_PATHS.some((p) => pathname === `${base}${p}`) ? SITE_UPLOAD_LIMIT_BYTES : SITE_FORM_LIMIT_BYTES;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -1,23 +1,12 @@
-import { useMemo, useState, type ReactNode } from "react";
-import * as Accordion from "@radix-ui/react-accordion";
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useSearchParams,
-} from "@remix-run/react";
+import { useMemo, useState, type ReactNode } from 'react';
+import * as Accordion from '@radix-ui/react-accordion';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import {
   ENROLLMENT_STATUS_TEXT,
   EMPLOYEE_GROUPS,
+  FileMessages,
+  canSaveFile,
   OPTION_LISTS,
   fullName,
   isEntityBeneficiary,
@@ -25,6 +14,7 @@ import {
   Messages,
   ZBeneficiaryList,
   ZDependentList,
+  ZEmployeeFileList,
   ZEmployeeList,
   ZEmployeeProfile,
   ZEnrollmentIssueList,
@@ -32,39 +22,34 @@ import {
   ZPlanEnrollmentSummaryList,
   type Beneficiary,
   type Dependent,
+  type EmployeeFile,
   type EmployeeListItem,
   type EmployeeProfile,
   type EnrollmentIssue,
   type PlanEnrollmentSummary,
-} from "@bp/api/contracts";
-import {
-  Alert,
-  inputClass,
-  primaryButtonClass,
-  useHydrated,
-} from "~/components/ui";
-import { apiCall } from "~/lib/api.server";
-import { cx } from "~/lib/cx";
-import { usd } from "~/lib/usd";
-import { pageTitle } from "~/lib/meta";
-import { commitSession } from "~/lib/session.server";
-import { requireUser, throwOnSessionFailure } from "~/lib/shell.server";
-import { unlockForEmployee } from "~/lib/secured.server";
-import { SecuredValues } from "~/components/SecuredValues";
+} from '@bp/api/contracts';
+import { Alert, inputClass, primaryButtonClass, useHydrated } from '~/components/ui';
+import { apiCall } from '~/lib/api.server';
+import { cx } from '~/lib/cx';
+import { sitePath } from '~/lib/site';
+import { usd } from '~/lib/usd';
+import { pageTitle } from '~/lib/meta';
+import { commitSession } from '~/lib/session.server';
+import { requireUser, throwOnSessionFailure } from '~/lib/shell.server';
+import { unlockForEmployee } from '~/lib/secured.server';
+import { SecuredValues } from '~/components/SecuredValues';
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/RouteErrorBoundary";
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/RouteErrorBoundary';
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "Employee Census") },
-];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Employee Census') }];
 
 /** The detail's tabs (document 3 section 2.1); links, so each works without scripts and can be linked to. */
 const CENSUS_TABS = [
-  { id: "personal", label: "Personal" },
-  { id: "dependents", label: "Dependents" },
-  { id: "beneficiaries", label: "Beneficiaries" },
-  { id: "enrollments", label: "Enrollments" },
-  { id: "files", label: "Files" },
+  { id: 'personal', label: 'Personal' },
+  { id: 'dependents', label: 'Dependents' },
+  { id: 'beneficiaries', label: 'Beneficiaries' },
+  { id: 'enrollments', label: 'Enrollments' },
+  { id: 'files', label: 'Files' },
 ] as const;
 
 interface CensusDetail {
@@ -74,34 +59,28 @@ interface CensusDetail {
   summary: PlanEnrollmentSummary[] | null;
   dependents: Dependent[] | null;
   beneficiaries: Beneficiary[] | null;
+  files: EmployeeFile[] | null;
 }
 
 const CENSUS_TEXTS = {
   noDependents: "This employee doesn't have any dependents",
   noBeneficiaries: "This employee doesn't have any beneficiaries",
-  notEnrolled: "This employee is not enrolled in any plans",
+  notEnrolled: 'This employee is not enrolled in any plans',
   notDeclined: "This employee didn't decline any plans",
-  issues: "This employee has enrollment issues",
+  issues: 'This employee has enrollment issues',
 } as const;
 
 /** Last name, then first name (document 3 section 2.1), whatever order the answer came in. */
 function byName(a: EmployeeListItem, b: EmployeeListItem): number {
-  return (
-    a.lastName.localeCompare(b.lastName, undefined, { sensitivity: "base" }) ||
-    a.firstName.localeCompare(b.firstName, undefined, { sensitivity: "base" })
-  );
+  return a.lastName.localeCompare(b.lastName, undefined, { sensitivity: 'base' }) || a.firstName.localeCompare(b.firstName, undefined, { sensitivity: 'base' });
 }
 
 /** The census left list (GET /employees). `?search=` narrows it on the server, `?employee=` selects one. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, token } = await requireUser(request, context);
   const url = new URL(request.url);
-  const search = url.searchParams.get("search")?.trim() ?? "";
-  const result = await apiCall(
-    ZEmployeeList,
-    `/employees${search ? `?search=${encodeURIComponent(search)}` : ""}`,
-    { token, request, context }
-  );
+  const search = url.searchParams.get('search')?.trim() ?? '';
+  const result = await apiCall(ZEmployeeList, `/employees${search ? `?search=${encodeURIComponent(search)}` : ''}`, { token, request, context });
   if (!result.ok) {
     await throwOnSessionFailure(result);
     throw new Response(Messages.serviceUnavailable, {
@@ -109,49 +88,31 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     });
   }
   // An employeeId arriving in the address (a link from elsewhere) selects that employee once, then leaves it.
-  const arriving = url.searchParams.get("employeeId");
+  const arriving = url.searchParams.get('employeeId');
   if (arriving !== null) {
     const next = new URLSearchParams(url.searchParams);
-    next.delete("employeeId");
-    if (/^\d{1,10}$/.test(arriving)) next.set("employee", arriving);
-    throw redirect(
-      `/employees-census${next.size ? `?${next.toString()}` : ""}`
-    );
+    next.delete('employeeId');
+    if (/^\d{1,10}$/.test(arriving)) next.set('employee', arriving);
+    throw redirect(`/employees-census${next.size ? `?${next.toString()}` : ''}`);
   }
-  const askedId = Number(url.searchParams.get("employee"));
+  const askedId = Number(url.searchParams.get('employee'));
   const employees = [...result.data].sort(byName);
   const asked = Number.isInteger(askedId) && askedId > 0 ? askedId : null;
-  const tab =
-    CENSUS_TABS.find((t) => t.id === url.searchParams.get("tab"))?.id ??
-    "personal";
+  const tab = CENSUS_TABS.find((t) => t.id === url.searchParams.get('tab'))?.id ?? 'personal';
   // The detail is read for the employee asked for; when that fails (unknown, another client's) nobody is selected.
   let detail: CensusDetail | null = null;
   let notFound = false;
   if (asked !== null) {
     const caller = { token, request, context };
     // The employee's own record decides whether anyone is selected; the tab's data comes with it.
-    const [profile, tasks, summary, dependents, beneficiaries] =
-      await Promise.all([
-        apiCall(ZEmployeeProfile, `/employees/${asked}`, caller),
-        apiCall(ZEnrollmentIssueList, `/employees/${asked}/tasks`, caller),
-        tab === "enrollments"
-          ? apiCall(
-              ZPlanEnrollmentSummaryList,
-              `/employees/${asked}/summary`,
-              caller
-            )
-          : null,
-        tab === "dependents"
-          ? apiCall(ZDependentList, `/employees/${asked}/dependents`, caller)
-          : null,
-        tab === "beneficiaries"
-          ? apiCall(
-              ZBeneficiaryList,
-              `/employees/${asked}/beneficiaries`,
-              caller
-            )
-          : null,
-      ]);
+    const [profile, tasks, summary, dependents, beneficiaries] = await Promise.all([
+      apiCall(ZEmployeeProfile, `/employees/${asked}`, caller),
+      apiCall(ZEnrollmentIssueList, `/employees/${asked}/tasks`, caller),
+      tab === 'enrollments' ? apiCall(ZPlanEnrollmentSummaryList, `/employees/${asked}/summary`, caller) : null,
+      tab === 'dependents' ? apiCall(ZDependentList, `/employees/${asked}/dependents`, caller) : null,
+      tab === 'beneficiaries' ? apiCall(ZBeneficiaryList, `/employees/${asked}/beneficiaries`, caller) : null,
+    ]);
+    const files = tab === 'files' && profile.ok ? await apiCall(ZEmployeeFileList, `/employees/${asked}/files`, caller) : null;
     if (profile.ok) {
       detail = {
         profile: profile.data,
@@ -159,6 +120,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         summary: summary?.ok ? summary.data : null,
         dependents: dependents?.ok ? dependents.data : null,
         beneficiaries: beneficiaries?.ok ? beneficiaries.data : null,
+        files: files?.ok ? files.data : null,
       };
     } else {
       await throwOnSessionFailure(profile);
@@ -173,7 +135,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     detail,
     tab,
     // 'Log in as employee' is hidden for test users and for oneself (document 3 section 2.1).
-    canImpersonate: user.permissions.includes("impersonate"),
+    canImpersonate: user.permissions.includes('impersonate'),
+    canUpload: user.permissions.includes('employees:update'),
     // The lock asks no password of a test user or an impersonating session (document 3 section 2.1).
     skipPrompt: user.testUser || user.impersonatingUserId !== null,
     selfId: user.employeeId,
@@ -188,70 +151,40 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const formData = await request.formData();
   // The secured-data lock of a tab posts here with ?unlock= and the employee in the address.
-  const unlock = url.searchParams.get("unlock");
-  if (
-    unlock === "personal" ||
-    unlock === "dependents" ||
-    unlock === "beneficiaries"
-  ) {
-    const employee = Number(url.searchParams.get("employee"));
-    if (!Number.isInteger(employee) || employee <= 0)
-      return data(
-        { values: null, error: Messages.noEmployeeFound },
-        { status: 404 }
-      );
+  const unlock = url.searchParams.get('unlock');
+  if (unlock === 'personal' || unlock === 'dependents' || unlock === 'beneficiaries') {
+    const employee = Number(url.searchParams.get('employee'));
+    if (!Number.isInteger(employee) || employee <= 0) return data({ values: null, error: Messages.noEmployeeFound }, { status: 404 });
     return unlockForEmployee(unlock, employee, formData, request, context);
   }
   const { token, session } = await requireUser(request, context);
-  const employeeId = Number(formData.get("employeeId"));
-  if (!Number.isInteger(employeeId) || employeeId <= 0)
-    return data({ error: Messages.noEmployeeFound }, { status: 400 });
-  const result = await apiCall(
-    ZJwtResponse,
-    `/employees/${employeeId}/impersonate`,
-    { token, request, context }
-  );
+  const employeeId = Number(formData.get('employeeId'));
+  if (!Number.isInteger(employeeId) || employeeId <= 0) return data({ error: Messages.noEmployeeFound }, { status: 400 });
+  const result = await apiCall(ZJwtResponse, `/employees/${employeeId}/impersonate`, { token, request, context });
   if (!result.ok) {
     await throwOnSessionFailure(result);
     return data({ error: result.error.message }, { status: result.status });
   }
-  session.set("impersonationToken", result.data.jwt);
-  session.set("returnTo", "/employees-census");
-  return redirect("/", {
-    headers: { "Set-Cookie": await commitSession(session) },
+  session.set('impersonationToken', result.data.jwt);
+  session.set('returnTo', '/employees-census');
+  return redirect('/', {
+    headers: { 'Set-Cookie': await commitSession(session) },
   });
 }
 
 export default function EmployeesCensusRoute() {
-  const {
-    employees,
-    search,
-    selectedId,
-    canImpersonate,
-    selfId,
-    notFound,
-    detail,
-    tab,
-    skipPrompt,
-  } = useLoaderData<typeof loader>();
+  const { employees, search, selectedId, canImpersonate, canUpload, selfId, notFound, detail, tab, skipPrompt } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const hydrated = useHydrated();
   const [term, setTerm] = useState(search);
   const [searchParams] = useSearchParams();
-  const submitting = useNavigation().state === "submitting";
+  const submitting = useNavigation().state === 'submitting';
 
   // With JavaScript the list narrows as the person types; without it the search form asks the server.
   const visible = useMemo(() => {
-    const needle = hydrated ? term.trim().toLowerCase() : "";
+    const needle = hydrated ? term.trim().toLowerCase() : '';
     if (!needle) return employees;
-    return employees.filter((e) =>
-      [
-        e.firstName,
-        e.lastName,
-        `${e.firstName} ${e.lastName}`,
-        e.email ?? "",
-      ].some((v) => v.toLowerCase().includes(needle))
-    );
+    return employees.filter((e) => [e.firstName, e.lastName, `${e.firstName} ${e.lastName}`, e.email ?? ''].some((v) => v.toLowerCase().includes(needle)));
   }, [employees, hydrated, term]);
 
   // The list's entry, or (searched out of the list) the record itself.
@@ -266,24 +199,20 @@ export default function EmployeesCensusRoute() {
       : null);
   const linkTo = (id: number) => {
     const params = new URLSearchParams(searchParams);
-    params.set("employee", String(id));
+    params.set('employee', String(id));
     return `?${params.toString()}`;
   };
   // The lock posts to this page with what to unlock and for whom (the route's action).
-  const lockOf = (what: string) =>
-    `/employees-census?employee=${selectedId}&tab=${tab}&unlock=${what}`;
+  const lockOf = (what: string) => `/employees-census?employee=${selectedId}&tab=${tab}&unlock=${what}`;
   const tabTo = (id: string) => {
     const params = new URLSearchParams(searchParams);
-    params.set("tab", id);
+    params.set('tab', id);
     return `?${params.toString()}`;
   };
 
   return (
     <section aria-labelledby="page-heading" className="mx-auto max-w-6xl">
-      <h1
-        id="page-heading"
-        className="text-2xl font-semibold tracking-tight text-slate-900"
-      >
+      <h1 id="page-heading" className="text-2xl font-semibold tracking-tight text-slate-900">
         Employee Census
       </h1>
       <div className="mt-6 grid gap-6 md:grid-cols-[320px_1fr]">
@@ -300,29 +229,18 @@ export default function EmployeesCensusRoute() {
               onChange={(event) => setTerm(event.currentTarget.value)}
               placeholder="Search"
               autoComplete="off"
-              className={cx(inputClass, "mt-0")}
+              className={cx(inputClass, 'mt-0')}
             />
           </Form>
-          <Accordion.Root
-            type="multiple"
-            defaultValue={[...EMPLOYEE_GROUPS]}
-            className="mt-4 space-y-2"
-          >
+          <Accordion.Root type="multiple" defaultValue={[...EMPLOYEE_GROUPS]} className="mt-4 space-y-2">
             {EMPLOYEE_GROUPS.map((group) => {
               const members = visible.filter((e) => e.group === group);
               return (
-                <Accordion.Item
-                  key={group}
-                  value={group}
-                  className="rounded-lg border border-slate-200"
-                >
+                <Accordion.Item key={group} value={group} className="rounded-lg border border-slate-200">
                   <Accordion.Header>
                     <Accordion.Trigger className="group flex w-full items-center justify-between rounded-lg px-3 py-2 text-left text-sm font-semibold text-slate-900 hover:bg-slate-50">
                       <span>
-                        {EMPLOYEE_GROUP_TITLES[group]}{" "}
-                        <span className="font-normal text-slate-600">
-                          ({members.length})
-                        </span>
+                        {EMPLOYEE_GROUP_TITLES[group]} <span className="font-normal text-slate-600">({members.length})</span>
                       </span>
                       <svg
                         aria-hidden="true"
@@ -336,9 +254,7 @@ export default function EmployeesCensusRoute() {
                   </Accordion.Header>
                   <Accordion.Content className="border-t border-slate-100 px-1 py-1">
                     {members.length === 0 ? (
-                      <p className="px-2 py-1.5 text-sm text-slate-600">
-                        No employees
-                      </p>
+                      <p className="px-2 py-1.5 text-sm text-slate-600">No employees</p>
                     ) : (
                       <ul>
                         {members.map((e) => (
@@ -346,14 +262,10 @@ export default function EmployeesCensusRoute() {
                             <Link
                               to={linkTo(e.id)}
                               preventScrollReset
-                              aria-current={
-                                e.id === selectedId ? "true" : undefined
-                              }
+                              aria-current={e.id === selectedId ? 'true' : undefined}
                               className={cx(
-                                "block rounded-md px-2 py-1.5 text-sm",
-                                e.id === selectedId
-                                  ? "bg-brand-50 font-semibold text-brand-900"
-                                  : "text-slate-800 hover:bg-slate-100"
+                                'block rounded-md px-2 py-1.5 text-sm',
+                                e.id === selectedId ? 'bg-brand-50 font-semibold text-brand-900' : 'text-slate-800 hover:bg-slate-100'
                               )}
                             >
                               {e.lastName}, {e.firstName}
@@ -369,10 +281,7 @@ export default function EmployeesCensusRoute() {
           </Accordion.Root>
         </div>
 
-        <div
-          className="min-w-0 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-          aria-live="polite"
-        >
+        <div className="min-w-0 rounded-xl border border-slate-200 bg-white p-6 shadow-sm" aria-live="polite">
           {selected ? (
             <>
               <div className="flex flex-wrap items-center justify-between gap-3">
@@ -382,16 +291,8 @@ export default function EmployeesCensusRoute() {
                 {canImpersonate && selected.id !== selfId ? (
                   // A full page load: the whole app restarts as the employee.
                   <Form method="post" reloadDocument>
-                    <input
-                      type="hidden"
-                      name="employeeId"
-                      value={selected.id}
-                    />
-                    <button
-                      type="submit"
-                      disabled={submitting}
-                      className={primaryButtonClass}
-                    >
+                    <input type="hidden" name="employeeId" value={selected.id} />
+                    <button type="submit" disabled={submitting} className={primaryButtonClass}>
                       Log in as employee
                     </button>
                   </Form>
@@ -402,33 +303,22 @@ export default function EmployeesCensusRoute() {
                   {answer.error}
                 </Alert>
               ) : null}
-              <nav
-                aria-label="Employee details"
-                className="mt-5 border-b border-slate-200"
-              >
+              <nav aria-label="Employee details" className="mt-5 border-b border-slate-200">
                 <ul className="-mb-px flex flex-wrap gap-1">
                   {CENSUS_TABS.map((t) => (
                     <li key={t.id}>
                       <Link
                         to={tabTo(t.id)}
                         preventScrollReset
-                        aria-current={tab === t.id ? "page" : undefined}
+                        aria-current={tab === t.id ? 'page' : undefined}
                         className={cx(
-                          "inline-flex items-center gap-1 border-b-2 px-3 py-2 text-sm font-medium",
-                          tab === t.id
-                            ? "border-brand-700 text-brand-900"
-                            : "border-transparent text-slate-700 hover:border-slate-300"
+                          'inline-flex items-center gap-1 border-b-2 px-3 py-2 text-sm font-medium',
+                          tab === t.id ? 'border-brand-700 text-brand-900' : 'border-transparent text-slate-700 hover:border-slate-300'
                         )}
                       >
                         {t.label}
-                        {t.id === "enrollments" &&
-                        detail &&
-                        detail.issues.length > 0 ? (
-                          <span
-                            role="img"
-                            aria-label={CENSUS_TEXTS.issues}
-                            className="text-amber-700"
-                          >
+                        {t.id === 'enrollments' && detail && detail.issues.length > 0 ? (
+                          <span role="img" aria-label={CENSUS_TEXTS.issues} className="text-amber-700">
                             ⚠
                           </span>
                         ) : null}
@@ -437,34 +327,15 @@ export default function EmployeesCensusRoute() {
                   ))}
                 </ul>
               </nav>
-              {detail && tab === "personal" ? (
-                <CensusPersonal
-                  profile={detail.profile}
-                  lock={lockOf("personal")}
-                  skipPrompt={skipPrompt}
-                />
+              {detail && tab === 'personal' ? <CensusPersonal profile={detail.profile} lock={lockOf('personal')} skipPrompt={skipPrompt} /> : null}
+              {detail && tab === 'dependents' ? (
+                <CensusDependents dependents={detail.dependents ?? []} lock={lockOf('dependents')} skipPrompt={skipPrompt} />
               ) : null}
-              {detail && tab === "dependents" ? (
-                <CensusDependents
-                  dependents={detail.dependents ?? []}
-                  lock={lockOf("dependents")}
-                  skipPrompt={skipPrompt}
-                />
+              {detail && tab === 'beneficiaries' ? (
+                <CensusBeneficiaries beneficiaries={detail.beneficiaries ?? []} lock={lockOf('beneficiaries')} skipPrompt={skipPrompt} />
               ) : null}
-              {detail && tab === "beneficiaries" ? (
-                <CensusBeneficiaries
-                  beneficiaries={detail.beneficiaries ?? []}
-                  lock={lockOf("beneficiaries")}
-                  skipPrompt={skipPrompt}
-                />
-              ) : null}
-              {detail && tab === "enrollments" ? (
-                <CensusEnrollments summary={detail.summary ?? []} />
-              ) : null}
-              {/* Seam: the Files tab (upload, download) comes with the rest of the census issue. */}
-              {tab === "files" ? (
-                <p className="mt-6 text-slate-700">{Messages.comingSoon}</p>
-              ) : null}
+              {detail && tab === 'enrollments' ? <CensusEnrollments summary={detail.summary ?? []} /> : null}
+              {detail && tab === 'files' && selectedId !== null ? <CensusFiles files={detail.files ?? []} employeeId={selectedId} canUpload={canUpload} /> : null}
             </>
           ) : notFound ? (
             <p role="alert" className="font-medium text-red-700">
@@ -481,128 +352,62 @@ export default function EmployeesCensusRoute() {
 
 /** The Enrollments tab: plans elected and plans declined (document 3 section 2.1), as HR sees them. */
 function CensusEnrollments({ summary }: { summary: PlanEnrollmentSummary[] }) {
-  const elected = summary.filter((r) => r.status === "1");
-  const declined = summary.filter(
-    (r) => r.status === "-1" || r.status === "-2"
-  );
-  const table = (
-    caption: string,
-    rows: PlanEnrollmentSummary[],
-    empty: string
-  ) => (
+  const elected = summary.filter((r) => r.status === '1');
+  const declined = summary.filter((r) => r.status === '-1' || r.status === '-2');
+  const table = (caption: string, rows: PlanEnrollmentSummary[], empty: string) => (
     <ScrollTable
       caption={caption}
-      headers={[
-        "Plan",
-        "Status",
-        "Dependents",
-        "Effective From",
-        "Effective To",
-        "Policy number",
-        "Member number",
-        "Per paycheck",
-      ]}
+      headers={['Plan', 'Status', 'Dependents', 'Effective From', 'Effective To', 'Policy number', 'Member number', 'Per paycheck']}
     >
       {rows.length === 0
         ? emptyRow(8, empty)
         : rows.map((r) => (
             <tr key={r.enrollmentId}>
-              <th
-                scope="row"
-                className={cx(
-                  cellClass,
-                  "text-left font-medium text-slate-900"
-                )}
-              >
-                {r.status === "1" ? r.planName : r.planType}
-                {r.status === "1" ? (
-                  <span className="block text-xs font-normal text-slate-600">
-                    {r.planType}
-                  </span>
-                ) : null}
+              <th scope="row" className={cx(cellClass, 'text-left font-medium text-slate-900')}>
+                {r.status === '1' ? r.planName : r.planType}
+                {r.status === '1' ? <span className="block text-xs font-normal text-slate-600">{r.planType}</span> : null}
               </th>
               <td className={cellClass}>{ENROLLMENT_STATUS_TEXT[r.status]}</td>
-              <td className={cellClass}>{r.dependents.join(", ") || "—"}</td>
-              <td className={cellClass}>{r.eligibilityDate ?? "—"}</td>
-              <td className={cellClass}>{r.effectiveToDate ?? "—"}</td>
-              <td className={cellClass}>{r.policyNumber ?? "—"}</td>
-              <td className={cellClass}>{r.memberNumber ?? "—"}</td>
-              <td className={cx(cellClass, "tabular-nums")}>
-                {r.status === "1" ? usd(r.contributionAmount) : "—"}
-              </td>
+              <td className={cellClass}>{r.dependents.join(', ') || '—'}</td>
+              <td className={cellClass}>{r.eligibilityDate ?? '—'}</td>
+              <td className={cellClass}>{r.effectiveToDate ?? '—'}</td>
+              <td className={cellClass}>{r.policyNumber ?? '—'}</td>
+              <td className={cellClass}>{r.memberNumber ?? '—'}</td>
+              <td className={cx(cellClass, 'tabular-nums')}>{r.status === '1' ? usd(r.contributionAmount) : '—'}</td>
             </tr>
           ))}
     </ScrollTable>
   );
   return (
     <div>
-      {table("Plans elected", elected, CENSUS_TEXTS.notEnrolled)}
-      {table("Plans declined", declined, CENSUS_TEXTS.notDeclined)}
+      {table('Plans elected', elected, CENSUS_TEXTS.notEnrolled)}
+      {table('Plans declined', declined, CENSUS_TEXTS.notDeclined)}
     </div>
   );
 }
 
-const optionText = (
-  list: ReadonlyArray<{ id: number; text: string }>,
-  id: number | null | undefined
-) =>
-  id === null || id === undefined
-    ? null
-    : list.find((o) => o.id === id)?.text ?? null;
+const optionText = (list: ReadonlyArray<{ id: number; text: string }>, id: number | null | undefined) =>
+  id === null || id === undefined ? null : list.find((o) => o.id === id)?.text ?? null;
 
 /** The Personal tab: the employee's record, the SSN masked (unlocking it comes with the rest of the census). */
-function CensusPersonal({
-  profile: p,
-  lock,
-  skipPrompt,
-}: {
-  profile: EmployeeProfile;
-  lock: string;
-  skipPrompt: boolean;
-}) {
+function CensusPersonal({ profile: p, lock, skipPrompt }: { profile: EmployeeProfile; lock: string; skipPrompt: boolean }) {
   const rows: Array<[string, string | null]> = [
-    [
-      "Name",
-      fullName({ firstName: p.firstName, lastName: p.lastName }) || null,
-    ],
-    ["Email", p.email],
-    ["Date of birth", p.birthDate],
-    ["Gender", optionText(OPTION_LISTS.gender, p.gender)],
-    [
-      "Marital status",
-      optionText(OPTION_LISTS.maritalStatus, p.maritalStatusId),
-    ],
-    [
-      "Address",
-      [
-        p.address1,
-        p.address2,
-        [p.city, p.state].filter(Boolean).join(", "),
-        p.zip,
-      ]
-        .filter(Boolean)
-        .join(" · ") || null,
-    ],
-    ["Cell phone", p.cellPhone],
-    ["Home phone", p.homePhone],
-    ["Office phone", p.officePhone],
-    ["Title", p.title],
-    ["Hire date", p.hireDate],
-    [
-      "Employment status",
-      optionText(OPTION_LISTS.employmentStatus, p.employmentId),
-    ],
-    [
-      "Pay type",
-      p.employmentType === 2
-        ? "Wage/hour"
-        : p.employmentType === null
-        ? null
-        : "Salary",
-    ],
-    ["Work hours", p.workHours],
-    ["Eligibility date", p.eligibilityDate],
-    ["New hire", p.newHire ? "Yes" : "No"],
+    ['Name', fullName({ firstName: p.firstName, lastName: p.lastName }) || null],
+    ['Email', p.email],
+    ['Date of birth', p.birthDate],
+    ['Gender', optionText(OPTION_LISTS.gender, p.gender)],
+    ['Marital status', optionText(OPTION_LISTS.maritalStatus, p.maritalStatusId)],
+    ['Address', [p.address1, p.address2, [p.city, p.state].filter(Boolean).join(', '), p.zip].filter(Boolean).join(' · ') || null],
+    ['Cell phone', p.cellPhone],
+    ['Home phone', p.homePhone],
+    ['Office phone', p.officePhone],
+    ['Title', p.title],
+    ['Hire date', p.hireDate],
+    ['Employment status', optionText(OPTION_LISTS.employmentStatus, p.employmentId)],
+    ['Pay type', p.employmentType === 2 ? 'Wage/hour' : p.employmentType === null ? null : 'Salary'],
+    ['Work hours', p.workHours],
+    ['Eligibility date', p.eligibilityDate],
+    ['New hire', p.newHire ? 'Yes' : 'No'],
   ];
   return (
     <div>
@@ -610,7 +415,7 @@ function CensusPersonal({
         {rows.map(([label, value]) => (
           <div key={label}>
             <dt className="text-slate-600">{label}</dt>
-            <dd className="text-slate-900">{value ?? "—"}</dd>
+            <dd className="text-slate-900">{value ?? '—'}</dd>
           </div>
         ))}
       </dl>
@@ -619,8 +424,8 @@ function CensusPersonal({
           action={lock}
           skipPrompt={skipPrompt}
           items={[
-            { key: "ssn", label: "SSN", masked: p.ssn ?? "XXX-XX-XXXX" },
-            { key: "income", label: "Income", masked: "Hidden" },
+            { key: 'ssn', label: 'SSN', masked: p.ssn ?? 'XXX-XX-XXXX' },
+            { key: 'income', label: 'Income', masked: 'Hidden' },
           ]}
         />
       </SecuredSection>
@@ -628,18 +433,9 @@ function CensusPersonal({
   );
 }
 
-function SecuredSection({
-  title,
-  children,
-}: {
-  title: string;
-  children: ReactNode;
-}) {
+function SecuredSection({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section
-      aria-label={title}
-      className="mt-6 rounded-lg border border-slate-200 p-4"
-    >
+    <section aria-label={title} className="mt-6 rounded-lg border border-slate-200 p-4">
       <h3 className="mb-3 text-sm font-semibold text-slate-900">{title}</h3>
       {children}
     </section>
@@ -647,15 +443,7 @@ function SecuredSection({
 }
 
 /** A table that scrolls on its own (focusable for the keyboard) when it is wider than the panel. */
-function ScrollTable({
-  caption,
-  headers,
-  children,
-}: {
-  caption: string;
-  headers: readonly string[];
-  children: ReactNode;
-}) {
+function ScrollTable({ caption, headers, children }: { caption: string; headers: readonly string[]; children: ReactNode }) {
   return (
     // Focusable, so a keyboard can scroll a table wider than the panel (WCAG 2.1.1).
     <div
@@ -665,9 +453,7 @@ function ScrollTable({
       className="relative mt-5 overflow-x-auto rounded-md focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-700"
     >
       <table className="w-full min-w-[40rem] border-collapse text-sm">
-        <caption className="pb-2 text-left text-base font-semibold text-slate-900">
-          {caption}
-        </caption>
+        <caption className="pb-2 text-left text-base font-semibold text-slate-900">{caption}</caption>
         <thead>
           <tr className="border-b border-slate-300 bg-slate-50 text-left text-slate-800">
             {headers.map((h) => (
@@ -683,7 +469,7 @@ function ScrollTable({
   );
 }
 
-const cellClass = "px-3 py-2 align-top";
+const cellClass = 'px-3 py-2 align-top';
 const emptyRow = (span: number, text: string) => (
   <tr>
     <td colSpan={span} className="px-3 py-4 text-slate-700">
@@ -692,40 +478,21 @@ const emptyRow = (span: number, text: string) => (
   </tr>
 );
 
-function CensusDependents({
-  dependents,
-  lock,
-  skipPrompt,
-}: {
-  dependents: Dependent[];
-  lock: string;
-  skipPrompt: boolean;
-}) {
+function CensusDependents({ dependents, lock, skipPrompt }: { dependents: Dependent[]; lock: string; skipPrompt: boolean }) {
   return (
     <>
-      <ScrollTable
-        caption="Dependents"
-        headers={["Name", "Relationship", "Date of birth", "Gender", "SSN"]}
-      >
+      <ScrollTable caption="Dependents" headers={['Name', 'Relationship', 'Date of birth', 'Gender', 'SSN']}>
         {dependents.length === 0
           ? emptyRow(5, CENSUS_TEXTS.noDependents)
           : dependents.map((d) => (
               <tr key={d.id}>
-                <th
-                  scope="row"
-                  className={cx(
-                    cellClass,
-                    "text-left font-medium text-slate-900"
-                  )}
-                >
-                  {[d.firstName, d.lastName].filter(Boolean).join(" ") || "—"}
+                <th scope="row" className={cx(cellClass, 'text-left font-medium text-slate-900')}>
+                  {[d.firstName, d.lastName].filter(Boolean).join(' ') || '—'}
                 </th>
-                <td className={cellClass}>{d.relationshipType ?? "—"}</td>
-                <td className={cellClass}>{d.birthDate ?? "—"}</td>
-                <td className={cellClass}>
-                  {optionText(OPTION_LISTS.gender, d.gender) ?? "—"}
-                </td>
-                <td className={cx(cellClass, "font-mono")}>{d.ssn ?? "—"}</td>
+                <td className={cellClass}>{d.relationshipType ?? '—'}</td>
+                <td className={cellClass}>{d.birthDate ?? '—'}</td>
+                <td className={cellClass}>{optionText(OPTION_LISTS.gender, d.gender) ?? '—'}</td>
+                <td className={cx(cellClass, 'font-mono')}>{d.ssn ?? '—'}</td>
               </tr>
             ))}
       </ScrollTable>
@@ -738,7 +505,7 @@ function CensusDependents({
               .filter((d) => d.ssn)
               .map((d) => ({
                 key: `ssn-${d.id}`,
-                label: [d.firstName, d.lastName].filter(Boolean).join(" "),
+                label: [d.firstName, d.lastName].filter(Boolean).join(' '),
                 masked: d.ssn!,
               }))}
           />
@@ -748,22 +515,14 @@ function CensusDependents({
   );
 }
 
-function CensusBeneficiaries({
-  beneficiaries,
-  lock,
-  skipPrompt,
-}: {
-  beneficiaries: Beneficiary[];
-  lock: string;
-  skipPrompt: boolean;
-}) {
+function CensusBeneficiaries({ beneficiaries, lock, skipPrompt }: { beneficiaries: Beneficiary[]; lock: string; skipPrompt: boolean }) {
   const secured = beneficiaries.flatMap((b) => {
     const entity = isEntityBeneficiary(b.relationshipTypeId);
     const masked = entity ? b.taxId : b.ssn;
     return masked
       ? [
           {
-            key: `${entity ? "taxId" : "ssn"}-${b.id}`,
+            key: `${entity ? 'taxId' : 'ssn'}-${b.id}`,
             label: fullName(b),
             masked,
           },
@@ -772,51 +531,83 @@ function CensusBeneficiaries({
   });
   return (
     <>
-      <ScrollTable
-        caption="Beneficiaries"
-        headers={[
-          "Name",
-          "Relationship",
-          "Type",
-          "Share",
-          "Date of birth",
-          "SSN or tax id",
-        ]}
-      >
+      <ScrollTable caption="Beneficiaries" headers={['Name', 'Relationship', 'Type', 'Share', 'Date of birth', 'SSN or tax id']}>
         {beneficiaries.length === 0
           ? emptyRow(6, CENSUS_TEXTS.noBeneficiaries)
           : beneficiaries.map((b) => (
               <tr key={b.id}>
-                <th
-                  scope="row"
-                  className={cx(
-                    cellClass,
-                    "text-left font-medium text-slate-900"
-                  )}
-                >
+                <th scope="row" className={cx(cellClass, 'text-left font-medium text-slate-900')}>
                   {fullName(b)}
                 </th>
-                <td className={cellClass}>{b.relationshipType ?? "—"}</td>
+                <td className={cellClass}>{b.relationshipType ?? '—'}</td>
                 <td className={cellClass}>{b.beneficiaryTypeName}</td>
                 <td className={cellClass}>{`${b.share}%`}</td>
-                <td className={cellClass}>{b.birthDate ?? "—"}</td>
-                <td className={cx(cellClass, "font-mono")}>
-                  {(isEntityBeneficiary(b.relationshipTypeId)
-                    ? b.taxId
-                    : b.ssn) ?? "—"}
-                </td>
+                <td className={cellClass}>{b.birthDate ?? '—'}</td>
+                <td className={cx(cellClass, 'font-mono')}>{(isEntityBeneficiary(b.relationshipTypeId) ? b.taxId : b.ssn) ?? '—'}</td>
               </tr>
             ))}
       </ScrollTable>
       {secured.length ? (
         <SecuredSection title="Social Security Numbers and tax ids">
-          <SecuredValues
-            action={lock}
-            skipPrompt={skipPrompt}
-            items={secured}
-          />
+          <SecuredValues action={lock} skipPrompt={skipPrompt} items={secured} />
         </SecuredSection>
       ) : null}
     </>
+  );
+}
+
+/**
+ * The Files tab (document 3 sections 2.1 and 5): the employee's files, each opening in a new window, and
+ * one upload at a time with its title. Save waits for a file and a title (canSaveFile); the type is read
+ * from the bytes on the server.
+ */
+function CensusFiles({ files, employeeId, canUpload }: { files: EmployeeFile[]; employeeId: number; canUpload: boolean }) {
+  const [hasFile, setHasFile] = useState(false);
+  const [title, setTitle] = useState('');
+  const navigation = useNavigation();
+  const uploading = navigation.state === 'submitting' && navigation.formAction?.includes('/census-upload') === true;
+  const hydrated = useHydrated();
+  return (
+    <div>
+      {files.length === 0 ? (
+        <p className="mt-5 text-sm text-slate-700">{FileMessages.noFiles}</p>
+      ) : (
+        <ul aria-label="Files" className="mt-5 divide-y divide-slate-200 rounded-lg border border-slate-200">
+          {files.map((f) => (
+            <li key={f.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+              <a href={sitePath(`/files/${f.id}`)} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-800 underline">
+                {f.title}
+                <span className="sr-only"> (opens in a new window)</span>
+              </a>
+              <span className="text-slate-600">{`${f.createdOn.slice(0, 10)} · ${Math.max(1, Math.round(f.sizeBytes / 1024))} KB`}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {canUpload ? (
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          action={`/census-upload?employee=${employeeId}`}
+          className="mt-5 grid gap-3 rounded-lg border border-slate-200 p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+        >
+          <div>
+            <label htmlFor="file-title" className="block text-sm font-medium text-slate-800">
+              Title
+            </label>
+            <input id="file-title" name="title" required value={title} onChange={(e) => setTitle(e.currentTarget.value)} className={inputClass} />
+          </div>
+          <div>
+            <label htmlFor="file-input" className="block text-sm font-medium text-slate-800">
+              File (up to 10 MB)
+            </label>
+            <input id="file-input" name="file" type="file" required onChange={(e) => setHasFile((e.currentTarget.files?.length ?? 0) > 0)} className="mt-1 block text-sm" />
+          </div>
+          <button type="submit" disabled={hydrated && !canSaveFile({ hasFile, title, uploading })} className={primaryButtonClass}>
+            Save
+          </button>
+        </Form>
+      ) : null}
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { CustomDocumentMessages, Messages } from '@bp/api/contracts';
-import { apiBaseUrl } from '~/lib/api.server';
+import { forwardUpload } from '~/lib/upload.server';
 import { redirectWithNotice } from '~/lib/employee-data.server';
 import { activeToken, getSession } from '~/lib/session.server';
 
@@ -21,22 +21,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const token = activeToken(session);
   if (!token) return redirect('/');
   if (!Number.isInteger(documentId) || documentId <= 0) return redirect(to);
-  const contentType = request.headers.get('content-type') ?? '';
-  if (!contentType.startsWith('multipart/form-data')) return redirectWithNotice(session, to, { type: 'error', text: CustomDocumentMessages.fileMustBeUploaded });
-  let upstream: Response;
-  try {
-    upstream = await fetch(`${apiBaseUrl()}/onboarding/custom/${documentId}/file`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': contentType, ...(context.clientIp ? { 'X-Forwarded-For': String(context.clientIp) } : {}) },
-      body: await request.arrayBuffer(),
-      signal: request.signal,
-    });
-  } catch (error) {
-    console.error('onboarding upload failed:', error instanceof Error ? error.message : error);
-    return redirectWithNotice(session, to, { type: 'error', text: Messages.serverError });
-  }
-  if (upstream.ok) return redirectWithNotice(session, to, { type: 'success', text: 'File uploaded' });
-  const text = upstream.status === 413 ? 'File size should be less than 10mb' : upstream.status === 400 ? CustomDocumentMessages.fileMustBeUploaded : Messages.serverError;
-  if (upstream.status >= 500) console.error(`onboarding upload answered ${upstream.status}`);
+  const outcome = await forwardUpload(request, context, token, `/onboarding/custom/${documentId}/file`);
+  if (outcome.ok) return redirectWithNotice(session, to, { type: 'success', text: 'File uploaded' });
+  const text = outcome.status === 413 ? 'File size should be less than 10mb' : outcome.status === 400 ? CustomDocumentMessages.fileMustBeUploaded : Messages.serverError;
   return redirectWithNotice(session, to, { type: 'error', text });
 }

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/** Files of an employee (document 3 sections 2.1, 3, 5, 8 and 9). */
+
+export const FileMessages = {
+  uploadError: 'Upload file error',
+  tooLarge: 'File size should be less than 10mb',
+  noFiles: 'No files are available at this time',
+  titleRequired: 'Field is required',
+  typeNotAllowed: 'This kind of file cannot be uploaded: use PDF, an image, a Word or Excel document, or plain text',
+} as const;
+
+/** One file at a time, at most 10,000,000 bytes (document 3 section 9). */
+export const FILE_MAX_BYTES = 10_000_000;
+
+export const ZEmployeeFile = z.object({ id: z.number().int(), title: z.string(), contentType: z.string(), sizeBytes: z.number().int(), createdOn: z.string() });
+export type EmployeeFile = z.infer<typeof ZEmployeeFile>;
+export const ZEmployeeFileList = z.array(ZEmployeeFile);
+
+/** The census Files tab's save button (document 3 section 4): a file chosen, a title, and no upload running. */
+export function canSaveFile(state: { hasFile: boolean; title: string; uploading: boolean }): boolean {
+  return state.hasFile && state.title.trim() !== '' && !state.uploading;
+}
+
+const starts = (bytes: Uint8Array, signature: readonly number[], offset = 0) => signature.every((b, i) => bytes[offset + i] === b);
+const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
+
+/**
+ * The content type of uploaded bytes, read from the bytes themselves (never from the name); null for a kind
+ * the portal does not keep. Office files are zip or OLE containers: a zip counts as Word or Excel only when
+ * its entries say so.
+ */
+export function sniffContentType(bytes: Uint8Array): string | null {
+  if (starts(bytes, ascii('%PDF-'))) return 'application/pdf';
+  if (starts(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (starts(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (starts(bytes, ascii('GIF87a')) || starts(bytes, ascii('GIF89a'))) return 'image/gif';
+  if (starts(bytes, ascii('RIFF')) && starts(bytes, ascii('WEBP'), 8)) return 'image/webp';
+  if (starts(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'application/msword';
+  if (starts(bytes, [0x50, 0x4b, 0x03, 0x04])) {
+    const text = new TextDecoder('latin1').decode(bytes.subarray(0, Math.min(bytes.length, 1 << 20)));
+    if (text.includes('word/')) return 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+    if (text.includes('xl/')) return 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    return null;
+  }
+  // Plain text: valid UTF-8 without control characters other than tab and line ends.
+  if (bytes.length > 0) {
+    try {
+      const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, Math.min(bytes.length, 1 << 16)));
+      const control = [...text].some((c) => {
+        const code = c.charCodeAt(0);
+        return (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f;
+      });
+      if (!control) return 'text/plain';
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
