@@ -4,7 +4,7 @@ import { PlanMessages } from '../../contracts/plans';
 import { Access } from '../../core/auth/access.decorator';
 import { idPipe } from '../../core/http/id.pipe';
 import { ErrorResponseDto } from '../../core/http/common.dto';
-import { FilesService } from './files.service';
+import { fileResponse, FilesService } from './files.service';
 
 const FileIdPipe = idPipe(PlanMessages.fileNotFound);
 
@@ -22,8 +22,6 @@ export class FilesController {
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'Download a file the caller may see' })
   async download(@Param('id', FileIdPipe) id: number): Promise<StreamableFile> {
-    const file = await this.files.download(id);
-    const name = `${file.title.replace(/[^A-Za-z0-9 ._-]/g, '').trim() || 'file'}${file.contentType === 'application/pdf' ? '.pdf' : ''}`;
-    return new StreamableFile(file.data, { type: file.contentType, disposition: `inline; filename="${name}"`, length: file.data.length });
+    return fileResponse(await this.files.download(id));
   }
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
+import { Inject, Injectable, Logger, NotFoundException, PayloadTooLargeException, StreamableFile } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { FILE_MAX_BYTES, FileMessages, sniffContentType, type EmployeeFile } from '../../contracts/files';
 import { Messages } from '../../contracts/messages';
@@ -14,6 +14,12 @@ export interface FileDownload {
   title: string;
   contentType: string;
   data: Buffer;
+}
+
+/** A stored file as an answer: shown inline (the site opens it in a new window), named from its title. */
+export function fileResponse(file: FileDownload): StreamableFile {
+  const name = `${file.title.replace(/[^A-Za-z0-9 ._-]/g, '').trim() || 'file'}${file.contentType === 'application/pdf' ? '.pdf' : ''}`;
+  return new StreamableFile(file.data, { type: file.contentType, disposition: `inline; filename="${name}"`, length: file.data.length });
 }
 
 const notFound = () => new NotFoundException({ statusCode: 404, message: PlanMessages.fileNotFound });

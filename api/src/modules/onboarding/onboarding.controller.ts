@@ -38,6 +38,7 @@ import { ErrorResponseDto, OkResponseDto } from '../../core/http/common.dto';
 import { idPipe } from '../../core/http/id.pipe';
 import { createZodDto } from '../../core/http/zod-dto';
 import { EmployeeIdPipe } from '../employees/employee-id.pipe';
+import { fileResponse } from '../files/files.service';
 import { SecuredDataUnlock } from '../secured-data/secured-data-unlock.guard';
 import { OnboardingDocumentsService, UPLOAD_MAX_BYTES } from './onboarding-documents.service';
 import { OnboardingFormsService } from './onboarding-forms.service';
@@ -172,9 +173,7 @@ export class OnboardingController {
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'Open an attached file of a document' })
   async openAttached(@Param('id', DocumentIdPipe) id: number): Promise<StreamableFile> {
-    const file = await this.documents.openFile(id);
-    const name = `${file.title.replace(/[^A-Za-z0-9 ._-]/g, '').trim() || 'file'}${file.contentType === 'application/pdf' ? '.pdf' : ''}`;
-    return new StreamableFile(file.data, { type: file.contentType, disposition: `inline; filename="${name}"`, length: file.data.length });
+    return fileResponse(await this.documents.openFile(id));
   }
 
   @Get('onboarding/i9')
