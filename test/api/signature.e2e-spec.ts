@@ -157,15 +157,18 @@ describe('registration signature and the signed enrollment summary', () => {
     expect(mail).not.toMatch(/token=/);
   });
 
-  it("another employee cannot open the signer's files, and an unsigned employee cannot record the step", async () => {
+  it("another employee cannot open the signer's files (HR of the client can, in the census), and an unsigned employee cannot record the step", async () => {
     const jane = await t.login((await janeCopy()).email);
     const { summaryFileId, imageFileId } = (await api().get('/mbl/api/forms/signature').set(auth(jane)).expect(200)).body as { summaryFileId: number; imageFileId: number };
     const sam = await t.login('sam@acme.test').catch(() => null);
-    const hr = await t.login('hr@acme.test');
-    for (const jwt of [sam, hr].filter((x): x is string => x !== null)) {
+    const colleague = await t.login((await createPerson(db, { registered: true })).email);
+    for (const jwt of [sam, colleague].filter((x): x is string => x !== null)) {
       await api().get(`/mbl/api/files/${summaryFileId}/download`).set(auth(jwt)).expect(404);
       await api().get(`/mbl/api/files/${imageFileId}/download`).set(auth(jwt)).expect(404);
     }
+    // The census Files tab: the client's HR opens an employee's files (another client's HR does not: cross-tenant e2e).
+    const hr = await t.login('hr@acme.test');
+    await api().get(`/mbl/api/files/${summaryFileId}/download`).set(auth(hr)).expect(200);
     const fresh = await createPerson(db, { registered: true });
     const jwt = await t.login(fresh.email);
     await api().get('/mbl/api/forms/signature').set(auth(jwt)).expect(404);
