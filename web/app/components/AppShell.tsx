@@ -10,6 +10,7 @@ import { PrivacyPolicyDialog } from './PrivacyPolicyDialog';
 import { SessionExpiredModal } from './SessionExpiredModal';
 import { Sidebar, SIDEBAR_ID } from './Sidebar';
 import { Toast } from './ui';
+import { startQuietly } from '~/lib/cancelled-load';
 
 /** Document 1 section 9: below 600 px the sidebar becomes a drawer over the page. */
 const WIDE_QUERY = '(min-width: 600px)';
@@ -29,7 +30,7 @@ function useActivityCheck(enabled: boolean) {
 
   useEffect(() => {
     if (!enabled) return;
-    const timer = setInterval(() => load('/session/check'), ACTIVITY_CHECK_MS);
+    const timer = setInterval(() => startQuietly(() => load('/session/check')), ACTIVITY_CHECK_MS);
     return () => clearInterval(timer);
   }, [enabled, load]);
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useFetcher } from '@remix-run/react';
-import { isCancelledLoad } from '~/lib/cancelled-load';
+import { startQuietly } from '~/lib/cancelled-load';
 import type { ContributionAnswer } from '~/routes/enrollment-contribution';
 
 interface Prediction {
@@ -16,13 +16,9 @@ export function usePrediction(query: string | null): Prediction & { pending: boo
   const { load } = fetcher;
   useEffect(() => {
     if (!query) return;
-    try {
-      load(`/enrollment-contribution?${query}`);
-    } catch (error) {
-      // A navigation (the dialog closing) already cancelled this page's loads: the router throws an
-      // AbortError at once (remix-run/react-router#14203). Nothing to predict for a closed dialog.
-      if (!isCancelledLoad(error)) throw error;
-    }
+    // A navigation (the dialog closing) may cancel the load (remix-run/react-router#14203): nothing to
+    // predict for a closed dialog.
+    startQuietly(() => load(`/enrollment-contribution?${query}`));
   }, [query, load]);
   const answer = fetcher.data;
   return {

@@ -3,6 +3,7 @@ import { formatAmountField, OPTION_LISTS, type CustomDocument, type DocumentFiel
 import { FieldError, inputClass, labelClass, primaryButtonClass, secondaryButtonClass } from '~/components/ui';
 import { WizardActions } from '~/components/wizard/WizardActions';
 import { sitePath } from '~/lib/site';
+import { startQuietly } from '~/lib/cancelled-load';
 
 /** HR's comment as plain paragraphs: tags are dropped, so nothing HR pasted can run in the page. */
 function commentParagraphs(html: string): string[] {
@@ -100,7 +101,7 @@ export function DocumentsStep({
                     target="_blank"
                     rel="noopener noreferrer"
                     // The API records the opening when the file loads in the new window; then this page shows it.
-                    onClick={() => window.setTimeout(() => revalidator.revalidate(), 1500)}
+                    onClick={() => window.setTimeout(() => startQuietly(() => revalidator.revalidate()), 1500)}
                     className="font-medium text-brand-800 underline"
                   >
                     Open {f.title}

@@ -17,7 +17,7 @@ import {
 import { Alert, Modal, primaryButtonClass, secondaryButtonClass } from '~/components/ui';
 import { SelectField, TextField } from '~/components/wizard/fields';
 import { WizardActions } from '~/components/wizard/WizardActions';
-import { isCancelledLoad } from '~/lib/cancelled-load';
+import { startQuietly } from '~/lib/cancelled-load';
 import type { BankLookupAnswer } from '~/routes/bank-lookup';
 
 const optionText = (list: ReadonlyArray<{ id: number; text: string }>, id: number | null) => list.find((o) => o.id === id)?.text ?? '';
@@ -152,11 +152,7 @@ function MethodDialog({ method, offered, closeTo, nextOrder, lastResult }: { met
   const { load } = bank;
   useEffect(() => {
     if (!isValidRoutingNumber(routing)) return;
-    try {
-      load(`/bank-lookup?number=${routing}`);
-    } catch (error) {
-      if (!isCancelledLoad(error)) throw error;
-    }
+    startQuietly(() => load(`/bank-lookup?number=${routing}`));
   }, [routing, load]);
   const [form, fields] = useForm({
     id: `payroll-${method?.id ?? 'new'}`,

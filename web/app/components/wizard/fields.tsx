@@ -3,7 +3,7 @@ import { useFetcher } from '@remix-run/react';
 import type { OptionItemDto } from '@bp/api/contracts';
 import { FieldError, inputClass, labelClass, secondaryButtonClass, useHydrated } from '~/components/ui';
 import { cx } from '~/lib/cx';
-import { isCancelledLoad } from '~/lib/cancelled-load';
+import { startQuietly } from '~/lib/cancelled-load';
 import { FORMATTERS, type InputFormat } from '~/lib/input-format';
 import type { ZipLookupAnswer } from '~/routes/zip-lookup';
 
@@ -245,12 +245,8 @@ export function useZipFill(onPlace: (place: { city: string; state: string }) => 
   }, [fetcher.state, fetcher.data]);
   return (zip: string) => {
     if (!/^\d{5}$/.test(zip)) return;
-    try {
-      fetcher.load(`/zip-lookup?zip=${zip}`);
-    } catch (error) {
-      // Cancelled by a navigation already under way (remix-run/react-router#14203): no lookup is wanted.
-      if (!isCancelledLoad(error)) throw error;
-    }
+    // Cancelled by a navigation already under way (remix-run/react-router#14203): no lookup is wanted.
+    startQuietly(() => fetcher.load(`/zip-lookup?zip=${zip}`));
   };
 }
 
