@@ -215,7 +215,8 @@ export default function EmployeesCensusRoute() {
       <h1 id="page-heading" className="text-2xl font-semibold tracking-tight text-slate-900">
         Employee Census
       </h1>
-      <div className="mt-6 grid gap-6 md:grid-cols-[320px_1fr]">
+      {/* The list beside the detail from 960 px (document 3 section 9), above it below. */}
+      <div className="mt-6 grid gap-6 min-[960px]:grid-cols-[320px_1fr]">
         <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
           <Form method="get" role="search" aria-label="Employees">
             <label htmlFor="census-search" className="sr-only">
