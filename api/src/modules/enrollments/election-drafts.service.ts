@@ -108,22 +108,26 @@ export class ElectionDrafts {
     const id = await this.openId(employeeId, m, true);
     if (id === null) return null;
     const changes = await this.changes(id, m, true);
-    for (const c of changes) {
-      await this.db.query(
-        `UPDATE enrollment en SET ${ELECTION_COLUMNS.map((col) => `${col} = ch.${col}`).join(', ')}, updated_at = now()
-           FROM enrollment_change ch
-          WHERE ch.change_set_id = $1 AND ch.enrollment_id = $2 AND en.id = ch.enrollment_id AND en.client_id = $client`,
-        [id, c.enrollmentId],
-        m,
-      );
-      await this.db.query(`DELETE FROM enrollment_dependent ed USING enrollment en WHERE ed.enrollment_id = en.id AND en.id = $1 AND en.client_id = $client`, [c.enrollmentId], m);
-      await this.db.query(
-        `INSERT INTO enrollment_dependent (enrollment_id, dependent_id)
-         SELECT ch.enrollment_id, unnest(ch.dependent_ids) FROM enrollment_change ch WHERE ch.change_set_id = $1 AND ch.enrollment_id = $2 AND ch.client_id = $client`,
-        [id, c.enrollmentId],
-        m,
-      );
-    }
+    // The whole set in three statements, whatever the number of elections it touches.
+    await this.db.query(
+      `UPDATE enrollment en SET ${ELECTION_COLUMNS.map((col) => `${col} = ch.${col}`).join(', ')}, updated_at = now()
+         FROM enrollment_change ch
+        WHERE ch.change_set_id = $1 AND en.id = ch.enrollment_id AND en.client_id = $client`,
+      [id],
+      m,
+    );
+    await this.db.query(
+      `DELETE FROM enrollment_dependent ed USING enrollment_change ch
+        WHERE ch.change_set_id = $1 AND ch.client_id = $client AND ed.enrollment_id = ch.enrollment_id`,
+      [id],
+      m,
+    );
+    await this.db.query(
+      `INSERT INTO enrollment_dependent (enrollment_id, dependent_id)
+       SELECT ch.enrollment_id, unnest(ch.dependent_ids) FROM enrollment_change ch WHERE ch.change_set_id = $1 AND ch.client_id = $client`,
+      [id],
+      m,
+    );
     await this.db.query(`UPDATE election_change_set SET status = 'applied', closed_at = now() WHERE id = $1 AND client_id = $client`, [id], m);
     const data: AuditFieldChange[] = changes.flatMap((c) => c.data.map((d) => ({ ...d, title: `${typeName(c.planTypeId)}: ${d.title}` })));
     await this.audit.record(

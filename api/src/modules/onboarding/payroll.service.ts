@@ -68,7 +68,7 @@ export class PayrollService {
 
   async list(employeeId: number = this.context.ownEmployeeId()): Promise<PayrollMethod[]> {
     const rows = await this.rows(employeeId, this.db.manager, false);
-    return Promise.all(rows.map((r) => this.toMethod(r)));
+    return this.toMethods(rows);
   }
 
   /** POST /payroll: a new method, last in order unless a sort order is given. */
@@ -88,7 +88,7 @@ export class PayrollService {
         m,
       );
       await this.audit.record({ employeeId, eventType: 'Payroll', actionType: 'create', description: 'Payroll method added', data: auditChanges(AUDIT, null, this.auditView({ ...req, routingNumber: routing, accountNumber: account, sortOrder })) }, m);
-      return this.toMethod((await this.rows(employeeId, m, false)).find((r) => r.id === row!.id)!);
+      return (await this.toMethods((await this.rows(employeeId, m, false)).filter((r) => r.id === row!.id)))[0]!;
     });
   }
 
@@ -111,7 +111,7 @@ export class PayrollService {
       );
       const changes = auditChanges(AUDIT, this.auditView(this.requestOf(current)), this.auditView({ ...req, routingNumber: routing, accountNumber: account, sortOrder }));
       await this.audit.record({ employeeId, eventType: 'Payroll', actionType: 'update', description: 'Payroll method changed', data: changes.filter((c) => c.changed) }, m);
-      return this.toMethod((await this.rows(employeeId, m, false)).find((r) => r.id === id)!);
+      return (await this.toMethods((await this.rows(employeeId, m, false)).filter((r) => r.id === id)))[0]!;
     });
   }
 
@@ -149,7 +149,7 @@ export class PayrollService {
         await this.db.query('UPDATE payroll_method SET amount_type = $2, amount = $3, sort_order = $4, updated_at = now() WHERE id = $1 AND client_id = $client', [r.id, r.amountType, r.amount, r.sortOrder], m);
       }
       await this.audit.record({ employeeId, eventType: 'Payroll', actionType: 'update', description: `Payroll methods saved (${normalized.length})` }, m);
-      return Promise.all((await this.rows(employeeId, m, false)).map((r) => this.toMethod(r)));
+      return this.toMethods(await this.rows(employeeId, m, false));
     });
   }
 
@@ -220,18 +220,24 @@ export class PayrollService {
     return rows.sort((a, b) => Number(a.sort_order) - Number(b.sort_order) || a.id - b.id);
   }
 
-  private async toMethod(r: MethodRow): Promise<PayrollMethod> {
-    const routing = this.cipher.decrypt(r.routing_number_enc);
-    return {
+  /** The methods as answered: numbers masked, each bank named, the banks read in one statement. */
+  private async toMethods(rows: readonly MethodRow[]): Promise<PayrollMethod[]> {
+    const routing = rows.map((r) => this.cipher.decrypt(r.routing_number_enc));
+    const numbers = [...new Set(routing.filter((n): n is string => n !== null))];
+    // The bank table belongs to no client: a plain look-up.
+    const banks = numbers.length
+      ? new Map(((await this.db.manager.query('SELECT routing_number, name FROM bank WHERE routing_number = ANY ($1)', [numbers])) as Array<{ routing_number: string; name: string }>).map((b) => [b.routing_number, b.name]))
+      : new Map<string, string>();
+    return rows.map((r, i) => ({
       id: r.id,
       method: r.method,
       amountType: r.amount_type,
       amount: payrollAmountText(r.amount),
-      routingNumber: maskBankNumber(routing),
+      routingNumber: maskBankNumber(routing[i]),
       accountNumber: maskBankNumber(this.cipher.decrypt(r.account_number_enc)),
       accountType: r.account_type,
-      bankName: routing ? (await this.bankName(routing)).bankName : null,
+      bankName: routing[i] ? (banks.get(routing[i]!) ?? null) : null,
       sortOrder: r.sort_order,
-    };
+    }));
   }
 }
