@@ -1,6 +1,6 @@
 import { Form, Link, useNavigate } from '@remix-run/react';
 import { AUDIT_ACTION_TEXT, AUDIT_ACTIONS, AuditMessages, auditDateText, OPTION_LISTS, type AuditDetails } from '@bp/api/contracts';
-import { inputClass, labelClass, Modal, primaryButtonClass, secondaryButtonClass } from '~/components/ui';
+import { inputClass, labelClass, Modal, primaryButtonClass, ScrollRegion, secondaryButtonClass } from '~/components/ui';
 import { cx } from '~/lib/cx';
 import type { AuditView } from '~/lib/audit.server';
 
@@ -102,9 +102,7 @@ export function AuditLog({ title, view, showEmployee }: { title: string; view: A
           </div>
         </Form>
 
-        {/* relative: the screen-reader texts in the cells (absolutely placed) stay inside this scroller at 390 px;
-            focusable so a keyboard can scroll it. */}
-        <div role="region" aria-label={AuditMessages.title} tabIndex={0} className="relative mt-5 overflow-x-auto rounded-md focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-700">
+        <ScrollRegion label={AuditMessages.title} className="mt-5 overflow-x-auto">
           <table className="w-full min-w-[44rem] border-collapse text-sm">
             <caption className="sr-only">{`${AuditMessages.title}, ${page.totalCount} entries, page ${page.page} of ${pages}`}</caption>
             <thead>
@@ -156,7 +154,7 @@ export function AuditLog({ title, view, showEmployee }: { title: string; view: A
               )}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
 
         <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
           <p className="text-slate-700">{`Page ${page.page} of ${pages} · ${page.totalCount} entries`}</p>

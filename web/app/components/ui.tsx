@@ -245,3 +245,16 @@ export function FormBox({ title, children }: { title: string; children: ReactNod
     </section>
   );
 }
+
+/**
+ * A box that scrolls its content (a wide table, a long list) on its own: focusable, so a keyboard can scroll
+ * it (WCAG 2.1.1), named for screen readers, and positioned, so the absolutely placed screen-reader texts
+ * inside stay within it instead of widening the page on a phone.
+ */
+export function ScrollRegion({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <div role="region" aria-label={label} tabIndex={0} className={cx('relative rounded-md focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-700', className ?? 'overflow-x-auto')}>
+      {children}
+    </div>
+  );
+}

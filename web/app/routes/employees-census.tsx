@@ -28,7 +28,7 @@ import {
   type EnrollmentIssue,
   type PlanEnrollmentSummary,
 } from '@bp/api/contracts';
-import { Alert, inputClass, primaryButtonClass, useHydrated } from '~/components/ui';
+import { Alert, inputClass, primaryButtonClass, ScrollRegion, useHydrated } from '~/components/ui';
 import { apiCall } from '~/lib/api.server';
 import { cx } from '~/lib/cx';
 import { sitePath } from '~/lib/site';
@@ -446,13 +446,7 @@ function SecuredSection({ title, children }: { title: string; children: ReactNod
 /** A table that scrolls on its own (focusable for the keyboard) when it is wider than the panel. */
 function ScrollTable({ caption, headers, children }: { caption: string; headers: readonly string[]; children: ReactNode }) {
   return (
-    // Focusable, so a keyboard can scroll a table wider than the panel (WCAG 2.1.1).
-    <div
-      role="region"
-      aria-label={caption}
-      tabIndex={0}
-      className="relative mt-5 overflow-x-auto rounded-md focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-700"
-    >
+    <ScrollRegion label={caption} className="mt-5 overflow-x-auto">
       <table className="w-full min-w-[40rem] border-collapse text-sm">
         <caption className="pb-2 text-left text-base font-semibold text-slate-900">{caption}</caption>
         <thead>
@@ -466,7 +460,7 @@ function ScrollTable({ caption, headers, children }: { caption: string; headers:
         </thead>
         <tbody className="divide-y divide-slate-200">{children}</tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -3,7 +3,7 @@ import { Form, Link, useNavigate, useNavigation } from '@remix-run/react';
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { OPTION_LISTS, ONBOARDING_STEP_LABELS, WorkEligibility, ZI9Request, type I9, type I9Documents } from '@bp/api/contracts';
-import { FieldError, Modal, primaryButtonClass, secondaryButtonClass } from '~/components/ui';
+import { FieldError, Modal, primaryButtonClass, ScrollRegion, secondaryButtonClass } from '~/components/ui';
 import { TextField } from '~/components/wizard/fields';
 import { WizardActions } from '~/components/wizard/WizardActions';
 
@@ -61,8 +61,7 @@ export function EligibilityStep({ data, backTo, lastResult, closeTo }: { data: {
       </Form>
       <Modal open={data.confirm} wide title="Acceptable documents" onOpenChange={(open) => (open ? undefined : navigate(closeTo, { preventScrollReset: true }))}>
         <p className="mt-2 text-sm text-slate-800">{data.documents.note}</p>
-        {/* Focusable so a keyboard can scroll the lists (WCAG 2.1.1). */}
-        <div role="region" aria-label="Lists of acceptable documents" tabIndex={0} className="mt-4 max-h-[50vh] space-y-4 overflow-y-auto rounded-md text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-700">
+        <ScrollRegion label="Lists of acceptable documents" className="mt-4 max-h-[50vh] space-y-4 overflow-y-auto text-sm">
           {data.documents.lists.map((list) => (
             <section key={list.title} aria-labelledby={`i9-${list.title}`}>
               <h3 id={`i9-${list.title}`} className="font-semibold text-slate-900">
@@ -76,7 +75,7 @@ export function EligibilityStep({ data, backTo, lastResult, closeTo }: { data: {
               </ul>
             </section>
           ))}
-        </div>
+        </ScrollRegion>
         <Form method="post" className="mt-6 flex flex-wrap justify-end gap-3">
           <input type="hidden" name="screen" value="i9confirm" />
           <Link to={closeTo} preventScrollReset className={secondaryButtonClass}>

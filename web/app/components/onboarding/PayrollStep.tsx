@@ -14,7 +14,7 @@ import {
   ZPayrollMethodRequest,
   type PayrollMethod,
 } from '@bp/api/contracts';
-import { Alert, Modal, primaryButtonClass, secondaryButtonClass } from '~/components/ui';
+import { Alert, Modal, primaryButtonClass, ScrollRegion, secondaryButtonClass } from '~/components/ui';
 import { SelectField, TextField } from '~/components/wizard/fields';
 import { WizardActions } from '~/components/wizard/WizardActions';
 import { startQuietly } from '~/lib/cancelled-load';
@@ -60,7 +60,7 @@ export function PayrollStep({
           {toast}
         </Alert>
       ) : null}
-      <div role="region" aria-label="Payroll methods" tabIndex={0} className="relative mt-4 overflow-x-auto rounded-md focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-700">
+      <ScrollRegion label="Payroll methods" className="mt-4 overflow-x-auto">
         <table className="w-full min-w-[36rem] text-left text-sm">
           <caption className="sr-only">Your payroll methods, in order</caption>
           <thead>
@@ -123,7 +123,7 @@ export function PayrollStep({
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {hasPercent ? (
         <p className={percentTotal === 100 ? 'mt-2 text-sm text-slate-700' : 'mt-2 text-sm font-medium text-red-700'}>
           {`Total: ${percentTotal}%`}
