@@ -4,8 +4,10 @@ import { ZodValidationPipe } from 'nestjs-zod';
 import { CoreModule } from './core/core.module';
 import { AllExceptionsFilter } from './core/http/all-exceptions.filter';
 import { AccountsModule } from './modules/accounts/accounts.module';
+import { ActionsModule } from './modules/actions/actions.module';
 import { AgencyModule } from './modules/agency/agency.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { CensusModule } from './modules/census/census.module';
 import { ConsentModule } from './modules/consent/consent.module';
 import { BeneficiariesModule } from './modules/beneficiaries/beneficiaries.module';
 import { DashboardModule } from './modules/dashboard/dashboard.module';
@@ -40,10 +42,12 @@ export const FEATURE_MODULES = [
   PasswordModule,
   ConsentModule,
   EmployeesModule,
+  CensusModule,
   DependentsModule,
   ZipLookupModule,
   ImpersonationModule,
   FilesModule,
+  ActionsModule,
   PlansModule,
   EnrollmentsModule,
   BeneficiariesModule,

@@ -21,3 +21,4 @@ export * from './onboarding';
 export { OPTION_LISTS } from './option-lists';
 export * from './audit';
 export * from './files';
+export * from './actions';

@@ -87,6 +87,32 @@ export const Messages = {
   zipNotFound: 'ZIP code not found',
 } as const;
 
+/** The census and the action center (document 3 sections 5 and 8), word for word where the spec words them. */
+export const CensusMessages = {
+  employeeUpdated: 'Employee updated successfully!',
+  employeeUpdateFailed: 'Employee updating error!',
+  employeeCreated: 'Employee created successfully!',
+  employeeCreateFailed: 'Employee creation error!',
+  employeeTerminated: 'Employee terminated successfully!',
+  employeeTerminationFailed: 'Employee termination error!',
+  uploadFailed: 'Upload file error',
+  cannotBeNegative: 'Cannot be less than 0',
+  passwordMin: 'Password should contain at least 5 characters',
+  passwordMax: 'Password should contain maximum of 20 characters',
+  approvingFailed: 'Error approving plan(s).',
+  signingWait: 'We are signing all necessary documents. Please wait. This might take a while.',
+  noActions: 'No Actions Found',
+  noChangesLeft: 'No changes left for the selected employee',
+  // Not spec texts: refusals the spec leaves unworded.
+  cannotTerminateSelf: 'You cannot terminate yourself',
+  onlyActiveCanBeTerminated: 'Only an active employee can be terminated',
+  disabilityStartRequired: 'Field is required',
+  terminationQualifyingEvent: 'Please choose a qualifying event from the list',
+  accessEnded: (date: string) => `Your access to the portal ended on ${date}. Please contact your HR administrator.`,
+  amountInvalid: 'Please enter an amount',
+  nothingToApprove: 'There is nothing left to approve for this employee',
+} as const;
+
 /** Completeness error of a dependent card (document 1 section 4). */
 export const missingFieldMessage = (label: string): string => `${label} is missing!`;
 

@@ -3,8 +3,8 @@ import { OPTION_LISTS, type OptionType } from '../../contracts/option-lists';
 import { maskSsn } from '../crypto/secured-data';
 import type { AuditFieldChange } from './audit-entry.table';
 
-/** How a field reads in the Log Details dialog: plain text, an option's text, a yes/no flag, or a masked SSN or tax id. */
-export type AuditedKind = 'text' | 'ssn' | 'taxId' | 'flag' | { option: OptionType };
+/** How a field reads in the Log Details dialog: plain text, an option's text, a yes/no flag, a masked SSN or tax id, or hidden. */
+export type AuditedKind = 'text' | 'ssn' | 'taxId' | 'flag' | 'secret' | { option: OptionType };
 
 export interface AuditedField {
   title: string;
@@ -17,6 +17,8 @@ function display(kind: AuditedKind, value: unknown): string | null {
   if (blank(value)) return null;
   if (kind === 'ssn') return maskSsn(String(value));
   if (kind === 'taxId') return maskTaxId(String(value));
+  // Income and the like: the entry says that it changed, never what it is.
+  if (kind === 'secret') return 'Hidden';
   if (kind === 'flag') return value === true || value === 1 ? 'Yes' : 'No';
   if (typeof kind === 'object') return OPTION_LISTS[kind.option].find((o) => o.id === Number(value))?.text ?? String(value);
   return String(value);

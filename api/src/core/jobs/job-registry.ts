@@ -11,6 +11,8 @@ export interface JobPayloads {
   'email.send': { messageId: number };
   /** Render and store the PDF of a signed enrollment summary. */
   'documents.enrollment-summary': { signatureId: number; clientId: number; requestedBy: number | null };
+  /** Stamp HR's approval onto every form of the approval's actions and store the signed copies (action center). */
+  'actions.sign': { approvalId: number; clientId: number; requestedBy: number | null };
   /** Close the open-enrollment periods whose end date has passed (a daily tick). */
   'open-enrollment.close-expired-periods': { tick: string };
   /** Re-drive work recorded in PostgreSQL that never reached the queue (a tick every minute). */
@@ -29,6 +31,7 @@ export interface JobDefinition {
 export const JOBS: Readonly<Record<JobName, JobDefinition>> = {
   'email.send': { queue: QueueName.Email, attempts: 6, backoffMs: 5000 },
   'documents.enrollment-summary': { queue: QueueName.Documents, attempts: 5, backoffMs: 2000 },
+  'actions.sign': { queue: QueueName.Documents, attempts: 5, backoffMs: 2000 },
   'open-enrollment.close-expired-periods': { queue: QueueName.OpenEnrollment, attempts: 3, backoffMs: 60_000 },
   'maintenance.redrive': { queue: QueueName.Maintenance, attempts: 1, backoffMs: 1000 },
 };
@@ -46,6 +49,7 @@ export interface JobRun {
 export const JobIds = {
   email: (messageId: number): string => `email-${messageId}`,
   enrollmentSummary: (signatureId: number): string => `enrollment-summary-${signatureId}`,
+  actionSigning: (approvalId: number): string => `action-signing-${approvalId}`,
   /** Periodic work: one id per tick, so several worker replicas never run the same tick twice. */
   tick: (name: JobName, at: Date, unit: 'minute' | 'day'): string => `${name}:${at.toISOString().slice(0, unit === 'day' ? 10 : 16)}`,
 } as const;

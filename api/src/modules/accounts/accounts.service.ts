@@ -33,6 +33,15 @@ export class AccountsService {
     return verifySecret(account.passwordHash, password);
   }
 
+  /** MM/DD/YYYY of a terminated employee's termination date once it has passed (sign-in ends with it); else null. */
+  async accessEnded(accountId: number): Promise<string | null> {
+    const rows: Array<{ ended: string }> = await this.dataSource.query(
+      `SELECT to_char(termination_date, 'MM/DD/YYYY') AS ended FROM employee WHERE account_id = $1 AND terminated AND termination_date < current_date`,
+      [accountId],
+    );
+    return rows[0]?.ended ?? null;
+  }
+
   async verifyPassword(accountId: number, password: string): Promise<boolean> {
     const [account] = await selectRows(this.dataSource, accountTable, 'a', 'a.id = $1', [accountId], { secret: ['passwordHash'] });
     return verifySecret(account?.passwordHash, password);

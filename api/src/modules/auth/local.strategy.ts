@@ -2,7 +2,7 @@ import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { Strategy } from 'passport-local';
-import { Messages } from '../../contracts/messages';
+import { CensusMessages, Messages } from '../../contracts/messages';
 import { AuditService } from '../../core/audit/audit.service';
 import { PasswordAttempts } from '../../core/auth/password-attempts';
 import type { Account } from '../accounts/account.table';
@@ -42,6 +42,9 @@ export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
       throw new UnauthorizedException({ statusCode: 401, message: Messages.invalidCredentials });
     }
     await this.attempts.succeeded('login', who, ip);
+    // Told only to someone who knows the password: their access ended with their employment.
+    const ended = await this.accounts.accessEnded(account!.id);
+    if (ended) throw new UnauthorizedException({ statusCode: 401, message: CensusMessages.accessEnded(ended) });
     return account!;
   }
 }

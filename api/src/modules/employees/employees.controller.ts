@@ -2,7 +2,7 @@ import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { createZodDto } from '../../core/http/zod-dto';
 import { ZUsernameValidationQuery, ZUsernameValidationResponse } from '../../contracts/account';
-import { ZEmployeeList, ZEmployeeListQuery, ZPersonalData, type EmployeeListItem, type PersonalData } from '../../contracts/employees';
+import { ZEmployeeListPage, ZEmployeeListQuery, ZPersonalData, type EmployeeListPage, type PersonalData } from '../../contracts/employees';
 import { ZEmployeeProfile, ZEmployeeProfileRequest, type EmployeeProfile } from '../../contracts/profile';
 import { Access } from '../../core/auth/access.decorator';
 import { ErrorResponseDto } from '../../core/http/common.dto';
@@ -12,7 +12,7 @@ import { EmployeeProfileService } from './employee-profile.service';
 import { EmployeesService } from './employees.service';
 
 class EmployeeListQueryDto extends createZodDto(ZEmployeeListQuery) {}
-class EmployeeListDto extends createZodDto(ZEmployeeList) {}
+class EmployeeListDto extends createZodDto(ZEmployeeListPage) {}
 class UsernameValidationQueryDto extends createZodDto(ZUsernameValidationQuery) {}
 class UsernameValidationResponseDto extends createZodDto(ZUsernameValidationResponse) {}
 class PersonalDataDto extends createZodDto(ZPersonalData) {}
@@ -52,9 +52,9 @@ export class EmployeesController {
   @Get('employees')
   @Access('employees:read')
   @ApiOkResponse({ type: EmployeeListDto })
-  @ApiOperation({ summary: 'The census of the open client' })
-  list(@Query() query: EmployeeListQueryDto): Promise<EmployeeListItem[]> {
-    return this.employees.list(query.search);
+  @ApiOperation({ summary: 'One page of the census of the open client (search, group, page, perPage)' })
+  list(@Query() query: EmployeeListQueryDto): Promise<EmployeeListPage> {
+    return this.employees.list(query);
   }
 
   /** Public: the registration form checks the email of a username account before anyone is signed in. */

@@ -1,7 +1,8 @@
 import { HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ZEmail } from '../../contracts/account';
-import { employeeGroup, type EmployeeListItem, type PersonalData } from '../../contracts/employees';
+import { type EmployeeListPage, type EmployeeListQuery, type PersonalData } from '../../contracts/employees';
+import { readCensusPage } from './census-page.query';
 import { Messages } from '../../contracts/messages';
 import { AuditService } from '../../core/audit/audit.service';
 import { RequestContext } from '../../core/context/request-context';
@@ -14,15 +15,6 @@ import { fullName } from '../../contracts/common';
 export const USERNAME_CHECKS_PER_IP = 60;
 export const USERNAME_CHECK_WINDOW_SECONDS = 15 * 60;
 
-interface ListRow {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string | null;
-  terminated: boolean;
-  cobra: boolean;
-  has_account: boolean;
-}
 
 const notFound = () => new NotFoundException({ statusCode: 404, message: Messages.noEmployeeFound });
 
@@ -37,29 +29,9 @@ export class EmployeesService {
     private readonly limiter: RateLimiter,
   ) {}
 
-  /** The census list of the acting client, sorted by last name then first name. */
-  async list(search: string | undefined): Promise<EmployeeListItem[]> {
-    const term = search?.trim() ? `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-    const rows = await this.db.query<ListRow>(
-      `SELECT e.id, e.first_name, e.last_name, e.email, e.terminated, e.cobra,
-              coalesce(a.password_hash IS NOT NULL, false) AS has_account
-         FROM employee e LEFT JOIN account a ON a.id = e.account_id
-        WHERE e.client_id = $client
-          AND ($1::text IS NULL OR e.first_name ILIKE $1 OR e.last_name ILIKE $1 OR e.email ILIKE $1
-               OR (e.first_name || ' ' || e.last_name) ILIKE $1)
-        ORDER BY lower(e.last_name), lower(e.first_name), e.id`,
-      [term],
-    );
-    return rows.map((r) => ({
-      id: r.id,
-      firstName: r.first_name,
-      lastName: r.last_name,
-      email: r.email,
-      terminated: r.terminated,
-      cobra: r.cobra,
-      group: employeeGroup(r),
-      hasAccount: r.has_account,
-    }));
+  /** One page of the census of the acting client (search, group, paging in SQL; census-page.query.ts). */
+  list(query: EmployeeListQuery): Promise<EmployeeListPage> {
+    return readCensusPage(query, (text, params) => this.db.query(text, params));
   }
 
   /**

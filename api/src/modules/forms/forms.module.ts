@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ActionsModule } from '../actions/actions.module';
 import { BeneficiariesModule } from '../beneficiaries/beneficiaries.module';
 import { DashboardModule } from '../dashboard/dashboard.module';
 import { EnrollmentsModule } from '../enrollments/enrollments.module';
@@ -10,7 +11,7 @@ import { FormsController } from './forms.controller';
 import { SignatureService } from './signature.service';
 
 @Module({
-  imports: [BeneficiariesModule, DashboardModule, EnrollmentsModule, FilesModule],
+  imports: [ActionsModule, BeneficiariesModule, DashboardModule, EnrollmentsModule, FilesModule],
   controllers: [FormsController],
   providers: [FormQuestionsService, SignatureService, EnrollmentSummaryService, EnrollmentConfirmationService],
   exports: [FormQuestionsService, SignatureService, EnrollmentSummaryService, EnrollmentConfirmationService],

@@ -14,6 +14,7 @@ import { DashboardService } from '../dashboard/dashboard.service';
 import { ElectionDrafts } from '../enrollments/election-drafts.service';
 import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
 import { OPTION_LISTS } from '../../contracts/option-lists';
+import { ActionsService } from '../actions/actions.service';
 import { signatureTable, type SignatureEntity } from './signature.table';
 import type { SignedSummary } from './signed-summary';
 import { signaturePngOf } from './signature-png';
@@ -44,6 +45,7 @@ export class SignatureService {
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly jobs: JobsService,
     private readonly drafts: ElectionDrafts,
+    private readonly actions: ActionsService,
   ) {}
 
   async sign(body: unknown): Promise<SignatureResponse> {
@@ -74,6 +76,7 @@ export class SignatureService {
       );
       // Unsigned changes become the elections first, so the signature and its summary are of them.
       const changeSetId = await this.drafts.apply(employeeId, m);
+      const previous = await this.latestRow(employeeId, m);
       const summary = await this.snapshot(m, employeeId, e, signedAt, ip);
       const id = await this.db.insert(signatureTable, {
         employeeId,
@@ -86,6 +89,8 @@ export class SignatureService {
         signedAt,
       }, m);
       if (changeSetId !== null) await this.drafts.linkSignature(changeSetId, id, m);
+      // HR's action center: one action per plan type this signature changed.
+      await this.actions.createForSignature(employeeId, id, summary.elections, previous?.summary.elections ?? null, m);
       await this.audit.record(
         {
           employeeId,
@@ -144,6 +149,8 @@ export class SignatureService {
       periodTitle: e.period_title,
       payPeriods: e.pay_periods,
       elections: elections.map((x) => ({
+        planTypeId: x.planTypeId,
+        planId: x.planId,
         planType: x.planType,
         planName: x.planName,
         status: x.status,

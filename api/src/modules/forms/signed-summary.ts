@@ -8,6 +8,9 @@ export interface SignedSummary {
   periodTitle: string | null;
   payPeriods: number;
   elections: Array<{
+    /** Absent from summaries signed before the action center (they count as all changed). */
+    planTypeId?: number;
+    planId?: number | null;
     planType: string;
     planName: string;
     /** '1' Enrolled, '-1' Waived, '-2' Declined. */

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { JobPayloads } from '../../core/jobs/job-registry';
 import { OnJob } from '../../core/jobs/on-job.decorator';
 import { MailService } from '../../core/mail/mail.service';
+import { ActionSigningService } from '../actions/action-signing.service';
 import { EnrollmentSummaryService } from '../forms/enrollment-summary.service';
 
 /** Work older than this that is still not done was never queued (or its queueing failed). */
@@ -12,7 +13,7 @@ function graceSeconds(): number {
 
 /**
  * The re-drive sweep (issue: "work recorded in PostgreSQL but not yet done"): emails still 'queued' and signed
- * summaries without their PDF are queued again with their fixed job ids, so a job that exists is left alone
+ * summaries without their PDF and approvals still signing are queued again with their fixed job ids, so a job that exists is left alone
  * and a job that never reached Redis runs exactly once.
  */
 @Injectable()
@@ -22,13 +23,14 @@ export class RedriveService {
   constructor(
     private readonly mail: MailService,
     private readonly summaries: EnrollmentSummaryService,
+    private readonly signing: ActionSigningService,
   ) {}
 
   @OnJob('maintenance.redrive')
-  async sweep(data: JobPayloads['maintenance.redrive']): Promise<{ emails: number; summaries: number }> {
+  async sweep(data: JobPayloads['maintenance.redrive']): Promise<{ emails: number; summaries: number; approvals: number }> {
     const grace = graceSeconds();
-    const result = { emails: await this.mail.redriveQueued(grace), summaries: await this.summaries.redriveMissing(grace) };
-    if (result.emails + result.summaries > 0) this.logger.log({ tick: data.tick, ...result }, 're-drove unfinished work');
+    const result = { emails: await this.mail.redriveQueued(grace), summaries: await this.summaries.redriveMissing(grace), approvals: await this.signing.redriveStalled(grace) };
+    if (result.emails + result.summaries + result.approvals > 0) this.logger.log({ tick: data.tick, ...result }, 're-drove unfinished work');
     return result;
   }
 }

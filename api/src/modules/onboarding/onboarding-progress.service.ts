@@ -211,7 +211,8 @@ export class OnboardingProgressService {
     if (accountId === null || employeeId === null) throw notRunning();
     const rows = await this.db.query<Omit<Progress, 'accountId' | 'employeeId'>>(
       `SELECT a.onboarding_step, a.registration_step, a.authentication_method, (c.enable_onboarding AND e.enable_onboarding AND a.onboarding_step <> 0) AS running,
-              e.new_hire, c.i9_enabled, c.w4_enabled, c.payroll_enabled, c.eeo_enabled,
+              e.new_hire, c.i9_enabled AND e.onboarding_i9 AS i9_enabled, c.w4_enabled AND e.onboarding_w4 AS w4_enabled,
+              c.payroll_enabled AND e.onboarding_payroll AS payroll_enabled, c.eeo_enabled AND e.onboarding_eeo AS eeo_enabled,
               (SELECT to_char(p.end_date, 'MM/DD/YYYY') FROM open_enrollment_period p WHERE p.client_id = $client AND p.is_current LIMIT 1) AS oe_end
          FROM account a JOIN employee e ON e.account_id = a.id AND e.id = $2 JOIN client c ON c.id = e.client_id
         WHERE a.id = $1 AND c.id = $client`,

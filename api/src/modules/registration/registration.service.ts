@@ -56,8 +56,10 @@ export class RegistrationService {
    * email, in one transaction. An employee without an account gets an email-authenticated one.
    * An employee of the acting client (HR in a request, or a job's client in the workers); audited.
    */
-  async sendWelcome(employeeId: number): Promise<void> {
-    await this.db.transaction(async (m) => {
+  async sendWelcome(employeeId: number, within?: EntityManager): Promise<void> {
+    // Inside the caller's transaction when it has one (Add New Employee sends it with the new record).
+    const inTransaction = (work: (m: EntityManager) => Promise<void>) => (within ? work(within) : this.db.transaction(work));
+    await inTransaction(async (m) => {
       const row = await this.employeeWithAccount(m, employeeId);
       if (!row) throw new NotFoundException({ statusCode: 404, message: Messages.noEmployeeFound });
       if (row.registered) throw new ConflictException({ statusCode: 409, message: Messages.employeeAlreadyRegistered });

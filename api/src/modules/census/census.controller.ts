@@ -1,0 +1,73 @@
+import { Body, Controller, Get, Param, Post, Put } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ZCensusEmployee,
+  ZEmployeeUpdate,
+  ZNewEmployee,
+  ZNewEmployeeResponse,
+  ZTerminationRequest,
+  ZTerminationResponse,
+  type CensusEmployee,
+  type NewEmployeeResponse,
+  type TerminationResponse,
+} from '../../contracts/employees';
+import { Access } from '../../core/auth/access.decorator';
+import { ErrorResponseDto } from '../../core/http/common.dto';
+import { createZodDto } from '../../core/http/zod-dto';
+import { EmployeeIdPipe } from '../employees/employee-id.pipe';
+import { signaturePngOf } from '../forms/signature-png';
+import { CensusService } from './census.service';
+
+class CensusEmployeeDto extends createZodDto(ZCensusEmployee) {}
+class NewEmployeeDto extends createZodDto(ZNewEmployee) {}
+class NewEmployeeResponseDto extends createZodDto(ZNewEmployeeResponse) {}
+class EmployeeUpdateDto extends createZodDto(ZEmployeeUpdate) {}
+class TerminationRequestDto extends createZodDto(ZTerminationRequest) {}
+class TerminationResponseDto extends createZodDto(ZTerminationResponse) {}
+
+/** The census's writes (document 3 section 7, Census): add, edit and terminate an employee of the open client. */
+@ApiTags('census')
+@Controller()
+export class CensusController {
+  constructor(private readonly census: CensusService) {}
+
+  @Post('employees')
+  @Access('employees:update')
+  @ApiCreatedResponse({ type: NewEmployeeResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Field messages of document 3 section 5 in errors[]' })
+  @ApiOperation({ summary: 'Add an employee (sendEmail queues the welcome email with the registration link)' })
+  create(@Body() body: NewEmployeeDto): Promise<NewEmployeeResponse> {
+    return this.census.create(body);
+  }
+
+  @Get('employees/:id/employee')
+  @Access('employees:read')
+  @ApiOkResponse({ type: CensusEmployeeDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: 'An employee as the census edits it (SSN masked, income never)' })
+  employee(@Param('id', EmployeeIdPipe) id: number): Promise<CensusEmployee> {
+    return this.census.employee(id);
+  }
+
+  @Put('employees/:id')
+  @Access('employees:update')
+  @ApiOkResponse({ type: CensusEmployeeDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Field messages of document 3 section 5 in errors[]' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: 'Edit an employee' })
+  update(@Param('id', EmployeeIdPipe) id: number, @Body() body: EmployeeUpdateDto): Promise<CensusEmployee> {
+    return this.census.update(id, body);
+  }
+
+  @Put('employees/:id/terminate')
+  @Access('employees:update')
+  @ApiOkResponse({ type: TerminationResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Never for oneself' })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Only an active employee' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: 'Terminate an employee (COBRA election, coverage to the end of the month, an action for the carriers)' })
+  terminate(@Param('id', EmployeeIdPipe) id: number, @Body() body: TerminationRequestDto): Promise<TerminationResponse> {
+    return this.census.terminate(id, body, signaturePngOf(body));
+  }
+}

@@ -1,0 +1,225 @@
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { CensusMessages, Messages } from '../../api/src/contracts/messages';
+import { createTestApp, type TestApp } from '../support/app';
+import { copyOfJane, createOtherTenant, createPerson, employeeIdOf, uniqueEmail } from '../support/fixtures';
+import { linkFrom, startMailWorkers, type MailHarness } from '../support/mail';
+import { pdfText } from '../support/pdf-text';
+import { dataUrl, strokePng } from '../support/png';
+
+async function until<T>(probe: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 20_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const signature = dataUrl(strokePng());
+
+/** Add, edit and terminate an employee, and the action center that signs their forms (document 3 sections 2.1, 2.2, 4, 5, 7). */
+describe('census management and the action center', () => {
+  let t: TestApp;
+  let db: DataSource;
+  let mail: MailHarness;
+  let hr: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    db = t.app.get(DataSource);
+    mail = await startMailWorkers(t);
+    hr = await t.login('hr@acme.test');
+  });
+  afterAll(async () => {
+    await mail.close();
+    await t.close();
+  });
+
+  const call = (method: 'get' | 'post' | 'put', path: string, jwt = hr) => request(t.server)[method](`/mbl/api${path}`).set('Authorization', `Bearer ${jwt}`);
+
+  it('HR adds an employee: field messages, unique email, sealed SSN and income, audited, welcome email with a registration link', async () => {
+    const required = (await call('post', '/employees').send({}).expect(400)).body.errors as Array<{ path: string; message: string }>;
+    expect(required).toEqual(
+      expect.arrayContaining([
+        { path: 'firstName', message: Messages.fieldRequired },
+        { path: 'lastName', message: Messages.fieldRequired },
+        { path: 'email', message: Messages.fieldRequired },
+        { path: 'employmentId', message: Messages.fieldRequired },
+        { path: 'hireDate', message: Messages.fieldRequired },
+      ]),
+    );
+    const base = { firstName: 'Nora', lastName: `Newhire${Date.now() % 100000}`, employmentId: 1, groupId: 1, hireDate: '11/02/2026' };
+    expect((await call('post', '/employees').send({ ...base, email: 'not-an-email' }).expect(400)).body.errors).toEqual([{ path: 'email', message: Messages.invalidEmail }]);
+    expect((await call('post', '/employees').send({ ...base, email: 'jane@acme.test' }).expect(400)).body.errors).toEqual([{ path: 'email', message: Messages.emailInUse }]);
+    expect((await call('post', '/employees').send({ ...base, email: uniqueEmail('neg'), income: '-5' }).expect(400)).body.errors).toEqual([
+      { path: 'income', message: CensusMessages.cannotBeNegative },
+    ]);
+
+    const email = uniqueEmail('nora');
+    const mark = mail.mark();
+    const created = (await call('post', '/employees').send({ ...base, email, ssn: '123-45-6789', income: '$64,500', workHours: '40', enableOnboarding: true, onboardingEeo: false }).expect(201)).body;
+    expect(created).toEqual({ id: expect.any(Number), individualId: expect.any(Number), firstName: 'Nora', lastName: base.lastName });
+    const [row] = await db.query('SELECT ssn_enc, income_enc, enable_onboarding, onboarding_eeo, onboarding_i9, new_hire FROM employee WHERE id = $1', [created.id]);
+    expect(row.ssn_enc).not.toContain('6789');
+    expect(row.income_enc).not.toContain('64500');
+    expect(row).toMatchObject({ enable_onboarding: true, onboarding_eeo: false, onboarding_i9: true, new_hire: true });
+
+    // Listed in sorted position, in its group, by the server's search.
+    const page = (await call('get', `/employees?search=${base.lastName}&group=active`).expect(200)).body;
+    expect(page).toMatchObject({ totalCount: 1, page: 1, groupCounts: { active: 1, cobra: 0, terminated: 0 } });
+    expect(page.result[0]).toMatchObject({ id: created.id, group: 'active', hasAccount: false });
+    const card = (await call('get', `/employees/${created.id}/employee`).expect(200)).body;
+    expect(card).toMatchObject({ ssn: 'XXX-XX-6789', enableOnboarding: true, onboardingEeo: false, terminated: false, authenticationMethod: 'email' });
+    expect(JSON.stringify(card)).not.toContain('64500');
+
+    const [audit] = await db.query(`SELECT data FROM audit_log WHERE employee_id = $1 AND event_type = 'Employee' AND action_type = 'create'`, [created.id]);
+    const fields = audit.data as Array<{ title: string; newValue: string | null }>;
+    expect(fields.find((f) => f.title === 'Social Security Number')?.newValue).toBe('XXX-XX-6789');
+    expect(fields.find((f) => f.title === 'Income')?.newValue).toBe('Hidden');
+
+    const welcome = await mail.next(email, /welcome|account/i, mark);
+    const link = linkFrom(welcome, '/mbl/registration');
+    expect((await request(t.server).get(`/mbl/api/registration?token=${link.searchParams.get('token')}`).expect(200)).body).toMatchObject({ firstName: 'Nora', email });
+
+    // sendEmail off: no email, no account yet.
+    const quiet = uniqueEmail('quiet');
+    const mark2 = mail.mark();
+    const second = (await call('post', '/employees').send({ ...base, firstName: 'Quinn', email: quiet, sendEmail: false }).expect(201)).body;
+    expect((await db.query('SELECT account_id FROM employee WHERE id = $1', [second.id]))[0].account_id).toBeNull();
+    await new Promise((r) => setTimeout(r, 500));
+    expect(mail.mailbox.messages().filter((m) => !mark2.has(m.id) && m.envelopeTo.includes(quiet))).toEqual([]);
+
+    // Employees and test users may not.
+    await call('post', '/employees', await t.login('jane@acme.test')).send({ ...base, email: uniqueEmail('x') }).expect(403);
+  });
+
+  it('HR edits an employee on submit: email uniqueness, password length, income kept when blank; audited with masked values', async () => {
+    const p = await createPerson(db, { registered: true, firstName: 'Edda' });
+    const current = (await call('get', `/employees/${p.employeeId}/employee`).expect(200)).body;
+    const body = { firstName: 'Edda', lastName: current.lastName, email: p.email, employmentId: 1, hireDate: '01/15/2024', title: 'Analyst', income: '50000' };
+    expect((await call('put', `/employees/${p.employeeId}`).send({ ...body, email: 'jane@acme.test' }).expect(400)).body.errors).toEqual([{ path: 'email', message: Messages.emailInUse }]);
+    expect((await call('put', `/employees/${p.employeeId}`).send({ ...body, password: 'abc' }).expect(400)).body.errors).toEqual([{ path: 'password', message: CensusMessages.passwordMin }]);
+    expect((await call('put', `/employees/${p.employeeId}`).send({ ...body, password: 'a'.repeat(21) }).expect(400)).body.errors).toEqual([{ path: 'password', message: CensusMessages.passwordMax }]);
+    expect((await call('put', `/employees/${p.employeeId}`).send({ ...body, email: '' }).expect(400)).body.errors).toEqual([{ path: 'email', message: Messages.fieldRequired }]);
+
+    const saved = (await call('put', `/employees/${p.employeeId}`).send(body).expect(200)).body;
+    expect(saved).toMatchObject({ title: 'Analyst', hireDate: '01/15/2024' });
+    const sealed = (await db.query('SELECT income_enc FROM employee WHERE id = $1', [p.employeeId]))[0].income_enc;
+    // Blank income keeps the stored one (same ciphertext).
+    await call('put', `/employees/${p.employeeId}`).send({ ...body, income: '', title: 'Senior Analyst' }).expect(200);
+    expect((await db.query('SELECT income_enc FROM employee WHERE id = $1', [p.employeeId]))[0].income_enc).toBe(sealed);
+    const entries = await db.query(`SELECT data FROM audit_log WHERE employee_id = $1 AND event_type = 'Employee' AND action_type = 'update' ORDER BY id`, [p.employeeId]);
+    expect(entries).toHaveLength(2);
+    expect((entries[0].data as Array<{ title: string; newValue: string | null; changed: boolean }>).find((f) => f.title === 'Income')).toEqual({ title: 'Income', oldValue: null, newValue: 'Hidden', changed: true });
+
+    // A new password is temporary: the employee must change it at the next sign-in.
+    await call('put', `/employees/${p.employeeId}`).send({ ...body, password: 'Temp12345' }).expect(200);
+    expect((await db.query('SELECT password_reset FROM account WHERE id = $1', [p.accountId]))[0].password_reset).toBe(true);
+    await t.login(p.email, 'Temp12345');
+
+    const other = await createOtherTenant(db);
+    await call('put', `/employees/${other.employeeId}`).send(body).expect(404);
+    await call('get', `/employees/${other.employeeId}/employee`).expect(404);
+  });
+
+  it('terminate with COBRA: never oneself, only active; coverage to the end of the month, sign-in ends, an action with the notice', async () => {
+    const hrEmployee = await employeeIdOf(db, 'hr@acme.test').catch(() => null);
+    const base = { terminationDate: '10/14/2026', qualifyingEventId: 10, cobraElection: true, notes: 'Moved away', signature };
+    if (hrEmployee !== null) expect((await call('put', `/employees/${hrEmployee}/terminate`).send(base).expect(403)).body.message).toBe(CensusMessages.cannotTerminateSelf);
+
+    const p = await copyOfJane(db, 'Terra');
+    await t.login(p.email);
+    expect((await call('put', `/employees/${p.employeeId}/terminate`).send({ ...base, totalDisability: true }).expect(400)).body.errors).toEqual([
+      { path: 'disabilityStartDate', message: CensusMessages.disabilityStartRequired },
+    ]);
+    expect((await call('put', `/employees/${p.employeeId}/terminate`).send({ ...base, qualifyingEventId: 2 }).expect(400)).body.errors).toEqual([
+      { path: 'qualifyingEventId', message: CensusMessages.terminationQualifyingEvent },
+    ]);
+    await call('put', `/employees/${p.employeeId}/terminate`).send({ ...base, signature: undefined }).expect(400);
+
+    const done = (await call('put', `/employees/${p.employeeId}/terminate`).send(base).expect(200)).body;
+    expect(done).toMatchObject({ group: 'cobra', terminationDate: '10/14/2026', coverageEndDate: '10/31/2026' });
+    expect(done.actionIds.length).toBeGreaterThan(0);
+    const ends = (await db.query(`SELECT DISTINCT effective_to_date::text AS d FROM enrollment WHERE employee_id = $1 AND status = 1`, [p.employeeId])) as Array<{ d: string }>;
+    expect(ends.map((e) => e.d)).toEqual(['2026-10-31']);
+    const summary = (await call('get', `/employees/${p.employeeId}/summary`).expect(200)).body as Array<{ status: string; effectiveToDate: string | null }>;
+    expect(summary.filter((s) => s.status === '1').every((s) => s.effectiveToDate === '10/31/2026')).toBe(true);
+    expect((await call('get', `/employees?search=Terra&group=cobra`).expect(200)).body.result.map((e: { id: number }) => e.id)).toContain(p.employeeId);
+
+    // Sign-in ended with the (past) termination date.
+    const login = await request(t.server).post('/mbl/api/login').send({ username: p.email, password: 'Passw0rd!' }).expect(401);
+    expect(login.body.message).toBe(CensusMessages.accessEnded('10/14/2026'));
+    // Only once.
+    expect((await call('put', `/employees/${p.employeeId}/terminate`).send(base).expect(409)).body.message).toBe(CensusMessages.onlyActiveCanBeTerminated);
+
+    const actions = (await call('get', `/actions?employeeId=${p.employeeId}`).expect(200)).body as Array<{ id: number; description: string; files: Array<{ id: number; title: string }> }>;
+    expect(actions.map((a) => a.id).sort()).toEqual([...done.actionIds].sort());
+    expect(actions[0]!.description).toMatch(/^Terminated: .* ends 10\/31\/2026$/);
+    expect(actions[0]!.files[0]!.title).toBe('Termination notice 10/14/2026');
+    const notice = await call('get', `/files/${actions[0]!.files[0]!.id}/download`).buffer(true).parse((res, cb) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+    expect(pdfText(notice.body as Buffer)).toContain('Moved away');
+
+    const other = await createOtherTenant(db);
+    await call('put', `/employees/${other.employeeId}/terminate`).send(base).expect(404);
+    await call('put', `/employees/${p.employeeId}/terminate`, await t.login('jane@acme.test')).send(base).expect(403);
+  });
+
+  it('a signed enrollment leaves one action per plan type; HR approves with a signature and the worker signs every form once', async () => {
+    const p = await copyOfJane(db, 'Ava');
+    const jwt = await t.login(p.email);
+    const signed = (await call('post', '/forms', jwt).send({ signature }).expect(201)).body;
+    const actions = (await call('get', `/actions?employeeId=${p.employeeId}`).expect(200)).body as Array<{ id: number; planTypeId: number; status: string; statusId: number }>;
+    const types = (await db.query(`SELECT DISTINCT plan_type_id FROM enrollment WHERE employee_id = $1 AND status <> 0 ORDER BY 1`, [p.employeeId])) as Array<{ plan_type_id: number }>;
+    expect(actions.map((a) => a.planTypeId).sort((a, b) => a - b)).toEqual(types.map((r) => r.plan_type_id));
+    expect(actions.every((a) => a.status === 'Pending' && a.statusId === 1)).toBe(true);
+    // Signing again without changes leaves no new actions.
+    await call('post', '/forms', jwt).send({ signature }).expect(201);
+    expect((await call('get', `/actions?employeeId=${p.employeeId}`).expect(200)).body).toHaveLength(actions.length);
+
+    // Refusals: no signature, another client's employee, an employee's token.
+    await call('post', '/actions').send({ employeeId: p.employeeId, planTypeId: null, onboardingId: null }).expect(400);
+    const other = await createOtherTenant(db);
+    await call('post', '/actions').send({ employeeId: other.employeeId, signature }).expect(404);
+    await call('get', '/actions', jwt).expect(403);
+    await call('post', '/actions', jwt).send({ employeeId: p.employeeId, signature }).expect(403);
+
+    await until(async () => (await db.query('SELECT summary_file_id FROM signature WHERE id = $1', [signed.id]))[0].summary_file_id, 'the signed summary PDF');
+    const medical = actions.find((a) => a.planTypeId === 1)!;
+    const approval = (await call('post', '/actions').send({ employeeId: p.employeeId, planTypeId: 1, onboardingId: null, signature }).expect(201)).body;
+    expect(approval).toMatchObject({ status: 'signing', actionIds: [medical.id] });
+    // A second click while it signs answers the same approval.
+    expect((await call('post', '/actions').send({ employeeId: p.employeeId, planTypeId: 1, signature }).expect(201)).body.id).toBe(approval.id);
+    const finished = await until(async () => {
+      const a = (await call('get', `/actions/approvals/${approval.id}`).expect(200)).body;
+      return a.status === 'signing' ? null : a;
+    }, 'the signing job', 30_000);
+    expect(finished).toMatchObject({ status: 'done' });
+    expect(finished.formsSigned).toBe(finished.formsTotal);
+    expect(finished.formsTotal).toBeGreaterThan(0);
+
+    const approved = (await call('get', `/actions?employeeId=${p.employeeId}&status=all`).expect(200)).body as Array<{ id: number; statusId: number; files: Array<{ id: number; title: string }> }>;
+    const signedAction = approved.find((a) => a.id === medical.id)!;
+    expect(signedAction.statusId).toBe(2);
+    expect(signedAction.files).toHaveLength(finished.formsTotal);
+    const copy = await call('get', `/files/${signedAction.files[0]!.id}/download`).buffer(true).parse((res, cb) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+    expect(pdfText(copy.body as Buffer)).toMatch(/Approved by \S+.* on \d{2}\/\d{2}\/\d{4}/);
+    const [{ name }] = await db.query(`SELECT concat_ws(' ', first_name, last_name) AS name FROM account WHERE username = 'hr@acme.test'`);
+    expect(pdfText(copy.body as Buffer)).toContain(`Approved by ${name}`);
+    // Approving again: nothing left for that plan type, and no second copy anywhere.
+    expect((await call('post', '/actions').send({ employeeId: p.employeeId, planTypeId: 1, signature }).expect(400)).body.message).toBe(CensusMessages.nothingToApprove);
+    const copies = (await db.query(`SELECT count(*)::int AS n FROM file WHERE employee_id = $1 AND storage_key LIKE '%-signed.pdf'`, [p.employeeId]))[0].n;
+    expect(copies).toBe(finished.formsTotal);
+    const [entry] = await db.query(`SELECT description FROM audit_log WHERE employee_id = $1 AND event_type = 'Action' ORDER BY id DESC LIMIT 1`, [p.employeeId]);
+    expect(entry.description).toMatch(/^Actions approved for Ava Doe: Group Medical/);
+  });
+});
