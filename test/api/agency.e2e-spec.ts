@@ -44,7 +44,7 @@ describe('agency: the agent opens the clients of its own agency only', () => {
     const [bayside] = await db.query(`SELECT id FROM client WHERE name = 'Bayside Dental'`);
     const { jwt } = (await api().post(`/mbl/api/agency/clients/${bayside.id}/open`).set('Authorization', `Bearer ${token}`).expect(200)).body;
     expect((await api().get('/mbl/api/me').set('Authorization', `Bearer ${jwt}`).expect(200)).body).toMatchObject({ clientName: 'Bayside Dental', employeeId: null });
-    const census = (await api().get('/mbl/api/employees').set('Authorization', `Bearer ${jwt}`).expect(200)).body as Array<{ lastName: string }>;
+    const census = (await api().get('/mbl/api/employees').set('Authorization', `Bearer ${jwt}`).expect(200)).body.result as Array<{ lastName: string }>;
     expect(census.map((e) => e.lastName).sort()).toEqual(['Brooks', 'Lopez', 'Shah']);
     await api().get('/mbl/api/enrollments').set('Authorization', `Bearer ${jwt}`).expect(403);
   });

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { dataUrl, strokePng } from '../support/png';
 import type { DataSource } from 'typeorm';
 import { DataSource as DataSourceToken } from 'typeorm';
 import { createTestApp, type TestApp } from '../support/app';
@@ -60,6 +61,16 @@ describe('another client\'s records answer 404 on every :id route', () => {
       clientId,
       person.employeeId,
     ]);
+    const signatureFile = await firstId(
+      db,
+      `INSERT INTO file (client_id, employee_id, title, file_type, storage_key, content_type, size_bytes) VALUES ($1, $2, 'sig', 'personal', $3, 'image/png', 1) RETURNING id`,
+      [clientId, person.employeeId, `cross-tenant/${clientId}/sig.png`],
+    );
+    ids.approvalId = await firstId(db, `INSERT INTO action_approval (client_id, employee_id, signature_file_id, approver_name) VALUES ($1, $2, $3, 'Other HR') RETURNING id`, [
+      clientId,
+      person.employeeId,
+      signatureFile,
+    ]);
     ids.documentId = await firstId(db, `INSERT INTO onboarding_document (client_id, title, file_ids) VALUES ($1, 'Other client document', $2) RETURNING id`, [clientId, [ids.fileId]]);
   });
   afterAll(() => t.close());
@@ -78,6 +89,7 @@ describe('another client\'s records answer 404 on every :id route', () => {
         [/\/payroll\/:id/, 'payrollId'],
         [/\/onboarding\/custom\/:id/, 'documentId'],
         [/\/audits-(hr|user)\/:id/, 'auditId'],
+        [/\/actions\/approvals\/:id/, 'approvalId'],
       ] as const
     ).find(([pattern]) => pattern.test(path))?.[1];
 
@@ -98,6 +110,8 @@ describe('another client\'s records answer 404 on every :id route', () => {
     'POST /mbl/api/employees/:id/personal': unlock,
     'POST /mbl/api/employees/:id/dependents/personal': unlock,
     'POST /mbl/api/employees/:id/beneficiaries/personal': unlock,
+    'PUT /mbl/api/employees/:id': { firstName: 'Other', lastName: 'Client', email: 'other.client@example.test', employmentId: 1, hireDate: '01/02/2024' },
+    'PUT /mbl/api/employees/:id/terminate': { terminationDate: '01/02/2026', qualifyingEventId: 10, signature: dataUrl(strokePng()) },
   };
 
   it('every :id route, for every account its guard lets through, answers 404 for the second client\'s record', async () => {

@@ -48,30 +48,41 @@ describe('employee census list and impersonation', () => {
       await createPerson(db, { lastName: `${tag}c`, firstName: 'Cal', cobra: true, accountless: true });
       const other = await createOtherTenant(db);
 
-      const res = await api().get('/mbl/api/employees').set('Authorization', `Bearer ${hr}`).expect(200);
-      const list = res.body as ListItem[];
-      expect(list.some((e) => e.id === other.employeeId)).toBe(false);
+      // One page of one group, in name order; the other client's employee is in no page of this client's.
+      const res = await api().get('/mbl/api/employees').query({ group: 'active', perPage: 200 }).set('Authorization', `Bearer ${hr}`).expect(200);
+      const list = res.body.result as ListItem[];
+      expect(list.every((e) => e.group === 'active')).toBe(true);
+      expect((await api().get('/mbl/api/employees').query({ search: other.email }).set('Authorization', `Bearer ${hr}`).expect(200)).body).toMatchObject({ result: [], totalCount: 0 });
       const sorted = [...list].sort((a, b) => a.lastName.toLowerCase().localeCompare(b.lastName.toLowerCase()) || a.firstName.toLowerCase().localeCompare(b.firstName.toLowerCase()));
       expect(list.map((e) => e.id)).toEqual(sorted.map((e) => e.id));
-      expect(list.find((e) => e.id === jane)).toEqual({ id: jane, firstName: 'Jane', lastName: 'Doe', email: 'jane@acme.test', terminated: false, cobra: false, group: 'active', hasAccount: true });
-      expect(list.find((e) => e.firstName === 'Nora')).toMatchObject({ hasAccount: false, group: 'active' });
+      const janes = (await api().get('/mbl/api/employees').query({ search: 'jane@acme.test' }).set('Authorization', `Bearer ${hr}`).expect(200)).body.result as ListItem[];
+      expect(janes.find((e) => e.id === jane)).toEqual({ id: jane, firstName: 'Jane', lastName: 'Doe', email: 'jane@acme.test', terminated: false, cobra: false, group: 'active', hasAccount: true });
+      expect(((await api().get('/mbl/api/employees').query({ search: 'nora@acme.test' }).set('Authorization', `Bearer ${hr}`).expect(200)).body.result as ListItem[]).find((e) => e.firstName === 'Nora')).toMatchObject({ hasAccount: false, group: 'active' });
 
-      const mine = (await api().get('/mbl/api/employees').query({ search: tag }).set('Authorization', `Bearer ${hr}`).expect(200)).body as ListItem[];
-      expect(mine.map((e) => [e.lastName, e.firstName, e.group, e.hasAccount])).toEqual([
-        [`${tag}a`, 'Amy', 'cobra', false],
-        [`${tag}a`, 'Zed', 'terminated', false],
+      // Groups in their order (Active, COBRA/Continuation, Terminated), each by last then first name, with their counts.
+      const mine = (await api().get('/mbl/api/employees').query({ search: tag }).set('Authorization', `Bearer ${hr}`).expect(200)).body;
+      expect((mine.result as ListItem[]).map((e) => [e.lastName, e.firstName, e.group, e.hasAccount])).toEqual([
         [`${tag}b`, 'Anna', 'active', true],
+        [`${tag}a`, 'Amy', 'cobra', false],
         [`${tag}c`, 'Cal', 'cobra', false],
+        [`${tag}a`, 'Zed', 'terminated', false],
       ]);
-      expect((await api().get('/mbl/api/employees').query({ search: 'jane doe' }).set('Authorization', `Bearer ${hr}`).expect(200)).body.map((e: ListItem) => e.id)).toEqual([jane]);
+      expect(mine).toMatchObject({ totalCount: 4, groupCounts: { active: 1, cobra: 2, terminated: 1 } });
+      // Paged on the server: the second page of the COBRA group, one per page.
+      expect((await api().get('/mbl/api/employees').query({ search: tag, group: 'cobra', perPage: 1, page: 2 }).set('Authorization', `Bearer ${hr}`).expect(200)).body).toMatchObject({
+        result: [{ firstName: 'Cal' }],
+        page: 2,
+        totalCount: 2,
+      });
+      expect((await api().get('/mbl/api/employees').query({ search: 'jane doe' }).set('Authorization', `Bearer ${hr}`).expect(200)).body.result.map((e: ListItem) => e.id)).toEqual([jane]);
       // LIKE wildcards in the search are plain characters.
-      expect((await api().get('/mbl/api/employees').query({ search: '%' }).set('Authorization', `Bearer ${hr}`).expect(200)).body).toEqual([]);
+      expect((await api().get('/mbl/api/employees').query({ search: '%' }).set('Authorization', `Bearer ${hr}`).expect(200)).body.result).toEqual([]);
     });
 
     it('is for administrators only', async () => {
       await api().get('/mbl/api/employees').set('Authorization', `Bearer ${await t.login('jane@acme.test')}`).expect(403);
       const agent = await t.login('agent@harbor.test');
-      expect(((await api().get('/mbl/api/employees').set('Authorization', `Bearer ${agent}`).expect(200)).body as ListItem[]).some((e) => e.id === jane)).toBe(true);
+      expect(((await api().get('/mbl/api/employees').query({ search: 'jane' }).set('Authorization', `Bearer ${agent}`).expect(200)).body.result as ListItem[]).some((e) => e.id === jane)).toBe(true);
     });
   });
 

@@ -66,8 +66,8 @@ describe('account and session journeys', () => {
   it('nora registers from the welcome email: Account Setup, then step 2 of the wizard', async () => {
     // HR sends the welcome email through the API, as the census will.
     const { jwt } = await apiJson<{ jwt: string }>('/login', { method: 'POST', body: { username: 'hr@acme.test', password: DEMO_PASSWORD } });
-    const employees = await apiJson<{ id: number; email: string | null }[]>('/employees', { token: jwt });
-    const nora = employees.find((e) => e.email === 'nora@acme.test');
+    const employees = await apiJson<{ result: { id: number; email: string | null }[] }>('/employees?search=nora%40acme.test', { token: jwt });
+    const nora = employees.result.find((e) => e.email === 'nora@acme.test');
     if (!nora) throw new Error('nora is not in the census');
     const linkPattern = /https?:\/\/[^\s"'<>]+\/mbl\/registration\?token=[\w-]+/;
     const seen = await linksSoFar(linkPattern);
