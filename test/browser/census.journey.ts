@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { browserDb, launchBrowser, logIn, newPage, scriptErrors, SITE } from '../support/browser';
+import { browserDb, launchBrowser, logIn, newPage, scriptErrors, SITE, sql, waitForLink } from '../support/browser';
 import { copyOfJane, createOtherTenant } from '../support/fixtures';
 
 describe('employee census journey', () => {
@@ -68,6 +68,58 @@ describe('employee census journey', () => {
       await page.getByText('No employee found!').waitFor();
       expect(await page.locator('[aria-current="true"]').count()).toBe(0);
     }
+    expect(scriptErrors(errors)).toEqual([]);
+  });
+
+  it('HR adds an employee (the welcome email registers them), edits them, and terminates them with COBRA', async () => {
+    const { page, errors } = await newPage(browser);
+    await logIn(page, 'hr@acme.test');
+    await page.waitForURL(`${SITE}/mbl`);
+    await page.goto(`${SITE}/mbl/employees-census`);
+    await page.getByRole('link', { name: 'Add New Employee' }).click();
+    const add = page.getByRole('dialog', { name: 'Add New Employee' });
+    // Validation on blur: leaving an empty required field says so at once.
+    await add.getByLabel('First name').focus();
+    await add.getByLabel('Last name').focus();
+    await add.getByText('Field is required').first().waitFor();
+    const last = `Addison${Date.now() % 100000}`;
+    const email = `${last.toLowerCase()}@acme.test`;
+    await add.getByLabel('First name').fill('Mae');
+    await add.getByLabel('Last name').fill(last);
+    await add.getByRole('textbox', { name: /^Email/ }).fill(email);
+    await add.getByLabel('Access group').selectOption({ label: 'Full-Time Employees' });
+    await add.getByLabel('Employment status').selectOption({ label: 'Full-Time' });
+    await add.getByLabel('Hire date').fill('11/02/2026');
+    await add.getByLabel('Annual income').fill('58000');
+    expect(await add.getByLabel('Send the welcome email with the registration link').isChecked()).toBe(true);
+    await add.getByRole('button', { name: 'Add employee' }).click();
+    await page.getByText('Employee created successfully!').waitFor();
+    await page.getByRole('heading', { name: `Mae ${last}`, level: 2 }).waitFor();
+    await page.getByRole('link', { name: `${last}, Mae` }).waitFor();
+    const link = await waitForLink(email, /https?:\/\/[^\s"'<>]+\/mbl\/registration\?token=[\w-]+/);
+    expect(new URL(link).pathname).toBe('/mbl/registration');
+
+    // Edit: validated on submit; the title changes.
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    const edit = page.getByRole('dialog', { name: `Edit Mae ${last}` });
+    await edit.getByLabel('Title').fill('Designer');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Employee updated successfully!').waitFor();
+    await page.locator('dl').getByText('Designer').waitFor();
+
+    // Terminate with COBRA: HR signs; the employee moves to COBRA/Continuation.
+    await page.getByRole('link', { name: 'Terminate', exact: true }).click();
+    const terminate = page.getByRole('dialog', { name: `Terminate Mae ${last}` });
+    await terminate.getByLabel('Termination date (MM/DD/YYYY)').fill('11/20/2026');
+    await terminate.getByLabel('Qualifying event').selectOption({ label: 'Voluntary termination of employment' });
+    await terminate.getByLabel('COBRA election (moves to COBRA/Continuation)').check();
+    await terminate.getByLabel('Or type your full name').fill('Hope Rivera');
+    await terminate.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Employee terminated successfully!').waitFor();
+    await page.getByText('COBRA/Continuation on 11/20/2026; coverage ends 11/30/2026').waitFor();
+    expect(await page.getByRole('link', { name: 'Terminate', exact: true }).count()).toBe(0);
+    const [row] = await sql<{ terminated: boolean; cobra: boolean }>('SELECT terminated, cobra FROM employee WHERE email = $1', [email]);
+    expect(row).toEqual({ terminated: true, cobra: true });
     expect(scriptErrors(errors)).toEqual([]);
   });
 });

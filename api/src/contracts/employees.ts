@@ -19,6 +19,9 @@ import {
 } from './formats';
 import { CensusMessages, Messages } from './messages';
 import { TERMINATION_QUALIFYING_EVENT_IDS } from './option-lists';
+
+/** The qualifying events the termination dialog offers (the census's part of the list). */
+export { TERMINATION_QUALIFYING_EVENT_IDS };
 import { ZSignatureRequest } from './forms';
 import { ZEmployeeProfile } from './profile';
 

@@ -1,7 +1,8 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import * as Accordion from '@radix-ui/react-accordion';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams, useSubmit } from '@remix-run/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import {
   ENROLLMENT_STATUS_TEXT,
   EMPLOYEE_GROUPS,
@@ -15,20 +16,30 @@ import {
   ZBeneficiaryList,
   ZDependentList,
   ZEmployeeFileList,
-  ZEmployeeList,
-  ZEmployeeProfile,
+  ZEmployeeListPage,
+  ZCensusEmployee,
+  ZNewEmployeeForm,
+  ZEmployeeUpdate,
+  ZNewEmployeeResponse,
+  ZTerminationRequest,
+  ZTerminationResponse,
+  CensusMessages,
+  TERMINATION_QUALIFYING_EVENT_IDS,
   ZEnrollmentIssueList,
   ZJwtResponse,
   ZPlanEnrollmentSummaryList,
   type Beneficiary,
   type Dependent,
   type EmployeeFile,
-  type EmployeeListItem,
-  type EmployeeProfile,
+  type EmployeeGroup,
+  type CensusEmployee,
   type EnrollmentIssue,
   type PlanEnrollmentSummary,
 } from '@bp/api/contracts';
-import { Alert, inputClass, primaryButtonClass, ScrollRegion, useHydrated } from '~/components/ui';
+import { Alert, inputClass, labelClass, Modal, primaryButtonClass, ScrollRegion, secondaryButtonClass, Toast, useHydrated } from '~/components/ui';
+import { EmployeeForm } from '~/components/census/EmployeeForm';
+import { SignatureForm } from '~/components/wizard/SignatureStep';
+import { fieldErrorsOf } from '~/lib/account.server';
 import { apiCall } from '~/lib/api.server';
 import { cx } from '~/lib/cx';
 import { sitePath } from '~/lib/site';
@@ -53,7 +64,7 @@ const CENSUS_TABS = [
 ] as const;
 
 interface CensusDetail {
-  profile: EmployeeProfile;
+  profile: CensusEmployee;
   issues: EnrollmentIssue[];
   /** The open tab's data (null for the other tabs, or when its read failed: it then shows empty). */
   summary: PlanEnrollmentSummary[] | null;
@@ -70,23 +81,28 @@ const CENSUS_TEXTS = {
   issues: 'This employee has enrollment issues',
 } as const;
 
-/** Last name, then first name (document 3 section 2.1), whatever order the answer came in. */
-function byName(a: EmployeeListItem, b: EmployeeListItem): number {
-  return a.lastName.localeCompare(b.lastName, undefined, { sensitivity: 'base' }) || a.firstName.localeCompare(b.firstName, undefined, { sensitivity: 'base' });
-}
-
-/** The census left list (GET /employees). `?search=` narrows it on the server, `?employee=` selects one. */
+/** The census list, one server page per group (document 3 section 2.1): `?search=` narrows it, `?{group}Page=` pages it, `?employee=` selects one. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, token } = await requireUser(request, context);
   const url = new URL(request.url);
   const search = url.searchParams.get('search')?.trim() ?? '';
-  const result = await apiCall(ZEmployeeList, `/employees${search ? `?search=${encodeURIComponent(search)}` : ''}`, { token, request, context });
-  if (!result.ok) {
-    await throwOnSessionFailure(result);
+  const pageOf = (group: EmployeeGroup) => {
+    const n = Number(url.searchParams.get(`${group}Page`));
+    return Number.isInteger(n) && n > 0 && n <= 100_000 ? n : 1;
+  };
+  const pages = await Promise.all(
+    EMPLOYEE_GROUPS.map((group) =>
+      apiCall(ZEmployeeListPage, `/employees?${new URLSearchParams({ group, page: String(pageOf(group)), ...(search ? { search } : {}) }).toString()}`, { token, request, context }),
+    ),
+  );
+  const failed = pages.find((r) => !r.ok);
+  if (failed && !failed.ok) {
+    await throwOnSessionFailure(failed);
     throw new Response(Messages.serviceUnavailable, {
-      status: result.status >= 500 ? result.status : 503,
+      status: failed.status >= 500 ? failed.status : 503,
     });
   }
+  const groups = pages.flatMap((r, i) => (r.ok ? [{ group: EMPLOYEE_GROUPS[i]!, ...r.data }] : []));
   // An employeeId arriving in the address (a link from elsewhere) selects that employee once, then leaves it.
   const arriving = url.searchParams.get('employeeId');
   if (arriving !== null) {
@@ -96,7 +112,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw redirect(`/employees-census${next.size ? `?${next.toString()}` : ''}`);
   }
   const askedId = Number(url.searchParams.get('employee'));
-  const employees = [...result.data].sort(byName);
   const asked = Number.isInteger(askedId) && askedId > 0 ? askedId : null;
   const tab = CENSUS_TABS.find((t) => t.id === url.searchParams.get('tab'))?.id ?? 'personal';
   // The detail is read for the employee asked for; when that fails (unknown, another client's) nobody is selected.
@@ -106,7 +121,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const caller = { token, request, context };
     // The employee's own record decides whether anyone is selected; the tab's data comes with it.
     const [profile, tasks, summary, dependents, beneficiaries] = await Promise.all([
-      apiCall(ZEmployeeProfile, `/employees/${asked}`, caller),
+      apiCall(ZCensusEmployee, `/employees/${asked}/employee`, caller),
       apiCall(ZEnrollmentIssueList, `/employees/${asked}/tasks`, caller),
       tab === 'enrollments' ? apiCall(ZPlanEnrollmentSummaryList, `/employees/${asked}/summary`, caller) : null,
       tab === 'dependents' ? apiCall(ZDependentList, `/employees/${asked}/dependents`, caller) : null,
@@ -128,7 +143,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }
   }
   return {
-    employees,
+    groups,
     search,
     selectedId: detail ? asked : null,
     notFound,
@@ -137,6 +152,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // 'Log in as employee' is hidden for test users and for oneself (document 3 section 2.1).
     canImpersonate: user.permissions.includes('impersonate'),
     canUpload: user.permissions.includes('employees:update'),
+    canEdit: user.permissions.includes('employees:update'),
+    // Add, Edit and Terminate open as dialogs named in the address, so they work before scripts load.
+    dialog: (['add', 'edit', 'terminate'] as const).find((d) => d === url.searchParams.get('dialog')) ?? null,
+    workHoursRequired: user.workHoursRequired,
     // The lock asks no password of a test user or an impersonating session (document 3 section 2.1).
     skipPrompt: user.testUser || user.impersonatingUserId !== null,
     selfId: user.employeeId,
@@ -158,6 +177,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return unlockForEmployee(unlock, employee, formData, request, context);
   }
   const { token, session } = await requireUser(request, context);
+  // The dialogs name themselves: the forms by `intent`, the termination's signature form by `screen` (its Next button posts intent=next).
+  const screen = formData.get('screen');
+  const intent = screen === 'terminate' ? screen : formData.get('intent');
+  if (intent === 'add' || intent === 'edit' || intent === 'terminate') return censusWrite(intent, formData, url, token, request, context);
   const employeeId = Number(formData.get('employeeId'));
   if (!Number.isInteger(employeeId) || employeeId <= 0) return data({ error: Messages.noEmployeeFound }, { status: 400 });
   const result = await apiCall(ZJwtResponse, `/employees/${employeeId}/impersonate`, { token, request, context });
@@ -172,24 +195,71 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
+/** The fields each dialog may get back from the API's 400 answer. */
+const FORM_FIELDS = {
+  add: Object.keys(ZNewEmployeeForm.shape),
+  edit: Object.keys(ZEmployeeUpdate.shape),
+  terminate: ['terminationDate', 'totalDisability', 'disabilityStartDate', 'qualifyingEventId', 'cobraElection', 'notes', 'signature'],
+} as const;
+
+/** Add New Employee (POST /employees), Edit (PUT /employees/{id}) and Terminate (PUT /employees/{id}/terminate), parsed with the contracts' schemas first. */
+async function censusWrite(intent: 'add' | 'edit' | 'terminate', formData: FormData, url: URL, token: string, request: Request, context: ActionFunctionArgs['context']) {
+  const employee = Number(url.searchParams.get('employee'));
+  const failure = { add: CensusMessages.employeeCreateFailed, edit: CensusMessages.employeeUpdateFailed, terminate: CensusMessages.employeeTerminationFailed }[intent];
+  if (intent === 'terminate') {
+    const parsed = ZTerminationRequest.safeParse(Object.fromEntries(formData));
+    if (!parsed.success) return data({ terminateError: parsed.error.issues[0]?.message ?? failure }, { status: 400 });
+    const result = await apiCall(ZTerminationResponse, `/employees/${employee}/terminate`, { method: 'PUT', body: parsed.data, token, request, context });
+    if (!result.ok) {
+      await throwOnSessionFailure(result);
+      return data({ terminateError: result.error.errors?.[0]?.message ?? result.error.message ?? failure }, { status: result.status });
+    }
+    const next = new URLSearchParams(url.searchParams);
+    next.delete('dialog');
+    next.set('done', 'terminated');
+    return redirect(`/employees-census?${next.toString()}`);
+  }
+  const submission = parseWithZod(formData, { schema: intent === 'add' ? ZNewEmployeeForm : ZEmployeeUpdate });
+  if (submission.status !== 'success') return data({ intent, result: submission.reply(), error: null }, { status: 400 });
+  const result =
+    intent === 'add'
+      ? await apiCall(ZNewEmployeeResponse, '/employees', { method: 'POST', body: submission.value, token, request, context })
+      : await apiCall(ZCensusEmployee, `/employees/${employee}`, { method: 'PUT', body: submission.value, token, request, context });
+  if (!result.ok) {
+    await throwOnSessionFailure(result);
+    const fieldErrors = fieldErrorsOf(result.error.errors, FORM_FIELDS[intent]);
+    const reply = Object.keys(fieldErrors).length ? submission.reply({ fieldErrors }) : submission.reply({ formErrors: [failure] });
+    return data({ intent, result: reply, error: null }, { status: result.status >= 400 && result.status < 600 ? result.status : 500 });
+  }
+  const next = new URLSearchParams(url.searchParams);
+  next.delete('dialog');
+  if (intent === 'add' && 'individualId' in result.data) next.set('employee', String(result.data.id));
+  next.set('done', intent === 'add' ? 'created' : 'updated');
+  return redirect(`/employees-census?${next.toString()}`);
+}
+
+const DONE_TEXT: Record<string, string> = {
+  created: CensusMessages.employeeCreated,
+  updated: CensusMessages.employeeUpdated,
+  terminated: CensusMessages.employeeTerminated,
+};
+
 export default function EmployeesCensusRoute() {
-  const { employees, search, selectedId, canImpersonate, canUpload, selfId, notFound, detail, tab, skipPrompt } = useLoaderData<typeof loader>();
+  const { groups, search, selectedId, canImpersonate, canUpload, canEdit, selfId, notFound, detail, tab, skipPrompt, dialog, workHoursRequired } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const hydrated = useHydrated();
   const [term, setTerm] = useState(search);
   const [searchParams] = useSearchParams();
   const submitting = useNavigation().state === 'submitting';
+  const submit = useSubmit();
+  const navigate = useNavigate();
+  const done = searchParams.get('done');
+  const formAnswer = (intent: 'add' | 'edit') => (answer && 'intent' in answer && answer.intent === intent && answer.result ? answer.result : undefined);
+  const searchTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(searchTimer.current), []);
 
-  // With JavaScript the list narrows as the person types; without it the search form asks the server.
-  const visible = useMemo(() => {
-    const needle = hydrated ? term.trim().toLowerCase() : '';
-    if (!needle) return employees;
-    return employees.filter((e) => [e.firstName, e.lastName, `${e.firstName} ${e.lastName}`, e.email ?? ''].some((v) => v.toLowerCase().includes(needle)));
-  }, [employees, hydrated, term]);
-
-  // The list's entry, or (searched out of the list) the record itself.
+  // The list entry of the selected employee, or (paged or searched out of the list) the record itself.
   const selected =
-    employees.find((e) => e.id === selectedId) ??
+    groups.flatMap((g) => g.result).find((e) => e.id === selectedId) ??
     (detail && selectedId !== null
       ? {
           id: selectedId,
@@ -197,18 +267,17 @@ export default function EmployeesCensusRoute() {
           lastName: detail.profile.lastName,
         }
       : null);
-  const linkTo = (id: number) => {
+  const withParams = (change: Record<string, string | null>) => {
     const params = new URLSearchParams(searchParams);
-    params.set('employee', String(id));
+    for (const [k, v] of Object.entries(change)) {
+      if (v === null) params.delete(k);
+      else params.set(k, v);
+    }
     return `?${params.toString()}`;
   };
   // The lock posts to this page with what to unlock and for whom (the route's action).
   const lockOf = (what: string) => `/employees-census?employee=${selectedId}&tab=${tab}&unlock=${what}`;
-  const tabTo = (id: string) => {
-    const params = new URLSearchParams(searchParams);
-    params.set('tab', id);
-    return `?${params.toString()}`;
-  };
+  const tabTo = (id: string) => withParams({ tab: id });
 
   return (
     <section aria-labelledby="page-heading" className="mx-auto max-w-6xl">
@@ -218,10 +287,21 @@ export default function EmployeesCensusRoute() {
       {/* The list beside the detail from 960 px (document 3 section 9), above it below. */}
       <div className="mt-6 grid gap-6 min-[960px]:grid-cols-[320px_1fr]">
         <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-          <Form method="get" role="search" aria-label="Employees">
+          <Form
+            method="get"
+            role="search"
+            aria-label="Employees"
+            onChange={(event) => {
+              // With JavaScript the server's search runs as the person types; without it, on Enter.
+              const form = event.currentTarget;
+              window.clearTimeout(searchTimer.current);
+              searchTimer.current = window.setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 300);
+            }}
+          >
             <label htmlFor="census-search" className="sr-only">
               Search employees
             </label>
+            {selectedId !== null ? <input type="hidden" name="employee" value={selectedId} /> : null}
             <input
               id="census-search"
               type="search"
@@ -233,15 +313,20 @@ export default function EmployeesCensusRoute() {
               className={cx(inputClass, 'mt-0')}
             />
           </Form>
+          {canEdit ? (
+            <Link to={withParams({ dialog: 'add' })} preventScrollReset className={cx(primaryButtonClass, 'mt-3 w-full justify-center')}>
+              Add New Employee
+            </Link>
+          ) : null}
           <Accordion.Root type="multiple" defaultValue={[...EMPLOYEE_GROUPS]} className="mt-4 space-y-2">
-            {EMPLOYEE_GROUPS.map((group) => {
-              const members = visible.filter((e) => e.group === group);
+            {groups.map(({ group, result: members, page, perPage, totalCount }) => {
+              const pages = Math.max(1, Math.ceil(totalCount / perPage));
               return (
                 <Accordion.Item key={group} value={group} className="rounded-lg border border-slate-200">
                   <Accordion.Header>
                     <Accordion.Trigger className="group flex w-full items-center justify-between rounded-lg px-3 py-2 text-left text-sm font-semibold text-slate-900 hover:bg-slate-50">
                       <span>
-                        {EMPLOYEE_GROUP_TITLES[group]} <span className="font-normal text-slate-600">({members.length})</span>
+                        {EMPLOYEE_GROUP_TITLES[group]} <span className="font-normal text-slate-600">({totalCount.toLocaleString('en-US')})</span>
                       </span>
                       <svg
                         aria-hidden="true"
@@ -261,7 +346,7 @@ export default function EmployeesCensusRoute() {
                         {members.map((e) => (
                           <li key={e.id}>
                             <Link
-                              to={linkTo(e.id)}
+                              to={withParams({ employee: String(e.id), dialog: null })}
                               preventScrollReset
                               aria-current={e.id === selectedId ? 'true' : undefined}
                               className={cx(
@@ -275,6 +360,25 @@ export default function EmployeesCensusRoute() {
                         ))}
                       </ul>
                     )}
+                    {pages > 1 ? (
+                      <nav aria-label={`${EMPLOYEE_GROUP_TITLES[group]} pages`} className="flex items-center justify-between gap-2 px-2 py-1.5 text-sm">
+                        {page > 1 ? (
+                          <Link to={withParams({ [`${group}Page`]: String(page - 1) })} preventScrollReset className="font-medium text-brand-800 underline">
+                            Previous
+                          </Link>
+                        ) : (
+                          <span />
+                        )}
+                        <span className="text-slate-600">{`${((page - 1) * perPage + 1).toLocaleString('en-US')}–${Math.min(page * perPage, totalCount).toLocaleString('en-US')} of ${totalCount.toLocaleString('en-US')}`}</span>
+                        {page < pages ? (
+                          <Link to={withParams({ [`${group}Page`]: String(page + 1) })} preventScrollReset className="font-medium text-brand-800 underline">
+                            Next
+                          </Link>
+                        ) : (
+                          <span />
+                        )}
+                      </nav>
+                    ) : null}
                   </Accordion.Content>
                 </Accordion.Item>
               );
@@ -289,6 +393,18 @@ export default function EmployeesCensusRoute() {
                 <h2 className="text-xl font-semibold text-slate-900">
                   {selected.firstName} {selected.lastName}
                 </h2>
+                <div className="flex flex-wrap gap-2">
+                {canEdit && detail ? (
+                  <Link to={withParams({ dialog: 'edit' })} preventScrollReset className={secondaryButtonClass}>
+                    Edit
+                  </Link>
+                ) : null}
+                {/* Terminate: only for an active employee, never for oneself (document 3 section 2.1). */}
+                {canEdit && detail && !detail.profile.terminated && !detail.profile.cobra && selected.id !== selfId ? (
+                  <Link to={withParams({ dialog: 'terminate' })} preventScrollReset className={secondaryButtonClass}>
+                    Terminate
+                  </Link>
+                ) : null}
                 {canImpersonate && selected.id !== selfId ? (
                   // A full page load: the whole app restarts as the employee.
                   <Form method="post" reloadDocument>
@@ -298,8 +414,14 @@ export default function EmployeesCensusRoute() {
                     </button>
                   </Form>
                 ) : null}
+                </div>
               </div>
-              {answer && !('values' in answer) && answer.error ? (
+              {detail && (detail.profile.terminated || detail.profile.cobra) ? (
+                <p className="mt-2 text-sm text-slate-700">
+                  {`${detail.profile.cobra ? 'COBRA/Continuation' : 'Terminated'} on ${detail.profile.terminationDate ?? '—'}${detail.profile.coverageEndDate ? `; coverage ends ${detail.profile.coverageEndDate}` : ''}`}
+                </p>
+              ) : null}
+              {answer && 'error' in answer && !('values' in answer) && !('intent' in answer) && answer.error ? (
                 <Alert tone="error" className="mt-4">
                   {answer.error}
                 </Alert>
@@ -347,6 +469,29 @@ export default function EmployeesCensusRoute() {
           )}
         </div>
       </div>
+      {done && DONE_TEXT[done] ? <Toast tone="success" text={DONE_TEXT[done]!} resetKey={done} /> : null}
+      {dialog === 'add' && canEdit ? (
+        <Modal open title="Add New Employee" wide xl onOpenChange={() => navigate(withParams({ dialog: null }), { preventScrollReset: true })}>
+          <EmployeeForm mode="add" employee={null} lastResult={formAnswer('add')} closeTo={withParams({ dialog: null })} workHoursRequired={workHoursRequired} />
+        </Modal>
+      ) : null}
+      {dialog === 'edit' && canEdit && detail ? (
+        <Modal open title={`Edit ${fullName(detail.profile)}`} wide xl onOpenChange={() => navigate(withParams({ dialog: null }), { preventScrollReset: true })}>
+          <EmployeeForm mode="edit" employee={detail.profile} lastResult={formAnswer('edit')} closeTo={withParams({ dialog: null })} workHoursRequired={workHoursRequired} />
+        </Modal>
+      ) : null}
+      {dialog === 'terminate' && canEdit && detail && !detail.profile.terminated && !detail.profile.cobra && selected?.id !== selfId ? (
+        <Modal open title={`Terminate ${fullName(detail.profile)}`} wide xl onOpenChange={() => navigate(withParams({ dialog: null }), { preventScrollReset: true })}>
+          <SignatureForm
+            title="HR signature"
+            instructions="Coverage ends on the last day of the month of the termination date, and the employee's sign-in ends after that date. Sign to confirm."
+            error={answer && 'terminateError' in answer ? answer.terminateError : null}
+            backTo={withParams({ dialog: null })}
+            screen="terminate"
+            formFields={<TerminationFields />}
+          />
+        </Modal>
+      ) : null}
     </section>
   );
 }
@@ -391,7 +536,7 @@ const optionText = (list: ReadonlyArray<{ id: number; text: string }>, id: numbe
   id === null || id === undefined ? null : list.find((o) => o.id === id)?.text ?? null;
 
 /** The Personal tab: the employee's record, the SSN masked (unlocking it comes with the rest of the census). */
-function CensusPersonal({ profile: p, lock, skipPrompt }: { profile: EmployeeProfile; lock: string; skipPrompt: boolean }) {
+function CensusPersonal({ profile: p, lock, skipPrompt }: { profile: CensusEmployee; lock: string; skipPrompt: boolean }) {
   const rows: Array<[string, string | null]> = [
     ['Name', fullName({ firstName: p.firstName, lastName: p.lastName }) || null],
     ['Email', p.email],
@@ -603,6 +748,57 @@ function CensusFiles({ files, employeeId, canUpload }: { files: EmployeeFile[]; 
           </button>
         </Form>
       ) : null}
+    </div>
+  );
+}
+
+/** The termination's own fields (document 3 sections 3 and 5), posted with HR's signature. */
+function TerminationFields() {
+  const [disabled, setDisabled] = useState(false);
+  const events = OPTION_LISTS.qualifyingEvent.filter((o) => TERMINATION_QUALIFYING_EVENT_IDS.includes(o.id));
+  return (
+    <div className="mt-4 grid gap-4 sm:grid-cols-2">
+      <div>
+        <label htmlFor="termination-date" className={labelClass}>
+          Termination date (MM/DD/YYYY)
+        </label>
+        <input id="termination-date" name="terminationDate" required placeholder="MM/DD/YYYY" inputMode="numeric" className={inputClass} />
+      </div>
+      <div>
+        <label htmlFor="qualifying-event" className={labelClass}>
+          Qualifying event
+        </label>
+        <select id="qualifying-event" name="qualifyingEventId" required defaultValue="" className={inputClass}>
+          <option value="" disabled>
+            Select
+          </option>
+          {events.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.text}
+            </option>
+          ))}
+        </select>
+      </div>
+      <label className="inline-flex items-center gap-2 text-sm font-medium text-slate-800">
+        <input type="checkbox" name="cobraElection" className="h-4 w-4 rounded border-slate-400" />
+        COBRA election (moves to COBRA/Continuation)
+      </label>
+      <label className="inline-flex items-center gap-2 text-sm font-medium text-slate-800">
+        <input type="checkbox" name="totalDisability" onChange={(e) => setDisabled(e.currentTarget.checked)} className="h-4 w-4 rounded border-slate-400" />
+        Total disability
+      </label>
+      <div>
+        <label htmlFor="disability-start" className={labelClass}>
+          Disability start date (MM/DD/YYYY)
+        </label>
+        <input id="disability-start" name="disabilityStartDate" required={disabled} placeholder="MM/DD/YYYY" inputMode="numeric" className={inputClass} />
+      </div>
+      <div className="sm:col-span-2">
+        <label htmlFor="termination-notes" className={labelClass}>
+          Notes
+        </label>
+        <textarea id="termination-notes" name="notes" rows={3} maxLength={2000} className={inputClass} />
+      </div>
     </div>
   );
 }

@@ -80,6 +80,7 @@ export function SignatureForm({
   backTo,
   screen = 'signature',
   children,
+  formFields,
 }: {
   title: string;
   instructions: string;
@@ -89,6 +90,8 @@ export function SignatureForm({
   screen?: string;
   /** What is being signed, above the pad. */
   children?: ReactNode;
+  /** Fields posted with the signature (the termination's), inside the form. */
+  formFields?: ReactNode;
 }) {
   const busy = useNavigation().state === 'submitting';
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -261,6 +264,7 @@ export function SignatureForm({
       <Form method="post" onSubmit={onSubmit}>
         <input type="hidden" name="screen" value={screen} />
         <input ref={signatureRef} type="hidden" name="signature" />
+        {formFields}
         <WizardActions backTo={backTo} busy={busy} nextDisabled={!signed} />
       </Form>
     </div>
