@@ -126,6 +126,13 @@ describe('accessibility (WCAG 2.1 AA rules of axe-core)', () => {
     await expectAccessible(page, `/employees-census?employee=${jane!.id}&tab=beneficiaries`, (p) => p.getByRole('table', { name: 'Beneficiaries' }).waitFor());
     await expectAccessible(page, `/employees-census?employee=${jane!.id}&tab=enrollments`, (p) => p.getByRole('table', { name: 'Plans elected' }).waitFor());
     await expectAccessible(page, `/employees-census?employee=${jane!.id}&tab=files`, (p) => p.getByRole('button', { name: 'Save' }).waitFor());
+    // The census dialogs: Add New Employee, Edit, Terminate (with the signature pad).
+    await expectAccessible(page, '/employees-census?dialog=add', (p) => p.getByRole('dialog', { name: 'Add New Employee' }).waitFor());
+    await expectAccessible(page, `/employees-census?employee=${jane!.id}&dialog=edit`, (p) => p.getByRole('dialog', { name: 'Edit Jane Doe' }).waitFor());
+    await expectAccessible(page, `/employees-census?employee=${jane!.id}&dialog=terminate`, (p) => p.getByRole('dialog', { name: 'Terminate Jane Doe' }).waitFor());
+    // The Action Center, its forms dialog and the approval's signature dialog.
+    await expectAccessible(page, '/action-center', (p) => p.getByRole('table', { name: 'Enrollments & Changes' }).waitFor());
+    await expectAccessible(page, `/action-center?employee=${jane!.id}&approve=${jane!.id}`, (p) => p.getByRole('dialog', { name: 'Approve' }).waitFor());
     // The HR Audit Log, with an entry of this test's own, then that entry's details.
     const p = await createPerson(browserDb, { registered: true, firstName: 'Axe', lastName: 'Audit' });
     const { jwt } = await apiJson<{ jwt: string }>('/login', { method: 'POST', body: { username: p.email, password: DEMO_PASSWORD } });
