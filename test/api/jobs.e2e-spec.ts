@@ -17,6 +17,8 @@ import { FEATURE_MODULES } from '../../api/src/app.module';
 import { JobsService } from '../../api/src/core/jobs/jobs.service';
 import { MailService } from '../../api/src/core/mail/mail.service';
 import { JobWorkers } from '../../workers/src/job-workers';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { FILE_STORAGE, type FileStorage } from '../../api/src/modules/files/file-storage';
 import { createTestApp, type TestApp } from '../support/app';
 import { cloneAcmeClient, createPerson } from '../support/fixtures';
 import { startMailWorkers, type MailHarness } from '../support/mail';
@@ -189,4 +191,70 @@ describe('a worker killed in the middle of a job', () => {
     await until(async () => (await queue.getJob(JobIds.email(id)))?.isCompleted(), 'the job to complete', 30_000);
     expect(accepted.filter((a) => a === to)).toEqual([to]);
   }, 90_000);
+
+  it('kill -9 while the action forms are being signed: a new worker finishes, and every form has exactly one signed copy', async () => {
+    const main = 'dist/workers/src/main.js';
+    if (!existsSync(main)) throw new Error(`${main} is missing: run \`npm run build\` first (npm test does)`);
+    // Forms long enough that signing them all takes a few seconds, so the kill lands in the middle.
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    for (let i = 0; i < 300; i += 1) {
+      const page = doc.addPage([612, 792]);
+      for (let j = 0; j < 30; j += 1) page.drawText(`Carrier form page ${i + 1}, line ${j + 1}`, { x: 50, y: 740 - j * 22, size: 10, font });
+    }
+    const form = Buffer.from(await doc.save());
+    const p = await createPerson(db, { registered: true, firstName: 'Kilo' });
+    const [{ client_id: clientId }] = await db.query('SELECT client_id FROM employee WHERE id = $1', [p.employeeId]);
+    const storage = t.app.get<FileStorage>(FILE_STORAGE);
+    const fileIds: number[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      const key = `test/kill-signing/${p.employeeId}/form-${i}.pdf`;
+      await storage.put(key, form);
+      const [f] = await db.query(
+        `INSERT INTO file (client_id, employee_id, title, file_type, storage_key, content_type, size_bytes) VALUES ($1, NULL, $2, 'client', $3, 'application/pdf', $4) RETURNING id`,
+        [clientId, `Carrier form ${i + 1}`, key, form.length],
+      );
+      fileIds.push(f.id);
+    }
+    const [document] = await db.query(`INSERT INTO onboarding_document (client_id, title, file_ids) VALUES ($1, 'Kill test forms', $2) RETURNING id`, [clientId, fileIds]);
+    const [action] = await db.query(`INSERT INTO action (client_id, employee_id, kind, onboarding_document_id) VALUES ($1, $2, 'onboarding_document', $3) RETURNING id`, [
+      clientId,
+      p.employeeId,
+      document.id,
+    ]);
+
+    const startWorker = (): ChildProcess => {
+      const child = spawn(process.execPath, [main], { env: { ...process.env, WORKER_CRON: 'off', WORKER_LOCK_MS: '1500', LOG_LEVEL: 'silent' }, stdio: 'ignore' });
+      children.push(child);
+      return child;
+    };
+    const hr = await t.login('hr@acme.test');
+    const approval = (await request(t.server).post('/mbl/api/actions').set('Authorization', `Bearer ${hr}`).send({ employeeId: p.employeeId, onboardingId: document.id, signature: dataUrl(strokePng()) }).expect(201)).body;
+    const progress = async () =>
+      (await db.query('SELECT status, forms_signed, forms_total FROM action_approval WHERE id = $1', [approval.id]))[0] as { status: string; forms_signed: number; forms_total: number };
+    const first = startWorker();
+    const atKill = await until(async () => {
+      const now = await progress();
+      return now.forms_signed >= 1 ? now : null;
+    }, 'the first signed form', 60_000);
+    first.kill('SIGKILL');
+    await once(first, 'exit');
+    expect(atKill.status).toBe('signing');
+    expect(atKill.forms_signed).toBeLessThan(12);
+
+    startWorker();
+    const done = await until(async () => {
+      const now = await progress();
+      return now.status === 'signing' ? null : now;
+    }, 'the approval to finish', 90_000);
+    expect(done).toEqual({ status: 'done', forms_signed: 12, forms_total: 12 });
+    const copies = (await db.query(
+      `SELECT sf.source_file_id, count(*)::int AS n FROM action_signed_form sf WHERE sf.action_id = $1 GROUP BY 1 ORDER BY 1`,
+      [action.id],
+    )) as Array<{ source_file_id: number; n: number }>;
+    expect(copies).toEqual(fileIds.map((id) => ({ source_file_id: id, n: 1 })));
+    const files = (await db.query(`SELECT count(*)::int AS n FROM file WHERE employee_id = $1 AND storage_key LIKE '%-signed.pdf'`, [p.employeeId]))[0].n;
+    expect(files).toBe(12);
+    expect((await db.query('SELECT status FROM action WHERE id = $1', [action.id]))[0].status).toBe('approved');
+  }, 180_000);
 });
