@@ -14,8 +14,8 @@ const printable = (s: string): string => s.replace(/[^\x20-\x7e\xa0-\xff]/g, '?'
 
 /**
  * Stamps HR's approval onto a form (decisions page, "action documents"): the signature, the name and the
- * date in a box at the foot of the last page, and the same words in the document's subject. Pure: the
- * same bytes in give the same form out, so a re-run of the signing job writes the same copy again.
+ * date in a box at the foot of the last page, and the same words in the document's subject. No I/O: the
+ * signing job decides where the copy goes.
  */
 export async function stampApproval(pdf: Buffer, stamp: ApprovalStamp): Promise<Uint8Array> {
   const doc = await PDFDocument.load(pdf, { updateMetadata: false });
