@@ -1,6 +1,6 @@
 /**
  * The benchmark's floor: a bare node:http server, in its own process, that does exactly the work the
- * portal does for GET /me and GET /enrollments and nothing else: verify the HS256 token, run the same
+ * portal does for GET /me, GET /enrollments, the HR audit page and the census page, and nothing else: verify the HS256 token, run the same
  * Redis session check (the portal's own SessionStore, so the same script and keys), the same
  * pending-change look-up when the token carries one, the same SQL, the same JSON. What the portal does
  * beyond this is framework cost. Started by scripts/bench.ts with the portal's environment; prints its
@@ -19,6 +19,8 @@ import { bindClientParam } from '../api/src/core/database/tenant-db';
 import { CURRENT_USER_SQL, CURRENT_USER_STATEMENT, toCurrentUser, type CurrentUserRow } from '../api/src/modules/auth/current-user.query';
 import { ZAuditQuery } from '../api/src/contracts/audit';
 import { readAuditPage, type RunSql } from '../api/src/modules/audit-logs/audit-page.query';
+import { ZEmployeeListQuery } from '../api/src/contracts/employees';
+import { readCensusPage } from '../api/src/modules/employees/census-page.query';
 import { ENROLLMENTS_SQL, ENROLLMENTS_STATEMENT, hasElection, toEnrollment, type EnrollmentRow } from '../api/src/modules/enrollments/enrollments.query';
 
 const config = loadConfig();
@@ -52,6 +54,12 @@ async function answer(url: string, claims: TokenPayload): Promise<[number, unkno
     const run: RunSql = async <T>(text: string, params: unknown[]) => (await pool.query(bindClientParam(text, params.length), [...params, claims.cid])).rows as T[];
     return [200, await readAuditPage(q, null, run)];
   }
+  if (url.startsWith('/mbl/api/employees?')) {
+    if (!permissionsFor(toAuthUser(claims)).includes('employees:read')) return [403, { statusCode: 403 }];
+    const q = ZEmployeeListQuery.parse(Object.fromEntries(new URL(url, 'http://floor').searchParams));
+    const run: RunSql = async <T>(text: string, params: unknown[]) => (await pool.query(bindClientParam(text, params.length), [...params, claims.cid])).rows as T[];
+    return [200, await readCensusPage(q, run)];
+  }
   if (url === '/mbl/api/me') {
     const { rows } = await pool.query<CurrentUserRow>({ name: CURRENT_USER_STATEMENT, text: CURRENT_USER_TEXT, values: [claims.sub, claims.emp, claims.cid] });
     return rows[0] ? [200, toCurrentUser(rows[0], { impersonatorId: claims.imp, agencyId: claims.ag, permissions: permissionsFor(toAuthUser(claims)) })] : [404, { statusCode: 404 }];
@@ -64,7 +72,9 @@ const server = createServer((req, res) => {
   const token = tokens.check(req.headers.authorization);
   if (!token.ok) return send(res, 401, { statusCode: 401, message: 'Unauthorized' });
   const claims = token.payload;
-  if (req.url !== '/mbl/api/me' && req.url !== '/mbl/api/enrollments' && !req.url?.startsWith('/mbl/api/audits-hr?')) return send(res, 404, { statusCode: 404 });
+  if (req.url !== '/mbl/api/me' && req.url !== '/mbl/api/enrollments' && !req.url?.startsWith('/mbl/api/audits-hr?') && !req.url?.startsWith('/mbl/api/employees?')) {
+    return send(res, 404, { statusCode: 404 });
+  }
   answer(req.url, claims).then(
     ([status, body]) => send(res, status, body),
     () => send(res, 500, { statusCode: 500 }),

@@ -222,4 +222,19 @@ describe('census management and the action center', () => {
     const [entry] = await db.query(`SELECT description FROM audit_log WHERE employee_id = $1 AND event_type = 'Action' ORDER BY id DESC LIMIT 1`, [p.employeeId]);
     expect(entry.description).toMatch(/^Actions approved for Ava Doe: Group Medical/);
   });
+
+  it("the census's Plan Summary: the -hr calls answer what the employee's own calls answer, for HR only", async () => {
+    const p = await copyOfJane(db, 'Plana');
+    const jwt = await t.login(p.email);
+    const enrollments = (await call('get', '/enrollments?view=signed', jwt).expect(200)).body as Array<{ planId: number | null; status: string }>;
+    expect((await call('get', `/employees/${p.employeeId}/enrollments`).expect(200)).body).toEqual(enrollments);
+    const planId = enrollments.find((e) => e.status === '1' && e.planId !== null)!.planId!;
+    for (const suffix of ['', '/coverages', '/coverage', '/limits', '/custom']) {
+      const own = (await call('get', `/plans/${planId}${suffix}`, jwt).expect(200)).body;
+      expect({ suffix, body: (await call('get', `/plans-hr/${planId}/${p.employeeId}${suffix}`).expect(200)).body }).toEqual({ suffix, body: own });
+      await call('get', `/plans-hr/${planId}/${p.employeeId}${suffix}`, jwt).expect(403);
+    }
+    await call('get', `/employees/${p.employeeId}/enrollments`, jwt).expect(403);
+    await call('get', `/plans-hr/${planId}/999999999`).expect(404);
+  });
 });

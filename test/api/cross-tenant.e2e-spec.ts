@@ -83,6 +83,8 @@ describe('another client\'s records answer 404 on every :id route', () => {
         [/\/beneficiaries\/:id/, 'beneficiaryId'],
         [/\/enrollments\/:id/, 'enrollmentId'],
         [/\/plans\/:id/, 'planId'],
+        // The census's Plan Summary: the second client's plan and employee (its :employee is filled below).
+        [/\/plans-hr\/:id/, 'planId'],
         [/\/files\/:id/, 'fileId'],
         [/\/employees\/:id/, 'employeeId'],
         [/\/clients\/:id/, 'clientId'],
@@ -128,7 +130,7 @@ describe('another client\'s records answer 404 on every :id route', () => {
       for (const username of callersOf(r)) {
         if (!tokens.has(username)) tokens.set(username, await t.login(username));
         const method = r.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
-        const res = await request(t.server)[method](r.path.replace(':id', String(id)))
+        const res = await request(t.server)[method](r.path.replace(':id', String(id)).replace(':employee', String(ids.employeeId)))
           .set('Authorization', `Bearer ${tokens.get(username)!}`)
           .send(BODIES[`${r.method} ${r.path}`] ?? {});
         calls += 1;

@@ -49,6 +49,13 @@ describe('employee census journey', () => {
     await elected.getByRole('rowheader', { name: /Blue Horizon PPO 1500/ }).waitFor();
     expect(await elected.getByRole('row', { name: /Blue Horizon PPO 1500/ }).innerText()).toContain('John Doe, Lily Doe');
     await page.getByRole('table', { name: 'Plans declined' }).waitFor();
+    // A plan opens the Plan Summary the employee sees, priced for her.
+    await elected.getByRole('link', { name: /Blue Horizon PPO 1500/ }).click();
+    const summary = page.getByRole('dialog', { name: 'Plan Summary' });
+    await summary.getByRole('heading', { name: /Blue Horizon PPO 1500/ }).or(summary.getByText(/Blue Horizon PPO 1500/).first()).first().waitFor();
+    await summary.getByRole('table', { name: /^Cost/ }).waitFor();
+    await summary.getByRole('link', { name: 'Close' }).click();
+    await summary.waitFor({ state: 'detached' });
 
     // Files: Save waits for a title and a file; the file is kept with the type its bytes show.
     await tabs.getByRole('link', { name: 'Files' }).click();

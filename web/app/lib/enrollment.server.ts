@@ -144,7 +144,7 @@ export async function loadEnrollmentStep(url: URL, user: CurrentUser, caller: Ca
     if (data.compare.plans.length === 0) data.notice = 'Error, when trying to fetch plans group info';
   }
   if (summaryId !== null) {
-    data.summary = await loadSummary(summaryId, enrollments, data.payPeriods, caller);
+    data.summary = await loadPlanSummary(`/plans/${summaryId}`, enrollments, data.payPeriods, caller);
     if (!data.summary) data.notice = 'Error, when trying to fetch plan info';
   }
   return data;
@@ -181,15 +181,29 @@ async function loadDialog(url: URL, enrollment: Enrollment, step: EnrollmentStep
   };
 }
 
-async function loadSummary(planId: number, enrollments: Enrollment[], payPeriods: number, caller: Caller): Promise<PlanSummaryData | null> {
+/**
+ * The Plan Summary's data. `plan` is the plan's address for the person it is priced for: `/plans/{id}` for the
+ * signed-in employee, `/plans-hr/{id}/{employee}` for an employee in the census (document 2 section 7).
+ */
+export async function loadPlanSummary(plan: string, enrollments: Enrollment[], payPeriods: number, caller: Caller): Promise<PlanSummaryData | null> {
   const { token, request, context } = caller;
-  const [plan, custom, coverage, limits] = await Promise.all([
-    apiCall(ZPlan, `/plans/${planId}`, { token, request, context }).then((r) => logged(r, 'loading plan')),
-    apiCall(ZCustomFields, `/plans/${planId}/custom`, { token, request, context }).then((r) => logged(r, 'loading custom fields')),
-    apiCall(ZPlanCoverage, `/plans/${planId}/coverage`, { token, request, context }).then((r) => logged(r, 'loading plan coverage')),
-    apiCall(ZPlanLimits, `/plans/${planId}/limits`, { token, request, context }).then((r) => logged(r, 'loading plan limits')),
+  const [found, custom, coverage, limits] = await Promise.all([
+    apiCall(ZPlan, plan, { token, request, context }).then((r) => logged(r, 'loading plan')),
+    apiCall(ZCustomFields, `${plan}/custom`, { token, request, context }).then((r) => logged(r, 'loading custom fields')),
+    apiCall(ZPlanCoverage, `${plan}/coverage`, { token, request, context }).then((r) => logged(r, 'loading plan coverage')),
+    apiCall(ZPlanLimits, `${plan}/limits`, { token, request, context }).then((r) => logged(r, 'loading plan limits')),
   ]);
-  if (!plan) return null;
+  return found ? summaryOf(found, custom, coverage, limits, enrollments, payPeriods) : null;
+}
+
+function summaryOf(
+  plan: Plan,
+  custom: CustomField[] | null,
+  coverage: PlanCoverage | null,
+  limits: PlanLimits | null,
+  enrollments: Enrollment[],
+  payPeriods: number,
+): PlanSummaryData {
   return {
     plan,
     custom: custom ?? plan.customFields,

@@ -26,6 +26,7 @@ import {
   CensusMessages,
   TERMINATION_QUALIFYING_EVENT_IDS,
   ZEnrollmentIssueList,
+  ZEnrollmentList,
   ZJwtResponse,
   ZPlanEnrollmentSummaryList,
   type Beneficiary,
@@ -38,6 +39,8 @@ import {
 } from '@bp/api/contracts';
 import { Alert, inputClass, labelClass, Modal, primaryButtonClass, ScrollRegion, secondaryButtonClass, Toast, useHydrated } from '~/components/ui';
 import { EmployeeForm } from '~/components/census/EmployeeForm';
+import { PlanSummaryModal } from '~/components/enrollment/PlanSummaryModal';
+import { loadPlanSummary, type PlanSummaryData } from '~/lib/enrollment.server';
 import { SignatureForm } from '~/components/wizard/SignatureStep';
 import { fieldErrorsOf } from '~/lib/account.server';
 import { apiCall } from '~/lib/api.server';
@@ -117,6 +120,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The detail is read for the employee asked for; when that fails (unknown, another client's) nobody is selected.
   let detail: CensusDetail | null = null;
   let notFound = false;
+  let planSummary: PlanSummaryData | null = null;
   if (asked !== null) {
     const caller = { token, request, context };
     // The employee's own record decides whether anyone is selected; the tab's data comes with it.
@@ -128,6 +132,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       tab === 'beneficiaries' ? apiCall(ZBeneficiaryList, `/employees/${asked}/beneficiaries`, caller) : null,
     ]);
     const files = tab === 'files' && profile.ok ? await apiCall(ZEmployeeFileList, `/employees/${asked}/files`, caller) : null;
+    // A plan of the Enrollments tab opens the Plan Summary the employee sees, priced for them (the -hr calls).
+    const summaryPlan = Number(url.searchParams.get('summary'));
+    if (tab === 'enrollments' && profile.ok && Number.isInteger(summaryPlan) && summaryPlan > 0) {
+      const elections = await apiCall(ZEnrollmentList, `/employees/${asked}/enrollments`, caller);
+      planSummary = await loadPlanSummary(`/plans-hr/${summaryPlan}/${asked}`, elections.ok ? elections.data : [], user.payPeriods ?? 26, caller);
+    }
     if (profile.ok) {
       detail = {
         profile: profile.data,
@@ -154,6 +164,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     canUpload: user.permissions.includes('employees:update'),
     canEdit: user.permissions.includes('employees:update'),
     // Add, Edit and Terminate open as dialogs named in the address, so they work before scripts load.
+    planSummary,
     dialog: (['add', 'edit', 'terminate'] as const).find((d) => d === url.searchParams.get('dialog')) ?? null,
     workHoursRequired: user.workHoursRequired,
     // The lock asks no password of a test user or an impersonating session (document 3 section 2.1).
@@ -245,7 +256,7 @@ const DONE_TEXT: Record<string, string> = {
 };
 
 export default function EmployeesCensusRoute() {
-  const { groups, search, selectedId, canImpersonate, canUpload, canEdit, selfId, notFound, detail, tab, skipPrompt, dialog, workHoursRequired } = useLoaderData<typeof loader>();
+  const { groups, search, selectedId, canImpersonate, canUpload, canEdit, selfId, notFound, detail, tab, skipPrompt, dialog, workHoursRequired, planSummary } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const [term, setTerm] = useState(search);
   const [searchParams] = useSearchParams();
@@ -457,7 +468,10 @@ export default function EmployeesCensusRoute() {
               {detail && tab === 'beneficiaries' ? (
                 <CensusBeneficiaries beneficiaries={detail.beneficiaries ?? []} lock={lockOf('beneficiaries')} skipPrompt={skipPrompt} />
               ) : null}
-              {detail && tab === 'enrollments' ? <CensusEnrollments summary={detail.summary ?? []} /> : null}
+              {detail && tab === 'enrollments' ? <CensusEnrollments summary={detail.summary ?? []} summaryOf={(planId) => withParams({ summary: String(planId) })} /> : null}
+              {detail && tab === 'enrollments' && searchParams.get('summary') ? (
+                <PlanSummaryModal data={planSummary} eoi={false} closeTo={withParams({ summary: null })} />
+              ) : null}
               {detail && tab === 'files' && selectedId !== null ? <CensusFiles files={detail.files ?? []} employeeId={selectedId} canUpload={canUpload} /> : null}
             </>
           ) : notFound ? (
@@ -497,7 +511,7 @@ export default function EmployeesCensusRoute() {
 }
 
 /** The Enrollments tab: plans elected and plans declined (document 3 section 2.1), as HR sees them. */
-function CensusEnrollments({ summary }: { summary: PlanEnrollmentSummary[] }) {
+function CensusEnrollments({ summary, summaryOf }: { summary: PlanEnrollmentSummary[]; summaryOf: (planId: number) => string }) {
   const elected = summary.filter((r) => r.status === '1');
   const declined = summary.filter((r) => r.status === '-1' || r.status === '-2');
   const table = (caption: string, rows: PlanEnrollmentSummary[], empty: string) => (
@@ -510,7 +524,15 @@ function CensusEnrollments({ summary }: { summary: PlanEnrollmentSummary[] }) {
         : rows.map((r) => (
             <tr key={r.enrollmentId}>
               <th scope="row" className={cx(cellClass, 'text-left font-medium text-slate-900')}>
-                {r.status === '1' ? r.planName : r.planType}
+                {r.status === '1' && r.planId !== null ? (
+                  <Link to={summaryOf(r.planId)} preventScrollReset className="text-brand-800 underline">
+                    {r.planName}
+                  </Link>
+                ) : r.status === '1' ? (
+                  r.planName
+                ) : (
+                  r.planType
+                )}
                 {r.status === '1' ? <span className="block text-xs font-normal text-slate-600">{r.planType}</span> : null}
               </th>
               <td className={cellClass}>{ENROLLMENT_STATUS_TEXT[r.status]}</td>

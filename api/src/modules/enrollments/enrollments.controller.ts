@@ -6,6 +6,7 @@ import { RequestContext } from '../../core/context/request-context';
 import { Access } from '../../core/auth/access.decorator';
 import { idPipe } from '../../core/http/id.pipe';
 import { ErrorResponseDto, OkResponseDto } from '../../core/http/common.dto';
+import { EmployeeIdPipe } from '../employees/employee-id.pipe';
 import { ElectionDrafts } from './election-drafts.service';
 import { ElectionViewQueryDto } from './election-view.dto';
 import { EnrollmentsService } from './enrollments.service';
@@ -70,5 +71,21 @@ export class EnrollmentsController {
   @ApiOperation({ summary: 'Enroll in, waive or decline a plan type' })
   update(@Param('id', EnrollmentIdPipe) id: number, @Body() body: EnrollmentUpdateDto): Promise<Enrollment> {
     return this.enrollments.update(id, body);
+  }
+}
+
+/** The census's Plan Summary prices a plan for the employee's own elections (tier, FSA and HSA amounts). */
+@ApiTags('enrollments')
+@Controller('employees')
+export class EmployeeEnrollmentsController {
+  constructor(private readonly enrollments: EnrollmentsService) {}
+
+  @Get(':id/enrollments')
+  @Access('employees:read')
+  @ApiOkResponse({ type: EnrollmentListDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: "An employee's signed elections in the current period (census)" })
+  list(@Param('id', EmployeeIdPipe) id: number): Promise<Enrollment[]> {
+    return this.enrollments.listFor(id);
   }
 }

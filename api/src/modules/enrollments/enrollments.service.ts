@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { EnrollmentMessages, undecidedPlanTypes, type Enrollment, type EnrollmentUpdate } from '../../contracts/enrollments';
+import { Messages } from '../../contracts/messages';
 import {
   ContributionEngine,
   DEPENDENT_TYPES,
@@ -52,6 +53,13 @@ export class EnrollmentsService {
    */
   async list(employeeId: number = this.context.ownEmployeeId(), view: ElectionView = 'draft'): Promise<Enrollment[]> {
     return (await this.readRows(employeeId, view)).filter(hasElection).map(toEnrollment);
+  }
+
+  /** GET /employees/{id}/enrollments (census): the signed elections of an employee of the acting client; 404 for anyone else. */
+  async listFor(employeeId: number): Promise<Enrollment[]> {
+    const found = await this.db.query('SELECT 1 FROM employee WHERE id = $1 AND client_id = $client', [employeeId]);
+    if (!found.length) throw new NotFoundException({ statusCode: 404, message: Messages.noEmployeeFound });
+    return this.list(employeeId, 'signed');
   }
 
   /**

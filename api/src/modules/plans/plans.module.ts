@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { PlansController } from './plans.controller';
+import { PlansHrController } from './plans-hr.controller';
 import { PlansService } from './plans.service';
 
-@Module({ controllers: [PlansController], providers: [PlansService], exports: [PlansService] })
+@Module({ controllers: [PlansController, PlansHrController], providers: [PlansService], exports: [PlansService] })
 export class PlansModule {}

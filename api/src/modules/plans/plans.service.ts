@@ -150,8 +150,9 @@ export class PlansService {
     return records.map((p) => this.dto(p, ctx, elections, hsas));
   }
 
-  async one(id: number): Promise<PlanDto> {
-    const ctx = await this.employeeContext();
+  /** One plan for the token's employee, or (the census's Plan Summary) for an employee of the acting client. */
+  async one(id: number, employeeId?: number): Promise<PlanDto> {
+    const ctx = await this.employeeContext(employeeId);
     const [p, elections] = await Promise.all([this.record(ctx, id), this.elections(ctx)]);
     return this.dto(p, ctx, elections, await this.pairedHsas([p]));
   }
@@ -220,8 +221,8 @@ export class PlansService {
   }
 
   /** GET /plans/{id}/coverages: the employee's current coverage amounts in the plan's type. */
-  async coverages(id: number): Promise<PlanCoverage> {
-    const ctx = await this.employeeContext();
+  async coverages(id: number, employeeId?: number): Promise<PlanCoverage> {
+    const ctx = await this.employeeContext(employeeId);
     const p = await this.record(ctx, id);
     const e = (await this.elections(ctx)).get(p.plan_type_id);
     const enrolled = e !== undefined && e.status === 1;
@@ -234,8 +235,8 @@ export class PlansService {
   }
 
   /** GET /plans/{id}/coverage: what the plan provides (coverage rows of the plan summary). */
-  async coverage(id: number): Promise<PlanCoverage> {
-    const ctx = await this.employeeContext();
+  async coverage(id: number, employeeId?: number): Promise<PlanCoverage> {
+    const ctx = await this.employeeContext(employeeId);
     return this.planCoverage(await this.record(ctx, id));
   }
 
@@ -257,8 +258,8 @@ export class PlansService {
   }
 
   /** GET /plans/{id}/limits: HSA, voluntary life or FSA limits for the employee. */
-  async limits(id: number, employeeAmount?: string): Promise<PlanLimits> {
-    const ctx = await this.employeeContext();
+  async limits(id: number, employeeAmount?: string, employeeId?: number): Promise<PlanLimits> {
+    const ctx = await this.employeeContext(employeeId);
     const p = await this.record(ctx, id);
     const age = employeeAgeFor(p, ctx);
     const b = p.benefits;
@@ -317,8 +318,8 @@ export class PlansService {
     return { coverage: tier === 1 ? 'single' : 'family', tier, medicalPlanId: medical?.status === 1 ? medical.planId : null };
   }
 
-  async custom(id: number): Promise<CustomField[]> {
-    const ctx = await this.employeeContext();
+  async custom(id: number, employeeId?: number): Promise<CustomField[]> {
+    const ctx = await this.employeeContext(employeeId);
     return (await this.record(ctx, id)).custom_fields;
   }
 }
