@@ -149,7 +149,7 @@ describe('census management and the action center', () => {
     expect((await call('get', `/employees?search=Terra&group=cobra`).expect(200)).body.result.map((e: { id: number }) => e.id)).toContain(p.employeeId);
 
     // Sign-in ended with the (past) termination date.
-    const login = await request(t.server).post('/mbl/api/login').send({ username: p.email, password: 'Passw0rd!' }).expect(401);
+    const login = await request(t.server).post('/mbl/api/login').send({ username: p.email, password: 'Passw0rd!' }).expect(403);
     expect(login.body.message).toBe(CensusMessages.accessEnded('10/14/2026'));
     // Only once.
     expect((await call('put', `/employees/${p.employeeId}/terminate`).send(base).expect(409)).body.message).toBe(CensusMessages.onlyActiveCanBeTerminated);

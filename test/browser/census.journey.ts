@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { browserDb, launchBrowser, logIn, newPage, scriptErrors, SITE, sql, waitForLink } from '../support/browser';
+import { browserDb, completeAccountSetup, expectStep, launchBrowser, logIn, newPage, scriptErrors, SITE, sql, waitForLink } from '../support/browser';
 import { copyOfJane, createOtherTenant } from '../support/fixtures';
 
 describe('employee census journey', () => {
@@ -104,7 +104,11 @@ describe('employee census journey', () => {
     await page.getByRole('heading', { name: `Mae ${last}`, level: 2 }).waitFor();
     await page.getByRole('link', { name: `${last}, Mae` }).waitFor();
     const link = await waitForLink(email, /https?:\/\/[^\s"'<>]+\/mbl\/registration\?token=[\w-]+/);
-    expect(new URL(link).pathname).toBe('/mbl/registration');
+    // The link from the email registers her (in a browser of her own): Account Setup, then the wizard.
+    const mae = await newPage(browser);
+    await completeAccountSetup(mae.page, link.replace(/^https?:\/\/[^/]+/, SITE), 'Mae-2027-Pass');
+    await expectStep(mae.page, 'Employee Profile');
+    expect(scriptErrors(mae.errors)).toEqual([]);
 
     // Edit: validated on submit; the title changes.
     await page.getByRole('link', { name: 'Edit', exact: true }).click();
@@ -127,6 +131,27 @@ describe('employee census journey', () => {
     expect(await page.getByRole('link', { name: 'Terminate', exact: true }).count()).toBe(0);
     const [row] = await sql<{ terminated: boolean; cobra: boolean }>('SELECT terminated, cobra FROM employee WHERE email = $1', [email]);
     expect(row).toEqual({ terminated: true, cobra: true });
+    // HR's Audit Log: the add, the edit and the termination of Mae, each with its details.
+    await page.goto(`${SITE}/mbl/audit-admin`);
+    await page.getByLabel('Employee Name').fill(`mae ${last.toLowerCase()}`);
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByRole('row', { name: new RegExp(`Employee Mae ${last} terminated \\(COBRA continuation\\)`) }).waitFor();
+    await page.getByRole('row', { name: new RegExp(`Employee Mae ${last} updated`) }).waitFor();
+    await page.getByRole('row', { name: /Account created from the welcome email/ }).waitFor();
+    const added = page.getByRole('row', { name: new RegExp(`Employee Mae ${last} added`) });
+    await added.getByRole('link', { name: /Log Details/ }).click();
+    const details = page.getByRole('dialog', { name: 'Log Details' });
+    await details.getByRole('row', { name: /Income.*Hidden/ }).waitFor();
+    await details.getByText(/^Performed by Helen Ross on /).waitFor();
+    await page.keyboard.press('Escape');
+    // HR's own log (My Audit Log) is a page of its own, without the Employee Name column.
+    await page.goto(`${SITE}/mbl/audit`);
+    await page.getByRole('heading', { name: 'My Audit Log', level: 1 }).waitFor();
+    expect(await page.getByRole('columnheader', { name: 'Employee Name' }).count()).toBe(0);
+    // Her sign-in ended with the (past) termination date.
+    await mae.page.context().clearCookies();
+    await logIn(mae.page, email, 'Mae-2027-Pass');
+    await mae.page.getByText('Your access to the portal ended on 11/20/2026. Please contact your HR administrator.').waitFor();
     expect(scriptErrors(errors)).toEqual([]);
   });
 });

@@ -24,6 +24,9 @@ function failureReply(failure: ApiFailure): { formErrors?: string[]; fieldErrors
       return { formErrors: [Messages.invalidCredentials] };
     case 429:
       return { formErrors: [Messages.tooManyAttempts] };
+    // The right password of an account whose access has ended (a terminated employee): the API says why.
+    case 403:
+      return { formErrors: [failure.error.message] };
     case 400: {
       const fieldErrors: Record<string, string[]> = {};
       for (const { path, message } of failure.error.errors ?? []) {

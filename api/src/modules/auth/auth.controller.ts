@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Put, Req, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiConflictResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBody, ApiForbiddenResponse, ApiConflictResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { CurrentUser as CurrentUserShape, LoginResponse } from '../../contracts/auth';
 import { Access, AllowDuringPendingChange, AllowIdleSession, NotActivity } from '../../core/auth/access.decorator';
@@ -21,6 +21,7 @@ export class AuthController {
   @ApiBody({ type: LoginRequestDto })
   @ApiOkResponse({ type: LoginResponseDto })
   @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: "'Invalid credentials!'" })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'The right password of a terminated employee whose access has ended' })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'Sign in with email or username and password' })
   login(@Req() req: Request & { user: Account }): Promise<LoginResponse> {

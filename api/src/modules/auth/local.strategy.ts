@@ -1,4 +1,4 @@
-import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { Strategy } from 'passport-local';
@@ -44,7 +44,7 @@ export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
     await this.attempts.succeeded('login', who, ip);
     // Told only to someone who knows the password: their access ended with their employment.
     const ended = await this.accounts.accessEnded(account!.id);
-    if (ended) throw new UnauthorizedException({ statusCode: 401, message: CensusMessages.accessEnded(ended) });
+    if (ended) throw new ForbiddenException({ statusCode: 403, message: CensusMessages.accessEnded(ended) });
     return account!;
   }
 }

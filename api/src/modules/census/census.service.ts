@@ -26,7 +26,7 @@ import { SecuredDataCipher } from '../../core/crypto/secured-data';
 import { TenantDb } from '../../core/database/tenant-db';
 import { fieldErrors } from '../../core/http/field-errors';
 import { ActionsService } from '../actions/actions.service';
-import { EmployeeProfileService } from '../employees/employee-profile.service';
+import { ADDRESS_AUDIT_FIELDS, EmployeeProfileService } from '../employees/employee-profile.service';
 import { EnrollmentsService } from '../enrollments/enrollments.service';
 import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
 import { RegistrationService } from '../registration/registration.service';
@@ -51,14 +51,7 @@ const CENSUS_AUDIT_FIELDS: Record<string, AuditedField> = {
   ssn: { title: 'Social Security Number', kind: 'ssn' },
   income: { title: 'Income', kind: 'secret' },
   workHours: { title: 'Work hours' },
-  address1: { title: 'Home address' },
-  address2: { title: 'Apt Number/Unit/Etc.' },
-  zip: { title: 'Zip code' },
-  city: { title: 'City' },
-  state: { title: 'State' },
-  officePhone: { title: 'Office phone' },
-  homePhone: { title: 'Home phone' },
-  cellPhone: { title: 'Cell phone' },
+  ...ADDRESS_AUDIT_FIELDS,
   enableOnboarding: { title: 'Onboarding', kind: 'flag' },
 };
 

@@ -10,6 +10,8 @@ export type RunSql = <T>(text: string, params: unknown[]) => Promise<T[]>;
 
 const GROUP_RANK = '(CASE WHEN e.cobra THEN 1 WHEN e.terminated THEN 2 ELSE 0 END)';
 const RANK_OF: Record<EmployeeGroup, number> = { active: 0, cobra: 1, terminated: 2 };
+/** The searched text: the expression of employee_census_search_idx, word for word. */
+const SEARCH_TEXT = "lower(e.first_name || ' ' || e.last_name || ' ' || e.last_name || ', ' || e.first_name || ' ' || coalesce(e.email, ''))";
 
 interface Row {
   id: number;
@@ -25,18 +27,23 @@ interface Row {
 const contains = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function readCensusPage(q: EmployeeListQuery, run: RunSql): Promise<EmployeeListPage> {
-  const term = q.search ? contains(q.search) : null;
-  const matches = `e.client_id = $client AND ($1::text IS NULL OR e.first_name ILIKE $1 OR e.last_name ILIKE $1 OR e.email ILIKE $1
-                   OR (e.first_name || ' ' || e.last_name) ILIKE $1 OR (e.last_name || ', ' || e.first_name) ILIKE $1)`;
+  // One text per employee (names both ways round, the email) under a trigram index (employee_census_search_idx).
+  const term = q.search ? contains(q.search.toLowerCase()) : null;
+  const matches = `e.client_id = $client AND ($1::text IS NULL OR ${SEARCH_TEXT} LIKE $1)`;
   const group = q.group === undefined ? null : RANK_OF[q.group];
   const [counts, rows] = await Promise.all([
     run<{ rank: number; n: number }>(`SELECT ${GROUP_RANK} AS rank, count(*)::int AS n FROM employee e WHERE ${matches} GROUP BY 1`, [term]),
+    // The page's ids first, from the census index alone (a deep page skips index entries, not rows); then their rows.
     run<Row>(
-      `SELECT e.id, e.first_name, e.last_name, e.email, e.terminated, e.cobra, coalesce(a.password_hash IS NOT NULL, false) AS has_account
-         FROM employee e LEFT JOIN account a ON a.id = e.account_id
-        WHERE ${matches} AND ($2::int IS NULL OR ${GROUP_RANK} = $2)
-        ORDER BY ${GROUP_RANK}, lower(e.last_name), lower(e.first_name), e.id
-        LIMIT $3 OFFSET $4`,
+      `WITH page AS (
+         SELECT e.id, ${GROUP_RANK} AS rank, lower(e.last_name) AS last, lower(e.first_name) AS first
+           FROM employee e
+          WHERE ${matches} AND ($2::int IS NULL OR ${GROUP_RANK} = $2)
+          ORDER BY ${GROUP_RANK}, lower(e.last_name), lower(e.first_name), e.id
+          LIMIT $3 OFFSET $4)
+       SELECT e.id, e.first_name, e.last_name, e.email, e.terminated, e.cobra, coalesce(a.password_hash IS NOT NULL, false) AS has_account
+         FROM page JOIN employee e ON e.id = page.id LEFT JOIN account a ON a.id = e.account_id
+        ORDER BY page.rank, page.last, page.first, page.id`,
       [term, group, q.perPage, (q.page - 1) * q.perPage],
     ),
   ]);

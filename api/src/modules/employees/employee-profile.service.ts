@@ -12,11 +12,8 @@ import { fieldErrors } from '../../core/http/field-errors';
 import { employeeTable, type Employee } from './employee.table';
 import { fullName } from '../../contracts/common';
 
-/** What the audit entry of a profile change lists, with the labels of the profile screen. */
-export const PROFILE_AUDIT_FIELDS: Record<string, AuditedField> = {
-  ...PERSON_AUDIT_FIELDS,
-  maritalStatusId: { title: 'Marital status', kind: { option: 'maritalStatus' } },
-  ssn: { title: 'Social Security Number', kind: 'ssn' },
+/** The address and phones of an employee, with the labels the profile and the census forms share. */
+export const ADDRESS_AUDIT_FIELDS: Record<string, AuditedField> = {
   address1: { title: 'Home address' },
   address2: { title: 'Apt Number/Unit/Etc.' },
   zip: { title: 'Zip code' },
@@ -25,6 +22,14 @@ export const PROFILE_AUDIT_FIELDS: Record<string, AuditedField> = {
   officePhone: { title: 'Office phone' },
   homePhone: { title: 'Home phone' },
   cellPhone: { title: 'Cell phone' },
+};
+
+/** What the audit entry of a profile change lists, with the labels of the profile screen. */
+export const PROFILE_AUDIT_FIELDS: Record<string, AuditedField> = {
+  ...PERSON_AUDIT_FIELDS,
+  maritalStatusId: { title: 'Marital status', kind: { option: 'maritalStatus' } },
+  ssn: { title: 'Social Security Number', kind: 'ssn' },
+  ...ADDRESS_AUDIT_FIELDS,
 };
 
 const ADDRESS_KEYS = ['address1', 'address2', 'zip', 'city', 'state'] as const;

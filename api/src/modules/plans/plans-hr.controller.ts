@@ -1,20 +1,11 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import { z } from 'zod';
-import { PlanMessages, ZCustomFields, ZPlan, ZPlanCoverage, ZPlanLimits, type CustomField, type Plan, type PlanCoverage, type PlanLimits } from '../../contracts/plans';
+import { type CustomField, type Plan, type PlanCoverage, type PlanLimits } from '../../contracts/plans';
 import { Access } from '../../core/auth/access.decorator';
 import { ErrorResponseDto } from '../../core/http/common.dto';
-import { idPipe } from '../../core/http/id.pipe';
-import { createZodDto } from '../../core/http/zod-dto';
 import { EmployeeIdPipe } from '../employees/employee-id.pipe';
+import { CustomFieldsDto, PLAN_LIMITS_SCHEMA, PlanCoverageDto, PlanDto, PlanIdPipe } from './plans.controller';
 import { PlansService } from './plans.service';
-
-class PlanDto extends createZodDto(ZPlan) {}
-class PlanCoverageDto extends createZodDto(ZPlanCoverage) {}
-class CustomFieldsDto extends createZodDto(ZCustomFields) {}
-const PLAN_LIMITS_SCHEMA = z.toJSONSchema(ZPlanLimits, { target: 'openapi-3.0' }) as SchemaObject;
-const PlanIdPipe = idPipe(PlanMessages.planNotFound);
 
 /**
  * The HR variants of document 2 section 7 (GET /plans-hr/{id}/{employee} and the -hr coverages and custom

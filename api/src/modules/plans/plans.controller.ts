@@ -9,17 +9,17 @@ import { idPipe } from '../../core/http/id.pipe';
 import { ErrorResponseDto } from '../../core/http/common.dto';
 import { PlansService } from './plans.service';
 
-class PlanDto extends createZodDto(ZPlan) {}
+export class PlanDto extends createZodDto(ZPlan) {}
 class PlanListDto extends createZodDto(ZPlanList) {}
 class PlanListQueryDto extends createZodDto(ZPlanListQuery) {}
 class ContributionQueryDto extends createZodDto(ZContributionQuery) {}
 class ContributionResponseDto extends createZodDto(ZContributionResponse) {}
-class PlanCoverageDto extends createZodDto(ZPlanCoverage) {}
-class CustomFieldsDto extends createZodDto(ZCustomFields) {}
+export class PlanCoverageDto extends createZodDto(ZPlanCoverage) {}
+export class CustomFieldsDto extends createZodDto(ZCustomFields) {}
 // A union, which a DTO class cannot be: its schema goes in as JSON Schema (OpenAPI 3.0 dialect).
-const PLAN_LIMITS_SCHEMA = z.toJSONSchema(ZPlanLimits, { target: 'openapi-3.0' }) as SchemaObject;
+export const PLAN_LIMITS_SCHEMA = z.toJSONSchema(ZPlanLimits, { target: 'openapi-3.0' }) as SchemaObject;
 
-const PlanIdPipe = idPipe(PlanMessages.planNotFound);
+export const PlanIdPipe = idPipe(PlanMessages.planNotFound);
 
 /** The plan catalogue of the token's employee (current open-enrollment period), priced for them. */
 @ApiTags('plans')
