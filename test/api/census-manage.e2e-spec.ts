@@ -237,4 +237,40 @@ describe('census management and the action center', () => {
     await call('get', `/employees/${p.employeeId}/enrollments`, jwt).expect(403);
     await call('get', `/plans-hr/${planId}/999999999`).expect(404);
   });
+
+  it("approving a life plan type approves its AD&D companion too (document 3 section 4: the Live plan type's ADD approval)", async () => {
+    const p = await copyOfJane(db, 'Liv');
+    const jwt = await t.login(p.email);
+    const signed = (await call('post', '/forms', jwt).send({ signature }).expect(201)).body;
+    const life = ((await call('get', `/actions?employeeId=${p.employeeId}&planTypeId=3`).expect(200)).body as Array<{ id: number }>)[0]!;
+    const [add] = await db.query(
+      `INSERT INTO action (client_id, employee_id, kind, plan_type_id, description, signature_id) SELECT client_id, id, 'enrollment', 4, 'Enrolled in AD&D', $2 FROM employee WHERE id = $1 RETURNING id`,
+      [p.employeeId, signed.id],
+    );
+    await until(async () => (await db.query('SELECT summary_file_id FROM signature WHERE id = $1', [signed.id]))[0].summary_file_id, 'the signed summary PDF');
+    const approval = (await call('post', '/actions').send({ employeeId: p.employeeId, planTypeId: 3, signature }).expect(201)).body;
+    expect(approval.actionIds).toEqual([life.id, add.id].sort((a, b) => a - b));
+    await until(async () => ((await call('get', `/actions/approvals/${approval.id}`).expect(200)).body.status === 'done' ? true : null), 'the signing job', 30_000);
+    const left = (await call('get', `/actions?employeeId=${p.employeeId}`).expect(200)).body as Array<{ planTypeId: number }>;
+    expect(left.map((a) => a.planTypeId)).not.toContain(3);
+    expect(left.map((a) => a.planTypeId)).not.toContain(4);
+  });
+
+  it('an agent on a client it opened (Acme, of its agency) adds, edits and terminates there like HR', async () => {
+    const agent = await t.login('agent@harbor.test');
+    const [acme] = await db.query(`SELECT id FROM client WHERE name = 'Acme Corp'`);
+    const { jwt } = (await request(t.server).post(`/mbl/api/agency/clients/${acme.id}/open`).set('Authorization', `Bearer ${agent}`).expect(200)).body;
+    const email = uniqueEmail('agentadd');
+    const created = (await call('post', '/employees', jwt).send({ firstName: 'Bea', lastName: 'Agentadded', email, employmentId: 1, hireDate: '10/01/2026', sendEmail: false }).expect(201)).body;
+    expect((await call('get', `/employees?search=${encodeURIComponent(email)}`, jwt).expect(200)).body.result.map((e: { id: number }) => e.id)).toEqual([created.id]);
+    await call('put', `/employees/${created.id}`, jwt).send({ firstName: 'Bea', lastName: 'Agentadded', email, employmentId: 2, hireDate: '10/01/2026' }).expect(200);
+    expect((await call('put', `/employees/${created.id}/terminate`, jwt).send({ terminationDate: '11/01/2026', qualifyingEventId: 11, signature }).expect(200)).body.group).toBe('terminated');
+    // The client's HR sees the agent's work, performed by the agent.
+    expect((await call('get', `/employees/${created.id}/employee`).expect(200)).body).toMatchObject({ terminated: true, cobra: false, employmentId: 2 });
+    const [entry] = await db.query(
+      `SELECT a.username FROM audit_log l JOIN account a ON a.id = l.performed_by WHERE l.employee_id = $1 AND l.event_type = 'Termination'`,
+      [created.id],
+    );
+    expect(entry.username).toBe('agent@harbor.test');
+  });
 });
