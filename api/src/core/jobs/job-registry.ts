@@ -11,8 +11,8 @@ export interface JobPayloads {
   'email.send': { messageId: number };
   /** Render and store the PDF of a signed enrollment summary. */
   'documents.enrollment-summary': { signatureId: number; clientId: number; requestedBy: number | null };
-  /** Stamp HR's approval onto every form of the approval's actions and store the signed copies (action center). */
-  'actions.sign': { approvalId: number; clientId: number; requestedBy: number | null };
+  /** Stamp HR's approval onto every form of one approved action and store the signed copies (action center). */
+  'actions.sign': { approvalId: number; actionId: number; clientId: number; requestedBy: number | null };
   /** Close the open-enrollment periods whose end date has passed (a daily tick). */
   'open-enrollment.close-expired-periods': { tick: string };
   /** Re-drive work recorded in PostgreSQL that never reached the queue (a tick every minute). */
@@ -49,7 +49,8 @@ export interface JobRun {
 export const JobIds = {
   email: (messageId: number): string => `email-${messageId}`,
   enrollmentSummary: (signatureId: number): string => `enrollment-summary-${signatureId}`,
-  actionSigning: (approvalId: number): string => `action-signing-${approvalId}`,
+  /** One job per action of an approval; a later approval of the same action (after a failed one) is a new job. */
+  actionSigning: (approvalId: number, actionId: number): string => `action-signing-${approvalId}-${actionId}`,
   /** Periodic work: one id per tick, so several worker replicas never run the same tick twice. */
   tick: (name: JobName, at: Date, unit: 'minute' | 'day'): string => `${name}:${at.toISOString().slice(0, unit === 'day' ? 10 : 16)}`,
 } as const;

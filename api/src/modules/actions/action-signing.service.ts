@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { toUsDate } from '../../contracts/formats';
 import { AuditService } from '../../core/audit/audit.service';
 import { TenantDb } from '../../core/database/tenant-db';
@@ -24,11 +24,12 @@ interface ApprovalRow {
 }
 
 /**
- * The actions.sign job (documents worker): stamps HR's signature, name and date onto every PDF form of an
- * approval's actions with pdf-lib and stores each signed copy as a personal file of the employee. Each copy
- * is recorded once per action and form (action_signed_form's primary key, the copy's fixed storage key),
- * so a retried job, a second worker, or a run after a worker was killed mid-job signs only what is missing.
- * The actions become Approved when every form is signed, in one transaction with the audit entry.
+ * The actions.sign job (documents worker), one per action of an approval: stamps HR's signature, name and
+ * date onto every PDF form of the action with pdf-lib and stores each signed copy as a personal file of the
+ * employee. Each copy is recorded once per action and form (action_signed_form's primary key, the copy's
+ * fixed storage key), so a retried job, a second worker, or a run after a worker was killed mid-job signs
+ * only what is missing. The action becomes Approved when its forms are signed; the approval is done (and
+ * audited, once) when its last action is.
  */
 @Injectable()
 export class ActionSigningService {
@@ -45,9 +46,9 @@ export class ActionSigningService {
 
   @OnJob('actions.sign')
   async handleSigningJob(data: JobPayloads['actions.sign'], run: JobRun): Promise<{ signed: number }> {
-    if (!Number.isSafeInteger(data.approvalId) || !Number.isSafeInteger(data.clientId)) throw new UnrecoverableError('approvalId and clientId must be ids');
+    if (![data.approvalId, data.actionId, data.clientId].every(Number.isSafeInteger)) throw new UnrecoverableError('approvalId, actionId and clientId must be ids');
     try {
-      return await this.sign(data.approvalId);
+      return await this.sign(data.approvalId, data.actionId);
     } catch (err) {
       // The last attempt gives the actions back to HR (pending, no approval) and tells the overlay it failed.
       if (err instanceof UnrecoverableError || run.attemptsMade + 1 >= run.attempts) await this.fail(data.approvalId, err);
@@ -55,17 +56,25 @@ export class ActionSigningService {
     }
   }
 
-  /** The re-drive sweep: approvals still signing long after they were made are queued again, same job id. */
+  /** The re-drive sweep: the pending actions of approvals still signing long after they were made are queued again, same job ids. */
   async redriveStalled(graceSeconds: number): Promise<number> {
-    const rows: Array<{ id: number; client_id: number; approved_by: number | null }> = await this.dataSource.query(
-      `SELECT id, client_id, approved_by FROM action_approval WHERE status = 'signing' AND created_at < now() - make_interval(secs => $1) ORDER BY id LIMIT 500`,
+    const rows: Array<{ approval_id: number; action_id: number; client_id: number; approved_by: number | null }> = await this.dataSource.query(
+      `SELECT ap.id AS approval_id, a.id AS action_id, ap.client_id, ap.approved_by
+         FROM action_approval ap JOIN action a ON a.approval_id = ap.id AND a.status = 'pending'
+        WHERE ap.status = 'signing' AND ap.created_at < now() - make_interval(secs => $1) ORDER BY ap.id, a.id LIMIT 500`,
       [graceSeconds],
     );
-    for (const r of rows) await this.jobs.queue('actions.sign', { approvalId: r.id, clientId: r.client_id, requestedBy: r.approved_by }, { jobId: JobIds.actionSigning(r.id) });
+    for (const r of rows) {
+      await this.jobs.queue(
+        'actions.sign',
+        { approvalId: r.approval_id, actionId: r.action_id, clientId: r.client_id, requestedBy: r.approved_by },
+        { jobId: JobIds.actionSigning(r.approval_id, r.action_id) },
+      );
+    }
     return rows.length;
   }
 
-  async sign(approvalId: number): Promise<{ signed: number }> {
+  async sign(approvalId: number, actionId: number): Promise<{ signed: number }> {
     const [approval] = await this.db.query<ApprovalRow>(
       `SELECT ap.id, ap.employee_id, ap.status, ap.approver_name, ap.approved_by, ap.created_at, f.storage_key AS signature_key, e.first_name, e.last_name
          FROM action_approval ap JOIN file f ON f.id = ap.signature_file_id JOIN employee e ON e.id = ap.employee_id
@@ -73,86 +82,95 @@ export class ActionSigningService {
       [approvalId],
     );
     if (!approval) throw new UnrecoverableError(`approval ${approvalId} not found`);
+    // Done, or failed (its actions went back to HR): nothing for this job to do.
     if (approval.status !== 'signing') return { signed: 0 };
-    const actions = await this.db.query<{ id: number; plan_type_id: number | null; summary_missing: boolean }>(
-      `SELECT a.id, a.plan_type_id, (a.signature_id IS NOT NULL AND s.summary_file_id IS NULL) AS summary_missing
+    const [action] = await this.db.query<{ id: number; status: string; summary_missing: boolean }>(
+      `SELECT a.id, a.status, (a.signature_id IS NOT NULL AND s.summary_file_id IS NULL) AS summary_missing
          FROM action a LEFT JOIN signature s ON s.id = a.signature_id
-        WHERE a.approval_id = $1 AND a.client_id = $client AND a.status = 'pending' ORDER BY a.id`,
-      [approvalId],
+        WHERE a.id = $1 AND a.approval_id = $2 AND a.client_id = $client`,
+      [actionId, approvalId],
     );
+    if (!action) throw new UnrecoverableError(`action ${actionId} is not part of approval ${approvalId}`);
     // The signed summary is written by its own job; signing before it exists would leave it unsigned. Retry later.
-    if (actions.some((a) => a.summary_missing)) throw new Error(`approval ${approvalId}: a signed summary PDF is not written yet`);
-    const ids = actions.map((a) => a.id);
-    const forms = await this.actions.filesOf(ids);
-    const pdfs = ids.flatMap((actionId) => (forms.get(actionId) ?? []).filter((f) => f.contentType === 'application/pdf').map((f) => ({ actionId, form: f })));
-    const already = new Set(
+    if (action.status === 'pending' && action.summary_missing) throw new Error(`action ${actionId}: the signed summary PDF is not written yet`);
+    const all = (await this.db.query<{ id: number }>(`SELECT id FROM action WHERE approval_id = $1 AND client_id = $client ORDER BY id`, [approvalId])).map((r) => r.id);
+    const forms = await this.actions.filesOf(all);
+    const pdfsOf = (id: number) => (forms.get(id) ?? []).filter((f) => f.contentType === 'application/pdf');
+    const signedSoFar = async (m?: EntityManager) =>
       (
-        await this.db.query<{ action_id: number; source_file_id: number }>(
-          'SELECT sf.action_id, sf.source_file_id FROM action_signed_form sf JOIN action a ON a.id = sf.action_id AND a.client_id = $client WHERE sf.action_id = ANY($1::int[])',
-          [ids],
+        await this.db.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM action_signed_form sf JOIN action a ON a.id = sf.action_id AND a.client_id = $client WHERE a.approval_id = $1',
+          [approvalId],
+          m,
         )
-      ).map(
-        (r) => `${r.action_id}:${r.source_file_id}`,
-      ),
-    );
-    await this.db.query('UPDATE action_approval SET forms_total = $2, forms_signed = $3 WHERE id = $1 AND client_id = $client', [approvalId, pdfs.length, already.size]);
-    const png = await this.storage.read(approval.signature_key);
-    const approvedOn = toUsDate(approval.created_at.toISOString().slice(0, 10)) ?? '';
+      )[0]!.n;
+    // Approved actions list their signed copies (the same count); pending ones the forms still to sign.
+    await this.db.query('UPDATE action_approval SET forms_total = $2, forms_signed = $3 WHERE id = $1 AND client_id = $client', [
+      approvalId,
+      all.reduce((n, id) => n + pdfsOf(id).length, 0),
+      await signedSoFar(),
+    ]);
     let signed = 0;
-    for (const { actionId, form } of pdfs) {
-      if (already.has(`${actionId}:${form.id}`)) continue;
-      const bytes = Buffer.from(await stampApproval(await this.storage.read(form.storageKey), { approverName: approval.approver_name, approvedOn, signaturePng: png }));
-      // A fixed key: a run after a crash between these two steps overwrites the same object and finds the same row.
-      const key = `employees/${approval.employee_id}/actions/${actionId}/${form.id}-signed.pdf`;
-      await this.storage.put(key, bytes);
-      await this.db.transaction(async (m) => {
-        const [file] = await this.db.query<{ id: number }>(
-          `INSERT INTO file (client_id, employee_id, title, file_type, storage_key, content_type, size_bytes)
-           VALUES ($client, $1, $2, 'personal', $3, 'application/pdf', $4)
-           ON CONFLICT (storage_key) DO UPDATE SET size_bytes = EXCLUDED.size_bytes RETURNING id`,
-          [approval.employee_id, `${form.title} (signed)`, key, bytes.length],
-          m,
-        );
-        await this.db.query(
-          'INSERT INTO action_signed_form (action_id, source_file_id, signed_file_id) SELECT a.id, $2, $3 FROM action a WHERE a.id = $1 AND a.client_id = $client ON CONFLICT DO NOTHING',
-          [actionId, form.id, file!.id],
-          m,
-        );
-        await this.db.query(
-          `UPDATE action_approval SET forms_signed = (SELECT count(*) FROM action_signed_form WHERE action_id = ANY($2::int[])) WHERE id = $1 AND client_id = $client`,
-          [approvalId, ids],
-          m,
-        );
-      });
-      signed += 1;
+    if (action.status === 'pending') {
+      const already = new Set(
+        (await this.db.query<{ source_file_id: number }>('SELECT sf.source_file_id FROM action_signed_form sf JOIN action a ON a.id = sf.action_id AND a.client_id = $client WHERE sf.action_id = $1', [actionId])).map(
+          (r) => r.source_file_id,
+        ),
+      );
+      const png = await this.storage.read(approval.signature_key);
+      const approvedOn = toUsDate(approval.created_at.toISOString().slice(0, 10)) ?? '';
+      for (const form of pdfsOf(actionId)) {
+        if (already.has(form.id)) continue;
+        const bytes = Buffer.from(await stampApproval(await this.storage.read(form.storageKey), { approverName: approval.approver_name, approvedOn, signaturePng: png }));
+        // A fixed key: a run after a crash between these two steps overwrites the same object and finds the same row.
+        const key = `employees/${approval.employee_id}/actions/${actionId}/${form.id}-signed.pdf`;
+        await this.storage.put(key, bytes);
+        await this.db.transaction(async (m) => {
+          const [file] = await this.db.query<{ id: number }>(
+            `INSERT INTO file (client_id, employee_id, title, file_type, storage_key, content_type, size_bytes)
+             VALUES ($client, $1, $2, 'personal', $3, 'application/pdf', $4)
+             ON CONFLICT (storage_key) DO UPDATE SET size_bytes = EXCLUDED.size_bytes RETURNING id`,
+            [approval.employee_id, `${form.title} (signed)`, key, bytes.length],
+            m,
+          );
+          await this.db.query(
+            'INSERT INTO action_signed_form (action_id, source_file_id, signed_file_id) SELECT a.id, $2, $3 FROM action a WHERE a.id = $1 AND a.client_id = $client ON CONFLICT DO NOTHING',
+            [actionId, form.id, file!.id],
+            m,
+          );
+          await this.db.query('UPDATE action_approval SET forms_signed = $2 WHERE id = $1 AND client_id = $client', [approvalId, await signedSoFar(m)], m);
+        });
+        signed += 1;
+      }
     }
     await this.db.transaction(async (m) => {
-      const done = await this.db.query<{ id: number }>(
-        `UPDATE action_approval SET status = 'done', finished_at = now() WHERE id = $1 AND client_id = $client AND status = 'signing' RETURNING id`,
-        [approvalId],
-        m,
-      );
-      if (!done[0]) return;
+      // The approval row first: the jobs of one approval finish one after the other here, so exactly one sees the last action approved.
+      const locked = await this.db.query<{ status: string }>('SELECT status FROM action_approval WHERE id = $1 AND client_id = $client FOR UPDATE', [approvalId], m);
+      if (locked[0]?.status !== 'signing') return;
       await this.db.query(
-        `UPDATE action SET status = 'approved', decided_at = now(), decided_by = $2 WHERE approval_id = $1 AND client_id = $client AND status = 'pending'`,
-        [approvalId, approval.approved_by],
+        `UPDATE action SET status = 'approved', decided_at = now(), decided_by = $3 WHERE id = $1 AND approval_id = $2 AND client_id = $client AND status = 'pending'`,
+        [actionId, approvalId, approval.approved_by],
         m,
       );
+      const pending = await this.db.query<{ plan_type_id: number | null }>(`SELECT plan_type_id FROM action WHERE approval_id = $1 AND client_id = $client AND status = 'pending'`, [approvalId], m);
+      if (pending.length > 0) return;
+      await this.db.query(`UPDATE action_approval SET status = 'done', finished_at = now() WHERE id = $1 AND client_id = $client`, [approvalId], m);
+      const types = await this.db.query<{ plan_type_id: number | null }>(`SELECT plan_type_id FROM action WHERE approval_id = $1 AND client_id = $client ORDER BY id`, [approvalId], m);
       await this.audit.record(
         {
           employeeId: approval.employee_id,
           eventType: 'Action',
           actionType: 'update',
-          description: this.actions.describeApproval({ firstName: approval.first_name, lastName: approval.last_name }, actions.map((a) => a.plan_type_id)),
+          description: this.actions.describeApproval({ firstName: approval.first_name, lastName: approval.last_name }, types.map((t) => t.plan_type_id)),
           data: [
             { title: 'Approved by', oldValue: null, newValue: approval.approver_name, changed: true },
-            { title: 'Signed forms', oldValue: null, newValue: String(pdfs.length), changed: true },
+            { title: 'Signed forms', oldValue: null, newValue: String(await signedSoFar(m)), changed: true },
           ],
         },
         m,
       );
     });
-    this.logger.log({ approvalId, forms: pdfs.length, signed }, 'action forms signed');
+    this.logger.log({ approvalId, actionId, signed }, 'action forms signed');
     return { signed };
   }
 

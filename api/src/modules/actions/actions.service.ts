@@ -180,7 +180,7 @@ export class ActionsService {
   }
 
   /**
-   * POST /actions: records HR's approval with the signature and queues one signing job for it (fixed job id).
+   * POST /actions: records HR's approval with the signature and queues one signing job per action (fixed job ids).
    * The actions stay pending until the job has signed every form; a second click while one is signing
    * answers that same approval instead of starting another.
    */
@@ -202,7 +202,7 @@ export class ActionsService {
       );
       if (actions.length === 0) throw fieldErrors([{ path: 'employeeId', message: CensusMessages.nothingToApprove }]);
       const signing = actions.find((a) => a.approval_status === 'signing');
-      if (signing) return { id: signing.approval_id!, created: false };
+      if (signing) return { id: signing.approval_id!, created: false, actionIds: [] };
       const approver = (await m.query(`SELECT concat_ws(' ', first_name, last_name) AS name FROM account WHERE id = $1`, [acting.accountId])) as Array<{ name: string }>;
       await this.storage.put(key, png);
       const [image] = await this.db.query<{ id: number }>(
@@ -217,12 +217,19 @@ export class ActionsService {
         m,
       );
       await this.db.query(`UPDATE action SET approval_id = $1 WHERE id = ANY($2::int[]) AND client_id = $client`, [row!.id, actions.map((a) => a.id)], m);
-      return { id: row!.id, created: true };
+      return { id: row!.id, created: true, actionIds: actions.map((a) => a.id) };
     });
     if (approval.created) {
-      // After the commit, so the worker finds the rows; if Redis refuses now, the re-drive sweep queues it (same id).
-      await this.jobs.tryQueue('actions.sign', { approvalId: approval.id, clientId: this.context.clientId, requestedBy: acting.accountId }, { jobId: JobIds.actionSigning(approval.id) });
-      this.logger.log({ approvalId: approval.id, employeeId: body.employeeId }, 'actions approved; signing queued');
+      // After the commit, so the worker finds the rows: one signing job per action, each with its fixed id. If
+      // Redis refuses now, the re-drive sweep queues the missing ones (same ids).
+      for (const actionId of approval.actionIds) {
+        await this.jobs.tryQueue(
+          'actions.sign',
+          { approvalId: approval.id, actionId, clientId: this.context.clientId, requestedBy: acting.accountId },
+          { jobId: JobIds.actionSigning(approval.id, actionId) },
+        );
+      }
+      this.logger.log({ approvalId: approval.id, employeeId: body.employeeId, actions: approval.actionIds.length }, 'actions approved; signing queued');
     }
     return this.approval(approval.id);
   }
