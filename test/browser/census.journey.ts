@@ -93,7 +93,13 @@ describe('employee census journey', () => {
     const email = `${last.toLowerCase()}@acme.test`;
     await add.getByLabel('First name').fill('Mae');
     await add.getByLabel('Last name').fill(last);
+    // A taken address says so on blur (GET /employees/validate), before any Save.
+    await add.getByRole('textbox', { name: /^Email/ }).fill('jane@acme.test');
+    await add.getByLabel('Title').focus();
+    await add.getByText('Email already in use').waitFor();
     await add.getByRole('textbox', { name: /^Email/ }).fill(email);
+    await add.getByLabel('Title').focus();
+    await add.getByText('Email already in use').waitFor({ state: 'detached' });
     await add.getByLabel('Access group').selectOption({ label: 'Full-Time Employees' });
     await add.getByLabel('Employment status').selectOption({ label: 'Full-Time' });
     await add.getByLabel('Hire date').fill('11/02/2026');
@@ -117,6 +123,13 @@ describe('employee census journey', () => {
     await edit.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Employee updated successfully!').waitFor();
     await page.locator('dl').getByText('Designer').waitFor();
+
+    // A file of hers, one per upload with its title.
+    await page.getByRole('navigation', { name: 'Employee details' }).getByRole('link', { name: 'Files' }).click();
+    await page.getByLabel('Title', { exact: true }).fill('Signed offer');
+    await page.getByLabel(/^File/).setInputFiles({ name: 'offer.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 offer for Mae') });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('list', { name: 'Files' }).getByRole('link', { name: /Signed offer/ }).waitFor();
 
     // Terminate with COBRA: HR signs; the employee moves to COBRA/Continuation.
     await page.getByRole('link', { name: 'Terminate', exact: true }).click();

@@ -1,7 +1,8 @@
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { Form, Link, useFetcher, useNavigation } from '@remix-run/react';
 import { getFormProps, useForm, type Submission, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import {
+  Messages,
   ONBOARDING_STEP_FLAG_LABELS,
   ONBOARDING_STEP_FLAGS,
   OPTION_LISTS,
@@ -10,6 +11,8 @@ import {
   type CensusEmployee,
 } from '@bp/api/contracts';
 import { Alert, primaryButtonClass, secondaryButtonClass } from '~/components/ui';
+import { startQuietly } from '~/lib/cancelled-load';
+import type { AddressCheckAnswer } from '~/routes/employee-address-check';
 import { AddressFields, CheckboxField, SelectField, SsnField, TextField } from '~/components/wizard/fields';
 
 /** Every field of either form, as the form holds them (text), so one useForm serves both modes. */
@@ -81,6 +84,13 @@ export function EmployeeForm({
   });
   const set = (name: string, value: string) => form.update({ name, value });
   const byUsername = mode === 'edit' && employee?.authenticationMethod === 'username';
+  // Adding validates on blur, the address's uniqueness too (GET /employees/validate); editing leaves it to Save.
+  const check = useFetcher<AddressCheckAnswer>();
+  const checkEmail = (value: string) => {
+    if (mode !== 'add' || value.trim() === '') return;
+    startQuietly(() => check.load(`/employee-address-check?username=${encodeURIComponent(value.trim())}`));
+  };
+  const emailTaken = mode === 'add' && check.data?.available === false;
 
   return (
     <Form method="post" {...getFormProps(form)} className="mt-4 space-y-5">
@@ -91,7 +101,14 @@ export function EmployeeForm({
         <TextField meta={fields.firstName} label="First name" autoComplete="off" required />
         <TextField meta={fields.middleName} label="Middle name" autoComplete="off" />
         <TextField meta={fields.lastName} label="Last name" autoComplete="off" required />
-        <TextField meta={fields.email} label="Email" type="email" autoComplete="off" required={!byUsername} />
+        <div onBlur={(event) => checkEmail((event.target as HTMLInputElement).value ?? '')}>
+          <TextField meta={fields.email} label="Email" type="email" autoComplete="off" required={!byUsername} />
+          {emailTaken && !fields.email.errors?.length ? (
+            <p role="alert" className="mt-1 text-sm text-red-700">
+              {Messages.emailInUse}
+            </p>
+          ) : null}
+        </div>
         {byUsername ? <TextField meta={fields.username} label="Username" autoComplete="off" /> : null}
         <TextField meta={fields.birthDate} label="Date of birth" format="date" placeholder="MM/DD/YYYY" hint="MM/DD/YYYY" />
         <SelectField meta={fields.gender} label="Gender" options={OPTION_LISTS.gender} />
