@@ -13,9 +13,10 @@ export class Ticks {
 
   constructor(private readonly jobs: JobsService) {}
 
-  @Cron('5 0 * * *', { timeZone: 'UTC', name: 'open-enrollment-close' })
+  /** Hourly: clients' days end at their own midnights, so the sweep looks every hour (the delayed close per period comes first). */
+  @Cron('1 * * * *', { timeZone: 'UTC', name: 'open-enrollment-close' })
   async closeExpiredPeriods(now = new Date()): Promise<void> {
-    await this.tick(() => this.jobs.queue('open-enrollment.close-expired-periods', { tick: now.toISOString() }, { jobId: JobIds.tick('open-enrollment.close-expired-periods', now, 'day') }));
+    await this.tick(() => this.jobs.queue('open-enrollment.close-expired-periods', { tick: now.toISOString() }, { jobId: JobIds.tick('open-enrollment.close-expired-periods', now, 'hour') }));
   }
 
   @Cron('* * * * *', { name: 'redrive' })

@@ -22,3 +22,4 @@ export { OPTION_LISTS } from './option-lists';
 export * from './audit';
 export * from './files';
 export * from './actions';
+export * from './enrollment-window';

@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import { AuditService } from '../core/audit/audit.service';
 import { RequestContext } from '../core/context/request-context';
 import { TenantDb } from '../core/database/tenant-db';
+import { EnrollmentWindowService } from '../modules/enrollments/enrollment-window.service';
 import { ElectionDrafts } from '../modules/enrollments/election-drafts.service';
 import { EnrollmentsService } from '../modules/enrollments/enrollments.service';
 import { PlansService } from '../modules/plans/plans.service';
@@ -15,7 +16,7 @@ export async function prepareEnrollmentRows(ds: DataSource): Promise<number> {
   const context = new RequestContext();
   const db = new TenantDb(ds, context);
   const audit = new AuditService(ds, context);
-  const enrollments = new EnrollmentsService(db, context, new PlansService(db, context), audit, new ElectionDrafts(db, context, audit));
+  const enrollments = new EnrollmentsService(db, context, new PlansService(db, context), audit, new ElectionDrafts(db, context, audit), new EnrollmentWindowService(db));
   let made = 0;
   for (const { id } of (await ds.query('SELECT id FROM client ORDER BY id')) as Array<{ id: number }>) {
     made += await context.runAs({ clientId: id, requestedBy: null }, () => enrollments.prepareClient());

@@ -13,8 +13,10 @@ export interface JobPayloads {
   'documents.enrollment-summary': { signatureId: number; clientId: number; requestedBy: number | null };
   /** Stamp HR's approval onto every form of one approved action and store the signed copies (action center). */
   'actions.sign': { approvalId: number; actionId: number; clientId: number; requestedBy: number | null };
-  /** Close the open-enrollment periods whose end date has passed (a daily tick). */
+  /** The sweep (an hourly tick): closes periods past their end in their client's time zone and keeps each open period's delayed close queued. */
   'open-enrollment.close-expired-periods': { tick: string };
+  /** Close one period once its last day has ended in its client's time zone (the primary trigger: a delayed job). */
+  'open-enrollment.close-period': { periodId: number; endDate: string; clientId: number; requestedBy: number | null };
   /** Re-drive work recorded in PostgreSQL that never reached the queue (a tick every minute). */
   'maintenance.redrive': { tick: string };
 }
@@ -33,6 +35,7 @@ export const JOBS: Readonly<Record<JobName, JobDefinition>> = {
   'documents.enrollment-summary': { queue: QueueName.Documents, attempts: 5, backoffMs: 2000 },
   'actions.sign': { queue: QueueName.Documents, attempts: 5, backoffMs: 2000 },
   'open-enrollment.close-expired-periods': { queue: QueueName.OpenEnrollment, attempts: 3, backoffMs: 60_000 },
+  'open-enrollment.close-period': { queue: QueueName.OpenEnrollment, attempts: 5, backoffMs: 30_000 },
   'maintenance.redrive': { queue: QueueName.Maintenance, attempts: 1, backoffMs: 1000 },
 };
 
@@ -51,6 +54,10 @@ export const JobIds = {
   enrollmentSummary: (signatureId: number): string => `enrollment-summary-${signatureId}`,
   /** One job per action of an approval; a later approval of the same action (after a failed one) is a new job. */
   actionSigning: (approvalId: number, actionId: number): string => `action-signing-${approvalId}-${actionId}`,
+  /** A period's delayed close, per end date: a changed date is a new job, the old one finds nothing to close. */
+  periodCloseAtEnd: (periodId: number, endDate: string): string => `oe-close-${periodId}-end-${endDate}`,
+  /** A period's close found late by the sweep: one per period and day. */
+  periodCloseOn: (periodId: number, day: string): string => `oe-close-${periodId}-on-${day}`,
   /** Periodic work: one id per tick, so several worker replicas never run the same tick twice. */
-  tick: (name: JobName, at: Date, unit: 'minute' | 'day'): string => `${name}:${at.toISOString().slice(0, unit === 'day' ? 10 : 16)}`,
+  tick: (name: JobName, at: Date, unit: 'minute' | 'hour' | 'day'): string => `${name}:${at.toISOString().slice(0, { minute: 16, hour: 13, day: 10 }[unit])}`,
 } as const;

@@ -21,10 +21,15 @@ export class JobsService {
     return this.moduleRef.get<Queue>(getQueueToken(JOBS[name].queue), { strict: false });
   }
 
-  /** Queues the job; an existing job with the same id makes this a no-op. Throws when Redis refuses. */
-  async queue<N extends JobName>(name: N, data: JobPayloads[N], options: { jobId: string }): Promise<void> {
+  /** Queues the job (after `delay` ms when given); an existing job with the same id makes this a no-op. Throws when Redis refuses. */
+  async queue<N extends JobName>(name: N, data: JobPayloads[N], options: { jobId: string; delay?: number }): Promise<void> {
     const def = JOBS[name];
-    await this.queueOf(name).add(name, data, { jobId: options.jobId, attempts: def.attempts, backoff: { type: 'exponential', delay: backoffFor(name) } });
+    await this.queueOf(name).add(name, data, {
+      jobId: options.jobId,
+      attempts: def.attempts,
+      backoff: { type: 'exponential', delay: backoffFor(name) },
+      ...(options.delay ? { delay: options.delay } : {}),
+    });
   }
 
   /**

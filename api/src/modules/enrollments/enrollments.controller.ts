@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Param, Put, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { createZodDto } from '../../core/http/zod-dto';
 import { EnrollmentMessages, ZElectionDraft, ZEnrollment, ZEnrollmentList, ZEnrollmentUpdate, type ElectionDraft, type Enrollment } from '../../contracts/enrollments';
 import { RequestContext } from '../../core/context/request-context';
@@ -67,6 +67,7 @@ export class EnrollmentsController {
   @Access('self:employee')
   @ApiOkResponse({ type: EnrollmentDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'A rule of the enrollment dialog, with its message' })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Outside the enrollment window (open enrollment, a new-hire window)' })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'Enroll in, waive or decline a plan type' })
   update(@Param('id', EnrollmentIdPipe) id: number, @Body() body: EnrollmentUpdateDto): Promise<Enrollment> {

@@ -3,6 +3,7 @@ import { PlansModule } from '../plans/plans.module';
 import { EmployeeEnrollmentsController, EnrollmentsController } from './enrollments.controller';
 import { EnrollmentsService } from './enrollments.service';
 import { ElectionDrafts } from './election-drafts.service';
+import { EnrollmentWindowService } from './enrollment-window.service';
 
-@Module({ imports: [PlansModule], controllers: [EnrollmentsController, EmployeeEnrollmentsController], providers: [EnrollmentsService, ElectionDrafts], exports: [EnrollmentsService, ElectionDrafts] })
+@Module({ imports: [PlansModule], controllers: [EnrollmentsController, EmployeeEnrollmentsController], providers: [EnrollmentsService, ElectionDrafts, EnrollmentWindowService], exports: [EnrollmentsService, ElectionDrafts, EnrollmentWindowService] })
 export class EnrollmentsModule {}

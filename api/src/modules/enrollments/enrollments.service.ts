@@ -32,6 +32,7 @@ import { PlansService } from '../plans/plans.service';
 import { ENROLLMENTS_SQL, ENROLLMENTS_STATEMENT, hasElection, toEnrollment, type EnrollmentRow } from './enrollments.query';
 import { fieldError, fieldErrors } from '../../core/http/field-errors';
 import { ElectionDrafts } from './election-drafts.service';
+import { EnrollmentWindowService } from './enrollment-window.service';
 import { ELECTION_AUDIT_TITLES, ELECTION_COLUMNS as COLUMNS, EMPTY_ELECTION as EMPTY, electionSelectList, electionsCte, type Election, type ElectionView } from './elections';
 
 const notFound = () => new NotFoundException({ statusCode: 404, message: EnrollmentMessages.enrollmentNotFound });
@@ -44,6 +45,7 @@ export class EnrollmentsService {
     private readonly plans: PlansService,
     private readonly audit: AuditService,
     private readonly drafts: ElectionDrafts,
+    private readonly window: EnrollmentWindowService,
   ) {}
 
   /**
@@ -158,6 +160,8 @@ export class EnrollmentsService {
   async update(id: number, body: EnrollmentUpdate): Promise<Enrollment> {
     const employeeId = this.context.ownEmployeeId();
     await this.db.transaction(async (m) => {
+      // First, so a write never waits on locks only to be refused (and holds the period against its close).
+      await this.window.assertOpen(employeeId, m);
       const ctx = await this.plans.employeeContext(employeeId, m);
       // The row is locked so two writes of one election queue; the state they change is the draft's, if one is open.
       const own = await this.db.query('SELECT 1 FROM enrollment WHERE id = $1 AND employee_id = $2 AND client_id = $client FOR UPDATE', [id, ctx.employeeId], m);

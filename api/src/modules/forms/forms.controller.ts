@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Post, Put } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBody, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiBody, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { createZodDto } from '../../core/http/zod-dto';
 import { ZFormAnswers, ZFormQuestionList, ZSignatureRequest, ZSignatureResponse, type FormQuestion, type SignatureResponse } from '../../contracts/forms';
 import { Access } from '../../core/auth/access.decorator';
@@ -46,6 +46,7 @@ export class FormsController {
   @ApiBody({ type: SignatureRequestDto })
   @ApiCreatedResponse({ type: SignatureResponseDto, description: 'Stored; the signed enrollment summary PDF follows (summaryFileId, see GET /forms/signature)' })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Not a PNG data URL, too large, or nothing drawn (the trimmed drawing must be larger than 1x1)' })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Unsigned changes outside the enrollment window' })
   @ApiOperation({ summary: 'Sign the elections (the summary PDF follows)' })
   sign(@Body() body: unknown): Promise<SignatureResponse> {
     return this.signatures.sign(body);

@@ -12,6 +12,7 @@ import { JobIds } from '../../core/jobs/job-registry';
 import { JobsService } from '../../core/jobs/jobs.service';
 import { DashboardService } from '../dashboard/dashboard.service';
 import { ElectionDrafts } from '../enrollments/election-drafts.service';
+import { EnrollmentWindowService } from '../enrollments/enrollment-window.service';
 import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
 import { OPTION_LISTS } from '../../contracts/option-lists';
 import { ActionsService } from '../actions/actions.service';
@@ -46,6 +47,7 @@ export class SignatureService {
     private readonly jobs: JobsService,
     private readonly drafts: ElectionDrafts,
     private readonly actions: ActionsService,
+    private readonly window: EnrollmentWindowService,
   ) {}
 
   async sign(body: unknown): Promise<SignatureResponse> {
@@ -74,7 +76,9 @@ export class SignatureService {
         [employeeId, `Signature ${usDate(signedAt)}`, key, png.length],
         m,
       );
-      // Unsigned changes become the elections first, so the signature and its summary are of them.
+      // Unsigned changes become the elections only inside the enrollment window (issue 14); a signature of
+      // the elections already in force changes nothing and is always possible.
+      if ((await this.drafts.openId(employeeId, m, true)) !== null) await this.window.assertOpen(employeeId, m);
       const changeSetId = await this.drafts.apply(employeeId, m);
       const previous = await this.latestRow(employeeId, m);
       const summary = await this.snapshot(m, employeeId, e, signedAt, ip);

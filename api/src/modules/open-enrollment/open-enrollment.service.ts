@@ -1,24 +1,105 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import type { JobPayloads } from '../../core/jobs/job-registry';
+import { UnrecoverableError } from 'bullmq';
+import { DataSource, type EntityManager } from 'typeorm';
+import { AuditService } from '../../core/audit/audit.service';
+import { TenantDb } from '../../core/database/tenant-db';
+import { JobIds, type JobPayloads } from '../../core/jobs/job-registry';
+import { JobsService } from '../../core/jobs/jobs.service';
 import { OnJob } from '../../core/jobs/on-job.decorator';
+import { ENROLLMENT_SNAPSHOT_SQL } from './enrollment-snapshot.query';
 
+/**
+ * Closing an open-enrollment period (issue 14), in the client's time zone: the period's last day ends at the
+ * client's midnight. A delayed job per period and end date is the primary trigger; the hourly sweep closes
+ * whatever a lost job left open and keeps the delayed jobs queued (so a changed end date gets its own).
+ * The close is one transaction, idempotent: the period row locked FOR UPDATE (in-flight election writes
+ * hold it FOR SHARE, so they finish first and later ones see it closed), the closed date, the end snapshot
+ * of every employee's elections, the audit entry.
+ */
 @Injectable()
 export class OpenEnrollmentService {
   private readonly logger = new Logger(OpenEnrollmentService.name);
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly db: TenantDb,
+    private readonly audit: AuditService,
+    private readonly jobs: JobsService,
+  ) {}
+
+  /** The sweep, across clients (system work). */
+  @OnJob('open-enrollment.close-expired-periods')
+  async closeExpiredPeriods(data: JobPayloads['open-enrollment.close-expired-periods']): Promise<{ closing: number; scheduled: number }> {
+    const periods: Array<{ id: number; client_id: number; end_date: string; today: string; ms_left: string }> = await this.dataSource.query(
+      `SELECT p.id, p.client_id, p.end_date::text AS end_date, (now() AT TIME ZONE c.time_zone)::date::text AS today,
+              floor(extract(epoch FROM ((p.end_date + 1)::timestamp AT TIME ZONE c.time_zone) - now()) * 1000)::bigint AS ms_left
+         FROM open_enrollment_period p JOIN client c ON c.id = p.client_id
+        WHERE p.closed_date IS NULL AND p.is_current
+        ORDER BY p.id`,
+    );
+    let closing = 0;
+    for (const p of periods) {
+      const msLeft = Number(p.ms_left);
+      const payload = { periodId: p.id, endDate: p.end_date, clientId: p.client_id, requestedBy: null };
+      if (msLeft <= 0) {
+        closing += 1;
+        await this.jobs.queue('open-enrollment.close-period', payload, { jobId: JobIds.periodCloseOn(p.id, p.today) });
+      } else {
+        await this.jobs.queue('open-enrollment.close-period', payload, { jobId: JobIds.periodCloseAtEnd(p.id, p.end_date), delay: msLeft });
+      }
+    }
+    this.logger.log({ tick: data.tick, closing, scheduled: periods.length - closing }, 'open-enrollment close sweep');
+    return { closing, scheduled: periods.length - closing };
+  }
+
+  /** One period's close, in its client's context (the job's payload). */
+  @OnJob('open-enrollment.close-period')
+  async closePeriodJob(data: JobPayloads['open-enrollment.close-period']): Promise<{ closed: boolean }> {
+    if (!Number.isSafeInteger(data.periodId) || !Number.isSafeInteger(data.clientId)) throw new UnrecoverableError('periodId and clientId must be ids');
+    return { closed: await this.close(data.periodId, 'expired') };
+  }
 
   /**
-   * The daily close: periods whose end date has passed get their closed date (the day after the end), once.
-   * Idempotent, so a re-run of the same tick changes nothing.
+   * Closes the period: 'expired' only once its last day has ended in the client's time zone, 'now' at once
+   * (HR's Close OE now). False when there was nothing to do (closed already, or not yet over).
    */
-  @OnJob('open-enrollment.close-expired-periods')
-  async closeExpiredPeriods(data: JobPayloads['open-enrollment.close-expired-periods']): Promise<{ closed: number }> {
-    const [, closed] = (await this.dataSource.query(
-      `UPDATE open_enrollment_period SET closed_date = end_date + 1 WHERE closed_date IS NULL AND end_date < current_date`,
-    )) as [unknown, number];
-    this.logger.log({ tick: data.tick, closed }, 'expired open-enrollment periods closed');
-    return { closed };
+  async close(periodId: number, reason: 'expired' | 'now'): Promise<boolean> {
+    return this.db.transaction(async (m) => {
+      const [p] = await this.db.query<{ closed_date: string | null; over: boolean; today: string; title: string }>(
+        `SELECT p.closed_date::text AS closed_date, p.title, p.end_date < (now() AT TIME ZONE c.time_zone)::date AS over,
+                (now() AT TIME ZONE c.time_zone)::date::text AS today
+           FROM open_enrollment_period p JOIN client c ON c.id = p.client_id
+          WHERE p.id = $1 AND p.client_id = $client
+          FOR UPDATE OF p`,
+        [periodId],
+        m,
+      );
+      if (!p || p.closed_date !== null || (reason === 'expired' && !p.over)) return false;
+      await this.db.query(`UPDATE open_enrollment_period SET closed_date = $2::date, closed_at = now() WHERE id = $1 AND client_id = $client`, [periodId, p.today], m);
+      await this.snapshot(periodId, 'end', m);
+      await this.audit.record(
+        {
+          employeeId: null,
+          eventType: 'Open Enrollment',
+          actionType: 'update',
+          description: `${p.title} closed${reason === 'now' ? ' by an administrator' : ' at the end of its last day'}`,
+          data: [{ title: 'Closed date', oldValue: null, newValue: p.today, changed: true }],
+        },
+        m,
+      );
+      this.logger.log({ periodId, reason }, 'open-enrollment period closed');
+      return true;
+    });
+  }
+
+  /** Every employee's elections of the period as they stand now (start of the period, or its close). */
+  async snapshot(periodId: number, kind: 'start' | 'end', m: EntityManager): Promise<void> {
+    await this.db.query(
+      `INSERT INTO enrollment_snapshot (client_id, open_enrollment_period_id, kind, data)
+       SELECT $client, $1, $2, (${ENROLLMENT_SNAPSHOT_SQL})
+       ON CONFLICT (open_enrollment_period_id, kind) DO UPDATE SET data = EXCLUDED.data, taken_at = now()`,
+      [periodId, kind],
+      m,
+    );
   }
 }

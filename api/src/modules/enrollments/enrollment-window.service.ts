@@ -1,0 +1,45 @@
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { enrollmentWindow, type WindowAnswer } from '../../contracts/enrollment-window';
+import { Messages } from '../../contracts/messages';
+import { TenantDb } from '../../core/database/tenant-db';
+
+/**
+ * The enrollment window on the server (contracts/enrollment-window.ts), checked inside every transaction
+ * that writes elections. The current period's row is read FOR SHARE: a write in progress holds the close
+ * job back (it locks the row FOR UPDATE), and a write that starts after the close sees it closed. So a
+ * write either commits before the close (and is in its snapshot) or is refused; never after.
+ */
+@Injectable()
+export class EnrollmentWindowService {
+  constructor(private readonly db: TenantDb) {}
+
+  async check(employeeId: number, m: EntityManager): Promise<WindowAnswer> {
+    const [e] = await this.db.query<{ today: string; new_hire: boolean; eligibility_date: string | null; hire_date: string | null }>(
+      `SELECT (now() AT TIME ZONE c.time_zone)::date::text AS today, e.new_hire, e.eligibility_date::text AS eligibility_date, e.hire_date::text AS hire_date
+         FROM employee e JOIN client c ON c.id = e.client_id WHERE e.id = $1 AND e.client_id = $client`,
+      [employeeId],
+      m,
+    );
+    if (!e) throw new NotFoundException({ statusCode: 404, message: Messages.noEmployeeFound });
+    const [p] = await this.db.query<{ start_date: string; end_date: string; closed_date: string | null }>(
+      `SELECT start_date::text AS start_date, end_date::text AS end_date, closed_date::text AS closed_date
+         FROM open_enrollment_period WHERE client_id = $client AND is_current FOR SHARE`,
+      [],
+      m,
+    );
+    return enrollmentWindow({
+      today: e.today,
+      period: p ? { startDate: p.start_date, endDate: p.end_date, closedDate: p.closed_date } : null,
+      newHire: e.new_hire,
+      eligibilityDate: e.eligibility_date,
+      hireDate: e.hire_date,
+    });
+  }
+
+  /** 409 with the reason when the employee may not change elections now. */
+  async assertOpen(employeeId: number, m: EntityManager): Promise<void> {
+    const answer = await this.check(employeeId, m);
+    if (!answer.open) throw new ConflictException({ statusCode: 409, message: answer.message });
+  }
+}

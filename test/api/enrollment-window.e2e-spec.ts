@@ -1,0 +1,163 @@
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { EnrollmentWindowMessages } from '../../api/src/contracts/enrollment-window';
+import { OpenEnrollmentService } from '../../api/src/modules/open-enrollment/open-enrollment.service';
+import { JobsService } from '../../api/src/core/jobs/jobs.service';
+import { RequestContext } from '../../api/src/core/context/request-context';
+import { createTestApp, type TestApp } from '../support/app';
+import { cloneAcmeClient, copyRow, createPerson } from '../support/fixtures';
+import { startMailWorkers, type MailHarness } from '../support/mail';
+
+async function until<T>(probe: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 20_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+interface World {
+  clientId: number;
+  periodId: number;
+}
+
+/**
+ * A client of the test's own with a copy of Acme's current period and its plans: closing its open
+ * enrollment touches nobody else's.
+ */
+async function ownClient(db: DataSource): Promise<World> {
+  const clientId = await cloneAcmeClient(db);
+  const [acme] = await db.query(`SELECT p.id FROM open_enrollment_period p JOIN client c ON c.id = p.client_id WHERE c.name = 'Acme Corp' AND p.is_current`);
+  const periodId = await copyRow(db, 'open_enrollment_period', acme.id, { client_id: clientId });
+  for (const { id } of (await db.query('SELECT id FROM plan WHERE open_enrollment_period_id = $1 ORDER BY id', [acme.id])) as Array<{ id: number }>) {
+    const plan = await copyRow(db, 'plan', id, { client_id: clientId, open_enrollment_period_id: periodId, hsa_plan_id: null });
+    for (const rate of (await db.query('SELECT id FROM plan_rate WHERE plan_id = $1', [id])) as Array<{ id: number }>)
+      await copyRow(db, 'plan_rate', rate.id, { plan_id: plan });
+  }
+  return { clientId, periodId };
+}
+
+/** Open enrollment's window on every write, and its close in the client's time zone (issue 14). */
+describe('the enrollment window and the close of open enrollment', () => {
+  let t: TestApp;
+  let db: DataSource;
+  // The workers, in this process for the whole file: closing them ends resources the API app shares here.
+  let mail: MailHarness;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    db = t.app.get(DataSource);
+    mail = await startMailWorkers(t);
+  });
+  afterAll(async () => {
+    await mail.close();
+    await t.close();
+  });
+
+  const api = (method: 'get' | 'put' | 'post', path: string, jwt: string) => request(t.server)[method](`/mbl/api${path}`).set('Authorization', `Bearer ${jwt}`);
+
+  async function member(world: World, firstName: string) {
+    const p = await createPerson(db, { clientId: world.clientId, registered: true, firstName });
+    await db.query(`UPDATE employee SET birth_date = '1985-03-04', gender = 2, hire_date = '2020-01-06', employment_id = 1 WHERE id = $1`, [p.employeeId]);
+    await t.prepareEnrollments(p.employeeId);
+    const jwt = await t.login(p.email);
+    const rows = (await api('get', '/enrollments', jwt).expect(200)).body as Array<{ id: number; planTypeId: number }>;
+    const vision = rows.find((r) => r.planTypeId === 8)!;
+    const plans = (await api('get', '/plans?type=8', jwt).expect(200)).body as Array<{ id: number }>;
+    return { ...p, jwt, vision: vision.id, visionPlan: plans[0]!.id };
+  }
+  const decline = (m: { jwt: string; vision: number }) => api('put', `/enrollments/${m.vision}`, m.jwt).send({ status: '-2' });
+  const enroll = (m: { jwt: string; vision: number; visionPlan: number }) =>
+    api('put', `/enrollments/${m.vision}`, m.jwt).send({ status: '1', planId: m.visionPlan, dependents: [] });
+
+  it("writes inside the period pass; after its last day (in the client's time zone) or after a close they answer 409", async () => {
+    const world = await ownClient(db);
+    const m = await member(world, 'Wendy');
+    await decline(m).expect(200);
+    // The period's last day was yesterday where the client is (UTC+14): closed for it...
+    await db.query(`UPDATE client SET time_zone = 'Pacific/Kiritimati' WHERE id = $1`, [world.clientId]);
+    await db.query(`UPDATE open_enrollment_period SET end_date = (now() AT TIME ZONE 'Pacific/Kiritimati')::date - 1 WHERE id = $1`, [world.periodId]);
+    expect((await enroll(m).expect(409)).body.message).toBe(EnrollmentWindowMessages.closed);
+    // ...while a client eleven hours behind UTC is still inside that same last day (or before it).
+    await db.query(`UPDATE client SET time_zone = 'Pacific/Pago_Pago' WHERE id = $1`, [world.clientId]);
+    await enroll(m).expect(200);
+
+    // Closed by HR: refused whatever the dates say, also for signing the changes.
+    await db.query(`UPDATE open_enrollment_period SET end_date = current_date + 20, closed_date = current_date WHERE id = $1`, [world.periodId]);
+    await decline(m).expect(409);
+    // A new hire in their window may, on day 30 after eligibility; on day 31 not.
+    await db.query(`UPDATE employee SET new_hire = true, eligibility_date = (now() AT TIME ZONE 'Pacific/Pago_Pago')::date - 30 WHERE id = $1`, [m.employeeId]);
+    await decline(m).expect(200);
+    await db.query(`UPDATE employee SET eligibility_date = (now() AT TIME ZONE 'Pacific/Pago_Pago')::date - 31 WHERE id = $1`, [m.employeeId]);
+    await enroll(m).expect(409);
+  });
+
+  it('the close job closes once in one transaction with the end snapshot; a re-run and later writes change nothing', async () => {
+    const world = await ownClient(db);
+    const a = await member(world, 'Ada');
+    const b = await member(world, 'Bo');
+    await decline(a).expect(200);
+    await enroll(b).expect(200);
+    // The last day ended yesterday in the client's time zone.
+    await db.query(`UPDATE open_enrollment_period SET end_date = (now() AT TIME ZONE 'America/New_York')::date - 1 WHERE id = $1`, [world.periodId]);
+    {
+      const jobs = mail.workers.get(JobsService);
+      await jobs.queue('open-enrollment.close-expired-periods', { tick: 'test-1' }, { jobId: `oe-sweep-test-${world.periodId}-1` });
+      const closed = await until(async () => {
+        const [p] = await db.query('SELECT closed_date::text AS closed_date, closed_at FROM open_enrollment_period WHERE id = $1', [world.periodId]);
+        return p.closed_date ? p : null;
+      }, 'the period to close');
+      const [snap] = await db.query(`SELECT data, taken_at FROM enrollment_snapshot WHERE open_enrollment_period_id = $1 AND kind = 'end'`, [world.periodId]);
+      expect(snap.data[String(a.employeeId)].elections['8']).toMatchObject({ status: -2, planId: null });
+      expect(snap.data[String(b.employeeId)].elections['8']).toMatchObject({ status: 1, planId: b.visionPlan });
+      expect(snap.data[String(b.employeeId)]).toMatchObject({ firstName: 'Bo', individualId: expect.any(Number) });
+      await enroll(a).expect(409);
+      // The sweep again: nothing to close, nothing rewritten.
+      await jobs.queue('open-enrollment.close-expired-periods', { tick: 'test-2' }, { jobId: `oe-sweep-test-${world.periodId}-2` });
+      await new Promise((r) => setTimeout(r, 1000));
+      const [again] = await db.query(`SELECT taken_at FROM enrollment_snapshot WHERE open_enrollment_period_id = $1 AND kind = 'end'`, [world.periodId]);
+      expect(again.taken_at).toEqual(snap.taken_at);
+      const [p] = await db.query('SELECT closed_at FROM open_enrollment_period WHERE id = $1', [world.periodId]);
+      expect(p.closed_at).toEqual(closed.closed_at);
+      const entries = await db.query(`SELECT count(*)::int AS n FROM audit_log WHERE client_id = $1 AND event_type = 'Open Enrollment'`, [world.clientId]);
+      expect(entries[0].n).toBe(1);
+    }
+  });
+
+  it('writes racing the close are either in the end snapshot or refused, never committed after it', async () => {
+    const world = await ownClient(db);
+    const people = await Promise.all(['Ray', 'Rita', 'Rex', 'Rosa'].map((n) => member(world, n)));
+    const close = t.app.get(OpenEnrollmentService);
+    const context = t.app.get(RequestContext);
+    // Each person flips their vision election again and again while the period is closed in the middle.
+    const outcomes: number[] = [];
+    const writers = people.map(async (m, i) => {
+      for (let k = 0; k < 12; k += 1) {
+        const res = await ((k + i) % 2 === 0 ? decline(m) : enroll(m));
+        outcomes.push(res.status);
+        if (res.status !== 200 && res.status !== 409) throw new Error(`write answered ${res.status}: ${JSON.stringify(res.body)}`);
+      }
+    });
+    await new Promise((r) => setTimeout(r, 150));
+    const closed = await context.runAs({ clientId: world.clientId, requestedBy: null }, () => close.close(world.periodId, 'now'));
+    await Promise.all(writers);
+    expect(closed).toBe(true);
+    expect(outcomes.filter((s) => s === 409).length).toBeGreaterThan(0);
+    const [snap] = await db.query(`SELECT data FROM enrollment_snapshot WHERE open_enrollment_period_id = $1 AND kind = 'end'`, [world.periodId]);
+    // What is in force now is exactly what the close recorded: no write landed after it.
+    for (const m of people) {
+      const [now] = await db.query('SELECT status, plan_id FROM enrollment WHERE id = $1', [m.vision]);
+      expect({
+        who: m.employeeId,
+        status: snap.data[String(m.employeeId)].elections['8'].status,
+        planId: snap.data[String(m.employeeId)].elections['8'].planId,
+      }).toEqual({
+        who: m.employeeId,
+        status: now.status,
+        planId: now.plan_id,
+      });
+    }
+  });
+});
