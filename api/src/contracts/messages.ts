@@ -95,7 +95,6 @@ export const CensusMessages = {
   employeeCreateFailed: 'Employee creation error!',
   employeeTerminated: 'Employee terminated successfully!',
   employeeTerminationFailed: 'Employee termination error!',
-  uploadFailed: 'Upload file error',
   cannotBeNegative: 'Cannot be less than 0',
   passwordMin: 'Password should contain at least 5 characters',
   passwordMax: 'Password should contain maximum of 20 characters',
