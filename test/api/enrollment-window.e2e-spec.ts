@@ -1,6 +1,9 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { getQueueToken } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
 import { EnrollmentWindowMessages } from '../../api/src/contracts/enrollment-window';
+import { OpenEnrollmentMessages } from '../../api/src/contracts/open-enrollment';
 import { OpenEnrollmentService } from '../../api/src/modules/open-enrollment/open-enrollment.service';
 import { JobsService } from '../../api/src/core/jobs/jobs.service';
 import { RequestContext } from '../../api/src/core/context/request-context';
@@ -159,5 +162,83 @@ describe('the enrollment window and the close of open enrollment', () => {
         planId: now.plan_id,
       });
     }
+  });
+
+  describe('HR manages open enrollment (POST /openEnrollment)', () => {
+    async function hrOf(world: World): Promise<string> {
+      const hr = await createPerson(db, { clientId: world.clientId, registered: true, roleType: 1, firstName: 'Olive' });
+      return t.login(hr.email);
+    }
+    const post = (jwt: string, body: object) => api('post', '/openEnrollment', jwt).send(body);
+    const usDay = async (offset: number) =>
+      ((await db.query(`SELECT to_char((now() AT TIME ZONE 'America/New_York')::date + $1::int, 'MM/DD/YYYY') AS d`, [offset])) as Array<{ d: string }>)[0]!.d;
+
+    it('change the last day, refusals, close now, and reopen within 30 days (not after)', async () => {
+      const world = await ownClient(db);
+      const hr = await hrOf(world);
+      const m = await member(world, 'Opal');
+      const data = (await api('get', '/openEnrollment', hr).expect(200)).body;
+      expect(data.settings.allowHrOe).toBe(true);
+      expect(data.periods.find((p: { id: number }) => p.id === world.periodId)).toMatchObject({ state: 'active', current: true, canReopen: false });
+
+      expect((await post(hr, { openEnrollmentId: world.periodId }).expect(400)).body.errors).toEqual([{ path: 'endDate', message: 'Field is required' }]);
+      expect((await post(hr, { openEnrollmentId: world.periodId, endDate: await usDay(-1) }).expect(400)).body.errors[0].path).toBe('endDate');
+      await post(m.jwt, { openEnrollmentId: world.periodId, endDate: await usDay(5) }).expect(403);
+      const last = await usDay(12);
+      const changed = (await post(hr, { openEnrollmentId: world.periodId, endDate: last }).expect(200)).body;
+      expect(changed.periods.find((p: { id: number }) => p.id === world.periodId).endDate).toBe(last);
+      expect(changed.settings.openEnrollmentEndDate).toBe(last);
+      // The delayed close for the new last day is queued, with its own id.
+      const iso = `${last.slice(6)}-${last.slice(0, 2)}-${last.slice(3, 5)}`;
+      const job = await mail.workers.get<Queue>(getQueueToken('open-enrollment')).getJob(`oe-close-${world.periodId}-end-${iso}`);
+      expect(await job?.isDelayed()).toBe(true);
+      const [plan] = await db.query('SELECT id FROM plan WHERE open_enrollment_period_id = $1 LIMIT 1', [world.periodId]);
+      expect((await post(hr, { openEnrollmentId: world.periodId, endDate: last, plans: [{ id: plan.id, effectiveDate: '01/01/2027' }] }).expect(409)).body.message).toBe(
+        OpenEnrollmentMessages.plansLocked,
+      );
+
+      // Close OE now: closed, the end snapshot, writes refused; closing again is refused.
+      const closed = (await post(hr, { openEnrollmentId: world.periodId, close: true }).expect(200)).body;
+      expect(closed.periods.find((p: { id: number }) => p.id === world.periodId)).toMatchObject({ state: 'closed', canReopen: true });
+      expect((await db.query(`SELECT count(*)::int AS n FROM enrollment_snapshot WHERE open_enrollment_period_id = $1 AND kind = 'end'`, [world.periodId]))[0].n).toBe(1);
+      await decline(m).expect(409);
+      await post(hr, { openEnrollmentId: world.periodId, close: true }).expect(409);
+
+      // Reopen with a new last day: active again, the old end snapshot dropped, writes pass.
+      const reopened = (await post(hr, { openEnrollmentId: world.periodId, reopen: true, endDate: await usDay(3) }).expect(200)).body;
+      expect(reopened.periods.find((p: { id: number }) => p.id === world.periodId)).toMatchObject({ state: 'active', closedDate: null });
+      expect((await db.query(`SELECT count(*)::int AS n FROM enrollment_snapshot WHERE open_enrollment_period_id = $1 AND kind = 'end'`, [world.periodId]))[0].n).toBe(0);
+      await decline(m).expect(200);
+      // A close older than 30 days cannot be reopened.
+      await post(hr, { openEnrollmentId: world.periodId, close: true }).expect(200);
+      await db.query(`UPDATE open_enrollment_period SET closed_at = now() - interval '31 days' WHERE id = $1`, [world.periodId]);
+      expect((await post(hr, { openEnrollmentId: world.periodId, reopen: true, endDate: await usDay(3) }).expect(409)).body.message).toBe(OpenEnrollmentMessages.reopenExpired);
+      expect((await db.query(`SELECT count(*)::int AS n FROM audit_log WHERE client_id = $1 AND event_type = 'Open Enrollment'`, [world.clientId]))[0].n).toBe(4);
+
+      // A client whose broker manages open enrollment: HR may read, not change.
+      await db.query('UPDATE client SET allow_hr_oe = false WHERE id = $1', [world.clientId]);
+      expect((await post(hr, { openEnrollmentId: world.periodId, reopen: true, endDate: await usDay(3) }).expect(403)).body.message).toBe(OpenEnrollmentMessages.notAllowed);
+    });
+
+    it('start a Ready period: it becomes current with its plans dated, the start snapshot, and the invite email to each employee', async () => {
+      const world = await ownClient(db);
+      const hr = await hrOf(world);
+      const m = await member(world, 'Pia');
+      const next = await copyRow(db, 'open_enrollment_period', world.periodId, { is_current: false, started_at: null, title: 'Open Enrollment Next' });
+      const [plan] = await db.query('SELECT id FROM plan WHERE open_enrollment_period_id = $1 LIMIT 1', [world.periodId]);
+      const nextPlan = await copyRow(db, 'plan', plan.id, { open_enrollment_period_id: next });
+      // Ready to Start: nobody may enroll in it yet.
+      expect((await api('get', '/openEnrollment', hr).expect(200)).body.periods.find((p: { id: number }) => p.id === next)).toMatchObject({ state: 'ready', current: false });
+      const mark = mail.mark();
+      const last = await usDay(20);
+      const started = (await post(hr, { openEnrollmentId: next, endDate: last, plans: [{ id: nextPlan, effectiveDate: '01/01/2027' }], sendEmail: true }).expect(200)).body;
+      expect(started.periods.find((p: { id: number }) => p.id === next)).toMatchObject({ state: 'active', current: true, endDate: last });
+      expect(started.periods.find((p: { id: number }) => p.id === world.periodId)).toMatchObject({ current: false });
+      expect((await db.query('SELECT effective_date::text AS d FROM plan WHERE id = $1', [nextPlan]))[0].d).toBe('2027-01-01');
+      expect((await db.query(`SELECT count(*)::int AS n FROM enrollment_snapshot WHERE open_enrollment_period_id = $1 AND kind = 'start'`, [next]))[0].n).toBe(1);
+      const invite = await mail.next(m.email, /Open enrollment is open until/, mark);
+      expect(invite.text).toContain(last);
+      await post(hr, { openEnrollmentId: next, endDate: last }).expect(200);
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { addDays } from './engine/dates';
 import { enrollmentWindow, EnrollmentWindowMessages, type WindowFacts } from './enrollment-window';
 
-const period = { startDate: '2026-11-01', endDate: '2026-11-30', closedDate: null };
+const period = { startDate: '2026-11-01', endDate: '2026-11-30', closedDate: null, started: true };
 const base: WindowFacts = { today: '2026-11-15', period, newHire: false, eligibilityDate: null, hireDate: '2020-01-01' };
 const closed = { open: false as const, message: EnrollmentWindowMessages.closed };
 
@@ -14,6 +14,7 @@ describe('enrollment window (issue 14: enforced on every write)', () => {
     ['the day before it starts', { today: '2026-10-31' }, closed],
     ['closed early by HR', { period: { ...period, closedDate: '2026-11-10' } }, closed],
     ['no period at all', { period: null }, closed],
+    ['a period HR has not started (Ready to Start)', { period: { ...period, started: false } }, closed],
     ['a new hire on day 30 after eligibility', { period: null, newHire: true, eligibilityDate: '2026-10-16' }, { open: true, why: 'new-hire' }],
     ['a new hire on day 31', { period: null, newHire: true, eligibilityDate: '2026-10-15' }, closed],
     ['a new hire before eligibility', { period: null, newHire: true, eligibilityDate: '2026-12-01' }, { open: true, why: 'new-hire' }],

@@ -19,7 +19,8 @@ export interface WindowFacts {
   /** The client's calendar date today (YYYY-MM-DD, in its time zone). */
   today: string;
   /** The client's current period, or null when it has none. */
-  period: { startDate: string; endDate: string; closedDate: string | null } | null;
+  /** `started` false: Ready to Start (HR has not started it yet). */
+  period: { startDate: string; endDate: string; closedDate: string | null; started: boolean } | null;
   newHire: boolean;
   /** YYYY-MM-DD; the hire date stands in when null. */
   eligibilityDate: string | null;
@@ -30,7 +31,7 @@ export type WindowAnswer = { open: true; why: 'open-enrollment' | 'new-hire' } |
 
 export function enrollmentWindow(f: WindowFacts): WindowAnswer {
   const p = f.period;
-  if (p && p.closedDate === null && p.startDate <= f.today && f.today <= p.endDate) return { open: true, why: 'open-enrollment' };
+  if (p && p.started && p.closedDate === null && p.startDate <= f.today && f.today <= p.endDate) return { open: true, why: 'open-enrollment' };
   const eligible = f.eligibilityDate ?? f.hireDate;
   if (f.newHire && eligible !== null && f.today <= addDays(eligible, NEW_HIRE_WINDOW_DAYS)) return { open: true, why: 'new-hire' };
   return { open: false, message: EnrollmentWindowMessages.closed };

@@ -23,3 +23,4 @@ export * from './audit';
 export * from './files';
 export * from './actions';
 export * from './enrollment-window';
+export * from './open-enrollment';

@@ -16,6 +16,8 @@ export const PERMISSIONS = [
   'audit:read',
   'reports:run',
   'status:read',
+  /** Starts, re-dates, closes and reopens open enrollment (only where the client allows HR to: allowHrOe). */
+  'open-enrollment:manage',
   'employer-forms:manage',
   'transactions:read',
   'communications:send',
@@ -34,6 +36,7 @@ export const ADMIN_PERMISSIONS: readonly Permission[] = [
   'audit:read',
   'reports:run',
   'status:read',
+  'open-enrollment:manage',
   'employer-forms:manage',
   'transactions:read',
   'communications:send',

@@ -129,7 +129,7 @@ export async function seedDemoData(m: EntityManager, config: AppConfig, cipher: 
     const start = new Date(now.getTime() - 14 * 86_400_000);
     const end = new Date(now.getTime() + 30 * 86_400_000);
     await m.query(
-      `INSERT INTO open_enrollment_period (client_id, title, start_date, end_date, is_current) VALUES ($1, $2, $3, $4, true)`,
+      `INSERT INTO open_enrollment_period (client_id, title, start_date, end_date, is_current, started_at) VALUES ($1, $2, $3, $4, true, now())`,
       [clientId, `Open Enrollment ${end.getUTCFullYear() + (end.getUTCMonth() >= 9 ? 1 : 0)}`, isoDate(start), isoDate(end)],
     );
   }

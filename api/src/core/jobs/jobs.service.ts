@@ -36,7 +36,7 @@ export class JobsService {
    * For work already recorded in PostgreSQL: a failure to queue is logged, not thrown, because the re-drive
    * sweep finds the row and queues it again with the same id. The person's request still succeeds.
    */
-  async tryQueue<N extends JobName>(name: N, data: JobPayloads[N], options: { jobId: string }): Promise<boolean> {
+  async tryQueue<N extends JobName>(name: N, data: JobPayloads[N], options: { jobId: string; delay?: number }): Promise<boolean> {
     try {
       await this.queue(name, data, options);
       return true;

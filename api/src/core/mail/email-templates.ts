@@ -28,6 +28,14 @@ export interface EmailTemplateData {
     /** The site's page that opens the signed summary PDF after sign-in (the link carries no token). */
     summaryUrl: string;
   };
+  'open-enrollment-invite': {
+    firstName?: string | null;
+    clientName?: string | null;
+    /** MM/DD/YYYY: the period's last day. */
+    endDate: string;
+    /** The site's sign-in page (no token: the person signs in). */
+    loginUrl: string;
+  };
   generic: {
     subject: string;
     /** Written by HR. Plain text (escaped, blank lines become paragraphs) unless trustedHtml. */
@@ -50,6 +58,7 @@ export const EMAIL_TEMPLATES: { readonly [K in EmailTemplateName]: EmailTemplate
   welcome: { subject: 'Welcome to {{productName}}: finish your registration', file: 'welcome.hbs' },
   'password-reset': { subject: 'Reset your {{productName}} password', file: 'password-reset.hbs' },
   'enrollment-confirmation': { subject: 'Your benefit elections are signed', file: 'enrollment-confirmation.hbs' },
+  'open-enrollment-invite': { subject: 'Open enrollment is open until {{endDate}}', file: 'open-enrollment-invite.hbs' },
   generic: { subject: '{{subject}}', file: 'generic.hbs' },
 };
 

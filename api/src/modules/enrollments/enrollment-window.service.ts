@@ -22,15 +22,15 @@ export class EnrollmentWindowService {
       m,
     );
     if (!e) throw new NotFoundException({ statusCode: 404, message: Messages.noEmployeeFound });
-    const [p] = await this.db.query<{ start_date: string; end_date: string; closed_date: string | null }>(
-      `SELECT start_date::text AS start_date, end_date::text AS end_date, closed_date::text AS closed_date
+    const [p] = await this.db.query<{ start_date: string; end_date: string; closed_date: string | null; started: boolean }>(
+      `SELECT start_date::text AS start_date, end_date::text AS end_date, closed_date::text AS closed_date, started_at IS NOT NULL AS started
          FROM open_enrollment_period WHERE client_id = $client AND is_current FOR SHARE`,
       [],
       m,
     );
     return enrollmentWindow({
       today: e.today,
-      period: p ? { startDate: p.start_date, endDate: p.end_date, closedDate: p.closed_date } : null,
+      period: p ? { startDate: p.start_date, endDate: p.end_date, closedDate: p.closed_date, started: p.started } : null,
       newHire: e.new_hire,
       eligibilityDate: e.eligibility_date,
       hireDate: e.hire_date,

@@ -1,7 +1,14 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { DataSource, type EntityManager } from 'typeorm';
+import { toIsoDate, toUsDate } from '../../contracts/formats';
+import { canReopen, openEnrollmentState, OpenEnrollmentMessages, type OpenEnrollmentData, type OpenEnrollmentRequest } from '../../contracts/open-enrollment';
+import type { AuditFieldChange } from '../../core/audit/audit-entry.table';
 import { AuditService } from '../../core/audit/audit.service';
+import { APP_CONFIG, type AppConfig } from '../../core/config/app-config';
+import { RequestContext } from '../../core/context/request-context';
+import { fieldErrors } from '../../core/http/field-errors';
+import { MailService } from '../../core/mail/mail.service';
 import { TenantDb } from '../../core/database/tenant-db';
 import { JobIds, type JobPayloads } from '../../core/jobs/job-registry';
 import { JobsService } from '../../core/jobs/jobs.service';
@@ -25,6 +32,9 @@ export class OpenEnrollmentService {
     private readonly db: TenantDb,
     private readonly audit: AuditService,
     private readonly jobs: JobsService,
+    private readonly mail: MailService,
+    private readonly context: RequestContext,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** The sweep, across clients (system work). */
@@ -63,33 +73,175 @@ export class OpenEnrollmentService {
    * Closes the period: 'expired' only once its last day has ended in the client's time zone, 'now' at once
    * (HR's Close OE now). False when there was nothing to do (closed already, or not yet over).
    */
-  async close(periodId: number, reason: 'expired' | 'now'): Promise<boolean> {
-    return this.db.transaction(async (m) => {
-      const [p] = await this.db.query<{ closed_date: string | null; over: boolean; today: string; title: string }>(
-        `SELECT p.closed_date::text AS closed_date, p.title, p.end_date < (now() AT TIME ZONE c.time_zone)::date AS over,
+  close(periodId: number, reason: 'expired' | 'now'): Promise<boolean> {
+    return this.db.transaction((m) => this.closeWithin(periodId, reason, m));
+  }
+
+  private async closeWithin(periodId: number, reason: 'expired' | 'now', m: EntityManager): Promise<boolean> {
+    const [p] = await this.db.query<{ closed_date: string | null; over: boolean; today: string; title: string; started: boolean }>(
+      `SELECT p.closed_date::text AS closed_date, p.title, p.end_date < (now() AT TIME ZONE c.time_zone)::date AS over,
+              (now() AT TIME ZONE c.time_zone)::date::text AS today, p.started_at IS NOT NULL AS started
+         FROM open_enrollment_period p JOIN client c ON c.id = p.client_id
+        WHERE p.id = $1 AND p.client_id = $client
+        FOR UPDATE OF p`,
+      [periodId],
+      m,
+    );
+    if (!p || !p.started || p.closed_date !== null || (reason === 'expired' && !p.over)) return false;
+    await this.db.query(`UPDATE open_enrollment_period SET closed_date = $2::date, closed_at = now() WHERE id = $1 AND client_id = $client`, [periodId, p.today], m);
+    await this.snapshot(periodId, 'end', m);
+    await this.audit.record(
+      {
+        employeeId: null,
+        eventType: 'Open Enrollment',
+        actionType: 'update',
+        description: `${p.title} closed${reason === 'now' ? ' by an administrator' : ' at the end of its last day'}`,
+        data: [{ title: 'Closed date', oldValue: null, newValue: toUsDate(p.today), changed: true }],
+      },
+      m,
+    );
+    this.logger.log({ periodId, reason }, 'open-enrollment period closed');
+    return true;
+  }
+
+  /** GET /openEnrollment: the client's setting and its periods with their state and plans. */
+  async data(): Promise<OpenEnrollmentData> {
+    const [client] = await this.db.query<{ allow_hr_oe: boolean }>('SELECT allow_hr_oe FROM client WHERE id = $client');
+    const periods = await this.db.query<{
+      id: number;
+      title: string;
+      start_date: string;
+      end_date: string;
+      closed_date: string | null;
+      started_at: Date | null;
+      closed_at: Date | null;
+      is_current: boolean;
+      employee_enrollments: number;
+    }>(
+      `SELECT p.id, p.title, p.start_date::text AS start_date, p.end_date::text AS end_date, p.closed_date::text AS closed_date, p.started_at, p.closed_at, p.is_current,
+              (SELECT count(DISTINCT en.employee_id)::int FROM enrollment en WHERE en.open_enrollment_period_id = p.id AND en.status <> 0) AS employee_enrollments
+         FROM open_enrollment_period p WHERE p.client_id = $client ORDER BY p.start_date DESC, p.id DESC`,
+    );
+    const plans = await this.db.query<{ id: number; name: string; plan_type_id: number; effective_date: string; period: number }>(
+      `SELECT id, name, plan_type_id, effective_date::text AS effective_date, open_enrollment_period_id AS period FROM plan
+        WHERE client_id = $client AND open_enrollment_period_id = ANY($1::int[]) ORDER BY plan_type_id, sort_order, id`,
+      [periods.map((p) => p.id)],
+    );
+    const current = periods.find((p) => p.is_current) ?? null;
+    return {
+      settings: { allowHrOe: client?.allow_hr_oe ?? false, openEnrollmentEndDate: toUsDate(current?.end_date), openEnrollmentClosedDate: toUsDate(current?.closed_date) },
+      periods: periods.map((p) => {
+        const state = openEnrollmentState({ startedAt: p.started_at?.toISOString() ?? null, closedDate: p.closed_date });
+        return {
+          id: p.id,
+          title: p.title,
+          startDate: toUsDate(p.start_date)!,
+          endDate: toUsDate(p.end_date)!,
+          closedDate: toUsDate(p.closed_date),
+          state,
+          current: p.is_current,
+          canReopen: state === 'closed' && canReopen(p.closed_at?.toISOString() ?? null),
+          employeeEnrollments: p.employee_enrollments,
+          plans: plans.filter((x) => x.period === p.id).map((x) => ({ id: x.id, title: x.name, planTypeId: x.plan_type_id, effectiveDate: toUsDate(x.effective_date)! })),
+        };
+      }),
+    };
+  }
+
+  /**
+   * POST /openEnrollment: Start, Change Date, Close OE now or Reopen, by the period's state (document 3
+   * section 4); each in one transaction with its audit entry; the period's delayed close follows its last day.
+   */
+  async change(body: OpenEnrollmentRequest): Promise<OpenEnrollmentData> {
+    const [client] = await this.db.query<{ allow_hr_oe: boolean; name: string }>('SELECT allow_hr_oe, name FROM client WHERE id = $client');
+    if (!client?.allow_hr_oe) throw new ForbiddenException({ statusCode: 403, message: OpenEnrollmentMessages.notAllowed });
+    const scheduled = await this.db.transaction(async (m) => {
+      const [p] = await this.db.query<{ id: number; title: string; end_date: string; closed_date: string | null; started_at: Date | null; closed_at: Date | null; today: string; is_current: boolean }>(
+        `SELECT p.id, p.title, p.end_date::text AS end_date, p.closed_date::text AS closed_date, p.started_at, p.closed_at, p.is_current,
                 (now() AT TIME ZONE c.time_zone)::date::text AS today
            FROM open_enrollment_period p JOIN client c ON c.id = p.client_id
-          WHERE p.id = $1 AND p.client_id = $client
-          FOR UPDATE OF p`,
-        [periodId],
+          WHERE p.id = $1 AND p.client_id = $client FOR UPDATE OF p`,
+        [body.openEnrollmentId],
         m,
       );
-      if (!p || p.closed_date !== null || (reason === 'expired' && !p.over)) return false;
-      await this.db.query(`UPDATE open_enrollment_period SET closed_date = $2::date, closed_at = now() WHERE id = $1 AND client_id = $client`, [periodId, p.today], m);
-      await this.snapshot(periodId, 'end', m);
-      await this.audit.record(
-        {
-          employeeId: null,
-          eventType: 'Open Enrollment',
-          actionType: 'update',
-          description: `${p.title} closed${reason === 'now' ? ' by an administrator' : ' at the end of its last day'}`,
-          data: [{ title: 'Closed date', oldValue: null, newValue: p.today, changed: true }],
-        },
-        m,
-      );
-      this.logger.log({ periodId, reason }, 'open-enrollment period closed');
-      return true;
+      if (!p) throw new NotFoundException({ statusCode: 404, message: OpenEnrollmentMessages.periodFetchFailed });
+      const state = openEnrollmentState({ startedAt: p.started_at?.toISOString() ?? null, closedDate: p.closed_date });
+      const endDate = body.endDate === undefined ? null : toIsoDate(body.endDate)!;
+      if (endDate !== null && endDate < p.today) throw fieldErrors([{ path: 'endDate', message: OpenEnrollmentMessages.endDateInPast }]);
+      const audit = (description: string, data: AuditFieldChange[]) => this.audit.record({ employeeId: null, eventType: 'Open Enrollment', actionType: 'update', description, data }, m);
+
+      if (body.close) {
+        if (state !== 'active' || !(await this.closeWithin(p.id, 'now', m))) throw new ConflictException({ statusCode: 409, message: OpenEnrollmentMessages.notThisState });
+        return null;
+      }
+      if (body.reopen) {
+        if (state !== 'closed') throw new ConflictException({ statusCode: 409, message: OpenEnrollmentMessages.notThisState });
+        if (!canReopen(p.closed_at?.toISOString() ?? null)) throw new ConflictException({ statusCode: 409, message: OpenEnrollmentMessages.reopenExpired });
+        await this.db.query(`UPDATE open_enrollment_period SET closed_date = NULL, closed_at = NULL, end_date = $2 WHERE id = $1 AND client_id = $client`, [p.id, endDate], m);
+        // The close snapshot no longer describes the end: the next close takes it again.
+        await this.db.query(`DELETE FROM enrollment_snapshot WHERE open_enrollment_period_id = $1 AND client_id = $client AND kind = 'end'`, [p.id], m);
+        await audit(`${p.title} reopened`, [{ title: 'Last day', oldValue: toUsDate(p.end_date), newValue: body.endDate!, changed: true }]);
+        return endDate;
+      }
+      if (state === 'closed') throw new ConflictException({ statusCode: 409, message: OpenEnrollmentMessages.notThisState });
+      if (state === 'active') {
+        if (body.plans?.length) throw new ConflictException({ statusCode: 409, message: OpenEnrollmentMessages.plansLocked });
+        await this.db.query(`UPDATE open_enrollment_period SET end_date = $2 WHERE id = $1 AND client_id = $client`, [p.id, endDate], m);
+        await audit(`${p.title}: last day changed`, [{ title: 'Last day', oldValue: toUsDate(p.end_date), newValue: body.endDate!, changed: toUsDate(p.end_date) !== body.endDate }]);
+        return endDate;
+      }
+      // Start: the period becomes the current one, its plans take their effective dates, the start snapshot is taken.
+      for (const plan of body.plans ?? []) {
+        const updated = await this.db.query(`UPDATE plan SET effective_date = $3 WHERE id = $1 AND open_enrollment_period_id = $2 AND client_id = $client RETURNING id`, [plan.id, p.id, toIsoDate(plan.effectiveDate)], m);
+        if (!updated.length) throw fieldErrors([{ path: 'plans', message: OpenEnrollmentMessages.periodFetchFailed }]);
+      }
+      if (!p.is_current) {
+        await this.db.query(`UPDATE open_enrollment_period SET is_current = false WHERE client_id = $client AND is_current`, [], m);
+        await this.db.query(`UPDATE open_enrollment_period SET is_current = true WHERE id = $1 AND client_id = $client`, [p.id], m);
+      }
+      await this.db.query(`UPDATE open_enrollment_period SET started_at = now(), start_date = least(start_date, $2::date), end_date = $3 WHERE id = $1 AND client_id = $client`, [p.id, p.today, endDate], m);
+      await this.snapshot(p.id, 'start', m);
+      let invited = 0;
+      if (body.sendEmail) {
+        const people = await this.db.query<{ id: number; first_name: string; email: string }>(
+          `SELECT e.id, e.first_name, coalesce(a.email, e.email) AS email FROM employee e LEFT JOIN account a ON a.id = e.account_id
+            WHERE e.client_id = $client AND NOT e.terminated AND coalesce(a.email, e.email) IS NOT NULL ORDER BY e.id`,
+        );
+        for (const person of people) {
+          await this.mail.enqueue(
+            {
+              template: 'open-enrollment-invite',
+              to: person.email,
+              data: { firstName: person.first_name, clientName: client.name, endDate: body.endDate!, loginUrl: `${this.config.publicUrl}/mbl/login` },
+              idempotencyKey: `oe-invite:${p.id}:${person.id}`,
+              clientId: this.context.clientId,
+            },
+            m,
+          );
+        }
+        invited = people.length;
+      }
+      await audit(`${p.title} started`, [
+        { title: 'Last day', oldValue: null, newValue: body.endDate!, changed: true },
+        { title: 'Invitations', oldValue: null, newValue: String(invited), changed: invited > 0 },
+      ]);
+      return endDate;
     });
+    if (scheduled !== null) await this.scheduleClose(body.openEnrollmentId, scheduled);
+    return this.data();
+  }
+
+  /** The period's delayed close at the end of its last day (client time zone); the sweep re-queues it if this fails. */
+  private async scheduleClose(periodId: number, endDate: string): Promise<void> {
+    const [row] = await this.db.query<{ ms_left: string }>(
+      `SELECT floor(extract(epoch FROM (($1::date + 1)::timestamp AT TIME ZONE c.time_zone) - now()) * 1000)::bigint AS ms_left FROM client c WHERE c.id = $client`,
+      [endDate],
+    );
+    await this.jobs.tryQueue(
+      'open-enrollment.close-period',
+      { periodId, endDate, clientId: this.context.clientId, requestedBy: this.context.acting.accountId },
+      { jobId: JobIds.periodCloseAtEnd(periodId, endDate), delay: Math.max(0, Number(row?.ms_left ?? 0)) },
+    );
   }
 
   /** Every employee's elections of the period as they stand now (start of the period, or its close). */

@@ -1,0 +1,38 @@
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ZOpenEnrollmentData, ZOpenEnrollmentRequest, type OpenEnrollmentData } from '../../contracts/open-enrollment';
+import { Access } from '../../core/auth/access.decorator';
+import { ErrorResponseDto } from '../../core/http/common.dto';
+import { createZodDto } from '../../core/http/zod-dto';
+import { OpenEnrollmentService } from './open-enrollment.service';
+
+class OpenEnrollmentDataDto extends createZodDto(ZOpenEnrollmentData) {}
+class OpenEnrollmentRequestDto extends createZodDto(ZOpenEnrollmentRequest) {}
+
+/** The Open Enrollment dialog's calls (document 3 sections 2.5 and 7). */
+@ApiTags('open-enrollment')
+@Controller('openEnrollment')
+export class OpenEnrollmentController {
+  constructor(private readonly openEnrollment: OpenEnrollmentService) {}
+
+  @Get()
+  @Access('status:read')
+  @ApiOkResponse({ type: OpenEnrollmentDataDto })
+  @ApiOperation({ summary: "The client's open-enrollment setting and periods (state, plans, reopen window)" })
+  data(): Promise<OpenEnrollmentData> {
+    return this.openEnrollment.data();
+  }
+
+  @Post()
+  @HttpCode(200)
+  @Access('open-enrollment:manage')
+  @ApiOkResponse({ type: OpenEnrollmentDataDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: "'Field is required' for the last day; a last day before today" })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'The client does not let its HR manage open enrollment (allowHrOe)' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Not possible in the period state (plans locked while active, reopen after 30 days)' })
+  @ApiOperation({ summary: 'Start, change the last day, close now or reopen an open-enrollment period' })
+  change(@Body() body: OpenEnrollmentRequestDto): Promise<OpenEnrollmentData> {
+    return this.openEnrollment.change(body);
+  }
+}
