@@ -26,6 +26,7 @@ import { ImpersonationModule } from './modules/impersonation/impersonation.modul
 import { OptionsModule } from './modules/options/options.module';
 import { PasswordModule } from './modules/password/password.module';
 import { PlansModule } from './modules/plans/plans.module';
+import { TransactionsModule } from './modules/transactions/transactions.module';
 import { RegistrationModule } from './modules/registration/registration.module';
 import { SecuredDataModule } from './modules/secured-data/secured-data.module';
 import { ZipLookupModule } from './modules/zip-lookup/zip-lookup.module';
@@ -57,6 +58,7 @@ export const FEATURE_MODULES = [
   OnboardingModule,
   AuditLogsModule,
   OpenEnrollmentModule,
+  TransactionsModule,
   MaintenanceModule,
 ];
 

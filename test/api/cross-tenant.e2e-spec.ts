@@ -36,6 +36,9 @@ describe('another client\'s records answer 404 on every :id route', () => {
     const acmeEnrollment = await firstId(db, `SELECT id FROM enrollment WHERE employee_id = $1 AND plan_id IS NOT NULL AND open_enrollment_period_id = $2 ORDER BY id LIMIT 1`, [jane, acmePeriod]);
     const acmePlan = await firstId(db, `SELECT plan_id AS id FROM enrollment WHERE id = $1`, [acmeEnrollment]);
     ids.planId = await copyRow(db, 'plan', acmePlan, { client_id: clientId, open_enrollment_period_id: period });
+    // A closed open enrollment of the second client with its transactions report ready.
+    ids.periodId = period;
+    await db.query(`INSERT INTO enrollment_snapshot (client_id, open_enrollment_period_id, kind, data) VALUES ($1, $2, 'end', '{}')`, [clientId, period]);
     ids.employeeId = person.employeeId;
     ids.enrollmentId = await copyRow(db, 'enrollment', acmeEnrollment, { client_id: clientId, employee_id: person.employeeId, open_enrollment_period_id: period, plan_id: ids.planId });
     ids.dependentId = await copyRow(db, 'dependent', await firstId(db, `SELECT id FROM dependent WHERE employee_id = $1 AND deleted_at IS NULL ORDER BY id LIMIT 1`, [jane]), {
@@ -92,6 +95,7 @@ describe('another client\'s records answer 404 on every :id route', () => {
         [/\/onboarding\/custom\/:id/, 'documentId'],
         [/\/audits-(hr|user)\/:id/, 'auditId'],
         [/\/actions\/approvals\/:id/, 'approvalId'],
+        [/\/transactions\/:id/, 'periodId'],
       ] as const
     ).find(([pattern]) => pattern.test(path))?.[1];
 

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { getQueueToken } from '@nestjs/bullmq';
@@ -225,8 +226,14 @@ describe('the enrollment window and the close of open enrollment', () => {
       const hr = await hrOf(world);
       const m = await member(world, 'Pia');
       const next = await copyRow(db, 'open_enrollment_period', world.periodId, { is_current: false, started_at: null, title: 'Open Enrollment Next' });
-      const [plan] = await db.query('SELECT id FROM plan WHERE open_enrollment_period_id = $1 LIMIT 1', [world.periodId]);
-      const nextPlan = await copyRow(db, 'plan', plan.id, { open_enrollment_period_id: next });
+      const plans = (await db.query('SELECT id FROM plan WHERE open_enrollment_period_id = $1 ORDER BY id', [world.periodId])) as Array<{ id: number }>;
+      const copies: number[] = [];
+      for (const plan of plans) {
+        const copy = await copyRow(db, 'plan', plan.id, { open_enrollment_period_id: next });
+        for (const rate of (await db.query('SELECT id FROM plan_rate WHERE plan_id = $1', [plan.id])) as Array<{ id: number }>) await copyRow(db, 'plan_rate', rate.id, { plan_id: copy });
+        copies.push(copy);
+      }
+      const nextPlan = copies[0]!;
       // Ready to Start: nobody may enroll in it yet.
       expect((await api('get', '/openEnrollment', hr).expect(200)).body.periods.find((p: { id: number }) => p.id === next)).toMatchObject({ state: 'ready', current: false });
       const mark = mail.mark();
@@ -239,6 +246,38 @@ describe('the enrollment window and the close of open enrollment', () => {
       const invite = await mail.next(m.email, /Open enrollment is open until/, mark);
       expect(invite.text).toContain(last);
       await post(hr, { openEnrollmentId: next, endDate: last }).expect(200);
+
+      // During the new open enrollment she enrolls in vision; HR closes; the transactions report says so.
+      const rows = (await api('get', '/enrollments', m.jwt).expect(200)).body as Array<{ id: number; planTypeId: number; status: string }>;
+      const vision = rows.find((r) => r.planTypeId === 8)!;
+      expect(vision.status).toBe('0');
+      const visionPlan = ((await api('get', '/plans?type=8', m.jwt).expect(200)).body as Array<{ id: number; title: string }>)[0]!;
+      await api('put', `/enrollments/${vision.id}`, m.jwt).send({ status: '1', planId: visionPlan.id, dependents: [] }).expect(200);
+      const listed = (await api('get', '/transactions', hr).expect(200)).body as Array<{ id: number; ready: boolean }>;
+      expect(listed.find((p) => p.id === next)).toMatchObject({ ready: false });
+      await api('get', `/transactions/${next}`, hr).expect(404);
+      await post(hr, { openEnrollmentId: next, close: true }).expect(200);
+      const report = (await api('get', `/transactions/${next}`, hr).expect(200)).body;
+      expect(report.layout.map((c: { title: string }) => c.title)).toContain('Plan After');
+      expect(report.rows).toEqual([expect.objectContaining({ censusId: m.employeeId, employeeName: `Pia Ture`, planType: 'Group Vision', planAfter: visionPlan.title, actionType: 'Add' })]);
+      expect(report.data.start[String(m.employeeId)].elections['8'].status).toBe(0);
+      const download = await api('get', `/transactions/${next}/download`, hr)
+        .buffer(true)
+        .parse((res, cb) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => cb(null, Buffer.concat(chunks)));
+        })
+        .expect(200);
+      expect(download.headers['content-disposition']).toBe('attachment; filename="Open Enrollment Next transactions.xlsx"');
+      const book = new ExcelJS.Workbook();
+      // exceljs declares its own Buffer (an ArrayBuffer): hand it the bytes as one.
+      const bytes = download.body as Buffer;
+      await book.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+      const sheet = book.getWorksheet('Transactions')!;
+      expect(sheet.getRow(1).getCell(1).value).toBe('Employee');
+      expect(sheet.getRow(2).values).toEqual([undefined, 'Pia Ture', m.employeeId, 'Pia Ture', 'Group Vision', undefined, visionPlan.title, undefined, expect.any(Number), 'Add']);
+      await api('get', `/transactions/${next}`, m.jwt).expect(403);
     });
   });
 });

@@ -24,3 +24,4 @@ export * from './files';
 export * from './actions';
 export * from './enrollment-window';
 export * from './open-enrollment';
+export * from './transactions';

@@ -91,8 +91,9 @@ export class EnrollmentsService {
    * prepareRows for the employees of the acting client (a period opened, a plan offered, the seed). One
    * statement finds who lacks a row of an offered type, so a repeated run touches nobody else.
    */
-  async prepareClient(): Promise<number> {
-    return this.db.transaction(async (m) => {
+  async prepareClient(manager?: EntityManager): Promise<number> {
+    const inTransaction = (work: (m: EntityManager) => Promise<number>) => (manager ? work(manager) : this.db.transaction(work));
+    return inTransaction(async (m) => {
       const lacking = await this.db.query<{ id: number }>(
         `SELECT e.id FROM employee e
            JOIN open_enrollment_period oe ON oe.client_id = e.client_id AND oe.is_current

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { EnrollmentsModule } from '../enrollments/enrollments.module';
 import { OpenEnrollmentController } from './open-enrollment.controller';
 import { OpenEnrollmentService } from './open-enrollment.service';
 
-@Module({ controllers: [OpenEnrollmentController], providers: [OpenEnrollmentService], exports: [OpenEnrollmentService] })
+@Module({ imports: [EnrollmentsModule], controllers: [OpenEnrollmentController], providers: [OpenEnrollmentService], exports: [OpenEnrollmentService] })
 export class OpenEnrollmentModule {}

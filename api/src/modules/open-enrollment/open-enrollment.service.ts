@@ -13,6 +13,7 @@ import { TenantDb } from '../../core/database/tenant-db';
 import { JobIds, type JobPayloads } from '../../core/jobs/job-registry';
 import { JobsService } from '../../core/jobs/jobs.service';
 import { OnJob } from '../../core/jobs/on-job.decorator';
+import { EnrollmentsService } from '../enrollments/enrollments.service';
 import { ENROLLMENT_SNAPSHOT_SQL } from './enrollment-snapshot.query';
 
 /**
@@ -35,6 +36,7 @@ export class OpenEnrollmentService {
     private readonly mail: MailService,
     private readonly context: RequestContext,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly enrollments: EnrollmentsService,
   ) {}
 
   /** The sweep, across clients (system work). */
@@ -200,6 +202,8 @@ export class OpenEnrollmentService {
         await this.db.query(`UPDATE open_enrollment_period SET is_current = true WHERE id = $1 AND client_id = $client`, [p.id], m);
       }
       await this.db.query(`UPDATE open_enrollment_period SET started_at = now(), start_date = least(start_date, $2::date), end_date = $3 WHERE id = $1 AND client_id = $client`, [p.id, p.today, endDate], m);
+      // Every employee gets the rows of the period's plan types (not selected yet); then the start snapshot.
+      await this.enrollments.prepareClient(m);
       await this.snapshot(p.id, 'start', m);
       let invited = 0;
       if (body.sendEmail) {
