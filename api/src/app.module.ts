@@ -27,6 +27,7 @@ import { OptionsModule } from './modules/options/options.module';
 import { PasswordModule } from './modules/password/password.module';
 import { PlansModule } from './modules/plans/plans.module';
 import { TransactionsModule } from './modules/transactions/transactions.module';
+import { StatusDashboardModule } from './modules/status-dashboard/status-dashboard.module';
 import { RegistrationModule } from './modules/registration/registration.module';
 import { SecuredDataModule } from './modules/secured-data/secured-data.module';
 import { ZipLookupModule } from './modules/zip-lookup/zip-lookup.module';
@@ -59,6 +60,7 @@ export const FEATURE_MODULES = [
   AuditLogsModule,
   OpenEnrollmentModule,
   TransactionsModule,
+  StatusDashboardModule,
   MaintenanceModule,
 ];
 

@@ -96,6 +96,7 @@ describe('another client\'s records answer 404 on every :id route', () => {
         [/\/audits-(hr|user)\/:id/, 'auditId'],
         [/\/actions\/approvals\/:id/, 'approvalId'],
         [/\/transactions\/:id/, 'periodId'],
+        [/\/dashboards\/:id/, 'periodId'],
       ] as const
     ).find(([pattern]) => pattern.test(path))?.[1];
 

@@ -5,6 +5,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { EnrollmentWindowMessages } from '../../api/src/contracts/enrollment-window';
 import { OpenEnrollmentMessages } from '../../api/src/contracts/open-enrollment';
+import { completion } from '../../api/src/contracts/status-dashboard';
 import { OpenEnrollmentService } from '../../api/src/modules/open-enrollment/open-enrollment.service';
 import { JobsService } from '../../api/src/core/jobs/jobs.service';
 import { RequestContext } from '../../api/src/core/context/request-context';
@@ -253,6 +254,27 @@ describe('the enrollment window and the close of open enrollment', () => {
       expect(vision.status).toBe('0');
       const visionPlan = ((await api('get', '/plans?type=8', m.jwt).expect(200)).body as Array<{ id: number; title: string }>)[0]!;
       await api('put', `/enrollments/${vision.id}`, m.jwt).send({ status: '1', planId: visionPlan.id, dependents: [] }).expect(200);
+      // The status dashboard: the period current, her completion (one plan type of N decided), no signature yet.
+      expect((await api('get', '/dashboards', hr).expect(200)).body).toEqual(expect.arrayContaining([{ id: next, title: 'Open Enrollment Next', current: '1' }]));
+      const board = (await api('get', `/dashboards/${next}`, hr).expect(200)).body;
+      // Employer-paid types are decided for her when the rows are made; vision she decided herself.
+      const [counts] = await db.query(
+        `SELECT count(*) FILTER (WHERE status <> 0)::int AS decided, count(*)::int AS offered FROM enrollment WHERE employee_id = $1 AND open_enrollment_period_id = $2`,
+        [m.employeeId, next],
+      );
+      expect(counts.offered).toBe(board.plans.length);
+      expect(board.users.find((u: { employeeId: number }) => u.employeeId === m.employeeId)).toMatchObject({
+        firstName: 'Pia',
+        signature: false,
+        signatureRequired: true,
+        progress: completion(counts.decided, counts.offered),
+      });
+      expect(board.users.find((u: { employeeId: number }) => u.employeeId === m.employeeId).enrollments.find((e: { planTypeId: number }) => e.planTypeId === 8)).toEqual({
+        planTypeId: 8,
+        available: true,
+        status: '1',
+      });
+      await api('get', `/dashboards/${next}`, m.jwt).expect(403);
       const listed = (await api('get', '/transactions', hr).expect(200)).body as Array<{ id: number; ready: boolean }>;
       expect(listed.find((p) => p.id === next)).toMatchObject({ ready: false });
       await api('get', `/transactions/${next}`, hr).expect(404);

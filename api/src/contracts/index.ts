@@ -25,3 +25,4 @@ export * from './actions';
 export * from './enrollment-window';
 export * from './open-enrollment';
 export * from './transactions';
+export * from './status-dashboard';

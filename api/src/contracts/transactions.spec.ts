@@ -1,3 +1,4 @@
+import { completion } from './status-dashboard';
 import { transactionRows, type Snapshot } from './transactions';
 
 const e = (planId: number | null, status: number, contributionCents = 0, dependents: number[] = [], tier: number | null = 1) => ({
@@ -49,5 +50,18 @@ describe('transactions report rows (document 3 section 2.7)', () => {
       [3, 'Jane Abe', null, '123.45', 'Add'],
       [7, 'Jane Zed', '123.45', '100.00', 0],
     ]);
+  });
+});
+
+describe('status dashboard completion (document 3 sections 2.4 and 9)', () => {
+  it.each([
+    [0, 6, 0],
+    [1, 6, 17],
+    [3, 6, 50],
+    [6, 6, 100],
+    [7, 6, 100],
+    [2, 0, 0],
+  ])('%i decided of %i offered is %i', (decided, offered, percent) => {
+    expect(completion(decided, offered)).toBe(percent);
   });
 });

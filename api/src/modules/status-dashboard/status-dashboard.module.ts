@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { StatusDashboardController } from './status-dashboard.controller';
+import { StatusDashboardService } from './status-dashboard.service';
+
+@Module({ controllers: [StatusDashboardController], providers: [StatusDashboardService] })
+export class StatusDashboardModule {}
