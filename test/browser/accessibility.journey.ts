@@ -133,6 +133,10 @@ describe('accessibility (WCAG 2.1 AA rules of axe-core)', () => {
     // The Action Center, its forms dialog and the approval's signature dialog.
     await expectAccessible(page, '/action-center', (p) => p.getByRole('table', { name: 'Enrollments & Changes' }).waitFor());
     await expectAccessible(page, `/action-center?employee=${jane!.id}&approve=${jane!.id}`, (p) => p.getByRole('dialog', { name: 'Approve' }).waitFor());
+    // The Status Dashboard with its Open Enrollment dialog, and Transactions.
+    await expectAccessible(page, '/status-dashboard', (p) => p.getByRole('table', { name: /employees/ }).waitFor());
+    await expectAccessible(page, '/status-dashboard?dialog=open-enrollment', (p) => p.getByRole('dialog', { name: 'Open Enrollment' }).waitFor());
+    await expectAccessible(page, '/transactions', (p) => p.getByRole('heading', { name: 'Transactions', level: 1 }).waitFor());
     // The HR Audit Log, with an entry of this test's own, then that entry's details.
     const p = await createPerson(browserDb, { registered: true, firstName: 'Axe', lastName: 'Audit' });
     const { jwt } = await apiJson<{ jwt: string }>('/login', { method: 'POST', body: { username: p.email, password: DEMO_PASSWORD } });
