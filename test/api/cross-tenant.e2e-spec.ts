@@ -74,6 +74,8 @@ describe('another client\'s records answer 404 on every :id route', () => {
       person.employeeId,
       signatureFile,
     ]);
+    ids.reportId = await firstId(db, `INSERT INTO report (client_id, title, dataset, columns) VALUES ($1, 'Other client report', 'census', '{lastName}') RETURNING id`, [clientId]);
+    ids.exportId = await firstId(db, `INSERT INTO report_export (client_id, report_id, status) VALUES ($1, $2, 'done') RETURNING id`, [clientId, ids.reportId]);
     ids.documentId = await firstId(db, `INSERT INTO onboarding_document (client_id, title, file_ids) VALUES ($1, 'Other client document', $2) RETURNING id`, [clientId, [ids.fileId]]);
   });
   afterAll(() => t.close());
@@ -96,6 +98,8 @@ describe('another client\'s records answer 404 on every :id route', () => {
         [/\/audits-(hr|user)\/:id/, 'auditId'],
         [/\/actions\/approvals\/:id/, 'approvalId'],
         [/\/transactions\/:id/, 'periodId'],
+        [/\/reports\/exports\/:id/, 'exportId'],
+        [/\/reports\/:id/, 'reportId'],
         [/\/dashboards\/:id/, 'periodId'],
       ] as const
     ).find(([pattern]) => pattern.test(path))?.[1];
@@ -118,6 +122,7 @@ describe('another client\'s records answer 404 on every :id route', () => {
     'POST /mbl/api/employees/:id/dependents/personal': unlock,
     'POST /mbl/api/employees/:id/beneficiaries/personal': unlock,
     'PUT /mbl/api/employees/:id': { firstName: 'Other', lastName: 'Client', email: 'other.client@example.test', employmentId: 1, hireDate: '01/02/2024' },
+    'PUT /mbl/api/reports/:id': { title: 'Mine now', dataset: 'census', columns: ['lastName'] },
     'PUT /mbl/api/employees/:id/terminate': { terminationDate: '01/02/2026', qualifyingEventId: 10, signature: dataUrl(strokePng()) },
   };
 

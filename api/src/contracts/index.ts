@@ -26,3 +26,4 @@ export * from './enrollment-window';
 export * from './open-enrollment';
 export * from './transactions';
 export * from './status-dashboard';
+export * from './reports';

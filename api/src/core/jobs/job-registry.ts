@@ -13,6 +13,8 @@ export interface JobPayloads {
   'documents.enrollment-summary': { signatureId: number; clientId: number; requestedBy: number | null };
   /** Stamp HR's approval onto every form of one approved action and store the signed copies (action center). */
   'actions.sign': { approvalId: number; actionId: number; clientId: number; requestedBy: number | null };
+  /** Write a report's xlsx with exceljs's streaming writer, recording its progress (reports worker). */
+  'reports.export': { exportId: number; clientId: number; requestedBy: number | null };
   /** The sweep (an hourly tick): closes periods past their end in their client's time zone and keeps each open period's delayed close queued. */
   'open-enrollment.close-expired-periods': { tick: string };
   /** Close one period once its last day has ended in its client's time zone (the primary trigger: a delayed job). */
@@ -34,6 +36,7 @@ export const JOBS: Readonly<Record<JobName, JobDefinition>> = {
   'email.send': { queue: QueueName.Email, attempts: 6, backoffMs: 5000 },
   'documents.enrollment-summary': { queue: QueueName.Documents, attempts: 5, backoffMs: 2000 },
   'actions.sign': { queue: QueueName.Documents, attempts: 5, backoffMs: 2000 },
+  'reports.export': { queue: QueueName.Reports, attempts: 3, backoffMs: 5000 },
   'open-enrollment.close-expired-periods': { queue: QueueName.OpenEnrollment, attempts: 3, backoffMs: 60_000 },
   'open-enrollment.close-period': { queue: QueueName.OpenEnrollment, attempts: 5, backoffMs: 30_000 },
   'maintenance.redrive': { queue: QueueName.Maintenance, attempts: 1, backoffMs: 1000 },
@@ -54,6 +57,7 @@ export const JobIds = {
   enrollmentSummary: (signatureId: number): string => `enrollment-summary-${signatureId}`,
   /** One job per action of an approval; a later approval of the same action (after a failed one) is a new job. */
   actionSigning: (approvalId: number, actionId: number): string => `action-signing-${approvalId}-${actionId}`,
+  reportExport: (exportId: number): string => `report-export-${exportId}`,
   /** A period's delayed close, per end date: a changed date is a new job, the old one finds nothing to close. */
   periodCloseAtEnd: (periodId: number, endDate: string): string => `oe-close-${periodId}-end-${endDate}`,
   /** A period's close found late by the sweep: one per period and day. */

@@ -1,4 +1,7 @@
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import type { Readable, Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { dirname, resolve, sep } from 'node:path';
 
 /**
@@ -8,6 +11,10 @@ import { dirname, resolve, sep } from 'node:path';
 export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;
   read(key: string): Promise<Buffer>;
+  /** A file written as it is produced (a generated report), visible under its key only once `done` resolves. */
+  writer(key: string): Promise<{ stream: Writable; done: () => Promise<void> }>;
+  /** A file read as a stream (a download), never whole in memory. */
+  reader(key: string): Readable;
 }
 
 export const FILE_STORAGE = Symbol('FILE_STORAGE');
@@ -36,5 +43,23 @@ export class LocalDiskStorage implements FileStorage {
 
   read(key: string): Promise<Buffer> {
     return readFile(this.path(key));
+  }
+
+  async writer(key: string): Promise<{ stream: Writable; done: () => Promise<void> }> {
+    const full = this.path(key);
+    await mkdir(dirname(full), { recursive: true });
+    const tmp = `${full}.${process.pid}.${Date.now()}.tmp`;
+    const stream = createWriteStream(tmp);
+    return {
+      stream,
+      done: async () => {
+        await finished(stream);
+        await rename(tmp, full);
+      },
+    };
+  }
+
+  reader(key: string): Readable {
+    return createReadStream(this.path(key));
   }
 }

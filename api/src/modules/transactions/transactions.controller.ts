@@ -38,7 +38,7 @@ export class TransactionsController {
   @Get(':id/download')
   @Access('transactions:read')
   @ApiProduces(XLSX)
-  @ApiOkResponse({ description: 'The report as an xlsx workbook (file name in Content-Disposition)' })
+  @ApiOkResponse({ description: 'The report as an xlsx workbook (file name in Content-Disposition)', content: { [XLSX]: { schema: { type: 'string', format: 'binary' } } } })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'Download the transactions report' })
   async download(@Param('id', PeriodIdPipe) id: number): Promise<StreamableFile> {

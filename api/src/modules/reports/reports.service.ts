@@ -1,0 +1,224 @@
+import { ForbiddenException, Inject, Injectable, Logger, NotFoundException, StreamableFile } from '@nestjs/common';
+import { UnrecoverableError } from 'bullmq';
+import ExcelJS from 'exceljs';
+import {
+  REPORT_DATASETS,
+  REPORT_VIEW_ROWS,
+  ReportMessages,
+  type ReportDataset,
+  type ReportExport,
+  type ReportListItem,
+  type ReportSave,
+  type ReportView,
+} from '../../contracts/reports';
+import { AuditService } from '../../core/audit/audit.service';
+import { RequestContext } from '../../core/context/request-context';
+import { TenantDb } from '../../core/database/tenant-db';
+import { JobIds, type JobPayloads, type JobRun } from '../../core/jobs/job-registry';
+import { JobsService } from '../../core/jobs/jobs.service';
+import { OnJob } from '../../core/jobs/on-job.decorator';
+import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
+import { DATASET_SQL } from './report-datasets';
+
+interface ReportRow {
+  id: number;
+  client_id: number | null;
+  title: string;
+  dataset: ReportDataset;
+  columns: string[];
+  order_by: string | null;
+  order_direction: 'ASC' | 'DESC';
+}
+
+type Cell = string | number | null;
+const notFound = () => new NotFoundException({ statusCode: 404, message: ReportMessages.infoFailed });
+/** Rows per statement while exporting: memory stays flat whatever the report's size. */
+const EXPORT_BATCH = 2000;
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const fileNameOf = (title: string) => `${title.replace(/[^A-Za-z0-9 ._-]/g, '').trim() || 'report'}.xlsx`;
+
+/**
+ * HR reports (document 3 section 2.3): the stock reports (no client, read-only) and the client's own, their
+ * data sorted on the server, and their xlsx written by the reports worker with exceljs's streaming
+ * WorkbookWriter in batches, its progress recorded as it goes.
+ */
+@Injectable()
+export class ReportsService {
+  private readonly logger = new Logger(ReportsService.name);
+
+  constructor(
+    private readonly db: TenantDb,
+    private readonly context: RequestContext,
+    private readonly audit: AuditService,
+    private readonly jobs: JobsService,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+  ) {}
+
+  async list(search: string | undefined): Promise<ReportListItem[]> {
+    const rows = await this.db.query<{ id: number; title: string; client_id: number | null }>(
+      `SELECT id, title, client_id FROM report WHERE (client_id IS NULL OR client_id = $client) AND ($1::text IS NULL OR title ILIKE $1) ORDER BY client_id NULLS FIRST, lower(title), id`,
+      [search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null],
+    );
+    return rows.map((r) => ({ id: r.id, title: r.title, editable: r.client_id === null ? '0' : '1' }));
+  }
+
+  private async report(id: number): Promise<ReportRow> {
+    const [r] = await this.db.query<ReportRow>(
+      'SELECT id, client_id, title, dataset, columns, order_by, order_direction FROM report WHERE id = $1 AND (client_id IS NULL OR client_id = $client)',
+      [id],
+    );
+    if (!r) throw notFound();
+    return r;
+  }
+
+  /** The report's statement: its columns, ordered by a column of its own (else its saved sort), ties by key. */
+  private statement(r: ReportRow, orderBy: string | undefined, direction: 'ASC' | 'DESC' | undefined) {
+    const sortField = orderBy && r.columns.includes(orderBy) ? orderBy : r.order_by && r.columns.includes(r.order_by) ? r.order_by : null;
+    const dir = direction ?? (sortField === orderBy ? 'DESC' : r.order_direction);
+    const columns = r.columns.map((c) => `"${c}"`).join(', ');
+    const order = sortField ? `"${sortField}" ${dir} NULLS LAST, "_key"` : '"_key"';
+    return { sql: `SELECT ${columns} FROM (${DATASET_SQL[r.dataset]}) d ORDER BY ${order}`, sort: { orderBy: sortField, orderDirection: dir as 'ASC' | 'DESC' } };
+  }
+
+  async view(id: number, orderBy: string | undefined, orderDirection: 'ASC' | 'DESC' | undefined): Promise<ReportView> {
+    const r = await this.report(id);
+    const { sql, sort } = this.statement(r, orderBy, orderDirection);
+    const [data, [count]] = await Promise.all([
+      this.db.query<Record<string, Cell>>(`${sql} LIMIT ${REPORT_VIEW_ROWS}`),
+      this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${DATASET_SQL[r.dataset]}) d`),
+    ]);
+    const labels: Record<string, string> = REPORT_DATASETS[r.dataset].columns;
+    return {
+      id: r.id,
+      title: r.title,
+      editable: r.client_id === null ? '0' : '1',
+      dataset: r.dataset,
+      layout: r.columns.map((c) => ({ label: labels[c] ?? c, sortField: c })),
+      data: data.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v === null ? null : String(v)]))),
+      totalRows: count?.n ?? 0,
+      sort,
+    };
+  }
+
+  /** The report builder's save (new, a copy of a stock report, or a change of the client's own). */
+  async save(body: ReportSave, id: number | null): Promise<ReportListItem> {
+    return this.db.transaction(async (m) => {
+      if (id !== null) {
+        const r = await this.report(id);
+        if (r.client_id === null) throw new ForbiddenException({ statusCode: 403, message: ReportMessages.payAttention });
+        await this.db.query(`UPDATE report SET title = $2, dataset = $3, columns = $4, order_by = $5, order_direction = $6 WHERE id = $1 AND client_id = $client`, [
+          id,
+          body.title,
+          body.dataset,
+          body.columns,
+          body.orderBy ?? null,
+          body.orderDirection,
+        ], m);
+      }
+      const saved =
+        id ??
+        (
+          await this.db.query<{ id: number }>(
+            `INSERT INTO report (client_id, title, dataset, columns, order_by, order_direction, created_by) VALUES ($client, $1, $2, $3, $4, $5, $6) RETURNING id`,
+            [body.title, body.dataset, body.columns, body.orderBy ?? null, body.orderDirection, this.context.acting.accountId],
+            m,
+          )
+        )[0]!.id;
+      await this.audit.record({ employeeId: null, eventType: 'Report', actionType: id === null ? 'create' : 'update', description: `Report "${body.title}" saved` }, m);
+      return { id: saved, title: body.title, editable: '1' };
+    });
+  }
+
+  async remove(id: number): Promise<{ success: boolean }> {
+    const r = await this.report(id);
+    if (r.client_id === null) throw new ForbiddenException({ statusCode: 403, message: ReportMessages.cannotDelete });
+    await this.db.transaction(async (m) => {
+      await this.db.query('DELETE FROM report WHERE id = $1 AND client_id = $client', [id], m);
+      await this.audit.record({ employeeId: null, eventType: 'Report', actionType: 'delete', description: `Report "${r.title}" deleted` }, m);
+    });
+    return { success: true };
+  }
+
+  /** Download: records the export and queues the reports job (fixed id); the site follows its progress. */
+  async startExport(id: number, orderBy: string | undefined, orderDirection: 'ASC' | 'DESC' | undefined): Promise<ReportExport> {
+    await this.report(id);
+    const [row] = await this.db.query<{ id: number }>(
+      `INSERT INTO report_export (client_id, report_id, order_by, order_direction, requested_by) VALUES ($client, $1, $2, $3, $4) RETURNING id`,
+      [id, orderBy ?? null, orderDirection ?? 'ASC', this.context.acting.accountId],
+    );
+    await this.jobs.tryQueue('reports.export', { exportId: row!.id, clientId: this.context.clientId, requestedBy: this.context.acting.accountId }, { jobId: JobIds.reportExport(row!.id) });
+    return this.exportStatus(row!.id);
+  }
+
+  async exportStatus(exportId: number): Promise<ReportExport> {
+    const [e] = await this.db.query<{ id: number; status: ReportExport['status']; rows_total: number | null; rows_written: number; title: string }>(
+      `SELECT x.id, x.status, x.rows_total, x.rows_written, r.title FROM report_export x JOIN report r ON r.id = x.report_id WHERE x.id = $1 AND x.client_id = $client`,
+      [exportId],
+    );
+    if (!e) throw new NotFoundException({ statusCode: 404, message: ReportMessages.downloadFailed });
+    const progress = e.status === 'done' ? 100 : e.rows_total ? Math.min(99, Math.floor((e.rows_written * 100) / e.rows_total)) : 0;
+    return { id: e.id, status: e.status, rowsTotal: e.rows_total, rowsWritten: e.rows_written, progress, fileName: fileNameOf(e.title) };
+  }
+
+  async download(exportId: number): Promise<StreamableFile> {
+    const [e] = await this.db.query<{ storage_key: string | null; status: string; title: string }>(
+      `SELECT x.storage_key, x.status, r.title FROM report_export x JOIN report r ON r.id = x.report_id WHERE x.id = $1 AND x.client_id = $client`,
+      [exportId],
+    );
+    if (!e || e.status !== 'done' || !e.storage_key) throw new NotFoundException({ statusCode: 404, message: ReportMessages.downloadFailed });
+    return new StreamableFile(this.storage.reader(e.storage_key), { type: XLSX, disposition: `attachment; filename="${fileNameOf(e.title)}"` });
+  }
+
+  /** The reports.export job: the rows in batches into the streaming workbook, progress recorded per batch. */
+  @OnJob('reports.export')
+  async handleExport(data: JobPayloads['reports.export'], run: JobRun): Promise<{ rows: number }> {
+    if (!Number.isSafeInteger(data.exportId) || !Number.isSafeInteger(data.clientId)) throw new UnrecoverableError('exportId and clientId must be ids');
+    try {
+      return await this.writeExport(data.exportId);
+    } catch (err) {
+      if (err instanceof UnrecoverableError || run.attemptsMade + 1 >= run.attempts) {
+        await this.db.query(`UPDATE report_export SET status = 'failed', error = $2, finished_at = now() WHERE id = $1 AND client_id = $client`, [
+          data.exportId,
+          (err instanceof Error ? err.message : String(err)).slice(0, 500),
+        ]);
+      }
+      throw err;
+    }
+  }
+
+  async writeExport(exportId: number): Promise<{ rows: number }> {
+    const [x] = await this.db.query<{ report_id: number; order_by: string | null; order_direction: 'ASC' | 'DESC'; status: string }>(
+      'SELECT report_id, order_by, order_direction, status FROM report_export WHERE id = $1 AND client_id = $client',
+      [exportId],
+    );
+    if (!x) throw new UnrecoverableError(`export ${exportId} not found`);
+    if (x.status === 'done') return { rows: 0 };
+    const r = await this.report(x.report_id);
+    const { sql } = this.statement(r, x.order_by ?? undefined, x.order_by ? x.order_direction : undefined);
+    const [count] = await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${DATASET_SQL[r.dataset]}) d`);
+    await this.db.query(`UPDATE report_export SET status = 'running', rows_total = $2, rows_written = 0 WHERE id = $1 AND client_id = $client`, [exportId, count?.n ?? 0]);
+    // A fixed key per export: a retried job writes the same file again.
+    const key = `reports/${this.context.clientId}/export-${exportId}.xlsx`;
+    const out = await this.storage.writer(key);
+    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out.stream, useStyles: true });
+    const sheet = book.addWorksheet(r.title.slice(0, 31) || 'Report');
+    const labels: Record<string, string> = REPORT_DATASETS[r.dataset].columns;
+    sheet.columns = r.columns.map((c) => ({ header: labels[c] ?? c, key: c, width: 20 }));
+    sheet.getRow(1).font = { bold: true };
+    sheet.getRow(1).commit();
+    let written = 0;
+    for (let offset = 0; ; offset += EXPORT_BATCH) {
+      const rows = await this.db.query<Record<string, Cell>>(`${sql} LIMIT ${EXPORT_BATCH} OFFSET $1`, [offset]);
+      for (const row of rows) sheet.addRow(row).commit();
+      written += rows.length;
+      await this.db.query('UPDATE report_export SET rows_written = $2 WHERE id = $1 AND client_id = $client', [exportId, written]);
+      if (rows.length < EXPORT_BATCH) break;
+    }
+    sheet.commit();
+    await book.commit();
+    await out.done();
+    await this.db.query(`UPDATE report_export SET status = 'done', storage_key = $2, finished_at = now() WHERE id = $1 AND client_id = $client`, [exportId, key]);
+    this.logger.log({ exportId, rows: written }, 'report exported');
+    return { rows: written };
+  }
+}

@@ -1,0 +1,111 @@
+import ExcelJS from 'exceljs';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { ReportMessages } from '../../api/src/contracts/reports';
+import { createTestApp, type TestApp } from '../support/app';
+import { startMailWorkers, type MailHarness } from '../support/mail';
+
+async function until<T>(probe: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 30_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** HR reports (document 3 sections 2.3, 4, 7 and 8). */
+describe('HR reports', () => {
+  let t: TestApp;
+  let db: DataSource;
+  let mail: MailHarness;
+  let hr: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    db = t.app.get(DataSource);
+    mail = await startMailWorkers(t);
+    hr = await t.login('hr@acme.test');
+  });
+  afterAll(async () => {
+    await mail.close();
+    await t.close();
+  });
+
+  const call = (method: 'get' | 'post' | 'put' | 'delete', path: string, jwt = hr) => request(t.server)[method](`/mbl/api${path}`).set('Authorization', `Bearer ${jwt}`);
+  const census = async () => ((await call('get', '/reports?search=census').expect(200)).body as Array<{ id: number; title: string }>).find((r) => r.title === 'Census')!;
+
+  it('lists the stock reports read-only, searched case-insensitively', async () => {
+    const all = (await call('get', '/reports').expect(200)).body as Array<{ title: string; editable: string }>;
+    expect(all.filter((r) => r.editable === '0').map((r) => r.title)).toEqual(
+      expect.arrayContaining(['Census', 'Enrollments by plan', 'Dependents', 'Beneficiaries', 'Deductions per pay period', 'Waivers and declines', 'Terminations and COBRA']),
+    );
+    expect(((await call('get', '/reports?search=CENSUS').expect(200)).body as Array<{ title: string }>).map((r) => r.title)).toContain('Census');
+    expect((await call('get', '/reports?search=no-such-report-anywhere').expect(200)).body).toEqual([]);
+    await call('get', '/reports', await t.login('jane@acme.test')).expect(403);
+    await call('get', '/reports', await t.login('tess@acme.test')).expect(403);
+  });
+
+  it('sorts on the server: a new column descending, the same column toggles', async () => {
+    const { id } = await census();
+    const first = (await call('get', `/reports/${id}`).expect(200)).body;
+    expect(first.layout.map((c: { label: string }) => c.label)).toEqual(['Last Name', 'First Name', 'Email', 'Hire Date', 'Employment Status', 'Group']);
+    expect(first.sort).toEqual({ orderBy: 'lastName', orderDirection: 'ASC' });
+    const names = (rows: Array<Record<string, string>>) => rows.map((r) => r.lastName);
+    const asc = names(first.data);
+    expect(asc).toEqual([...asc].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    const byEmail = (await call('get', `/reports/${id}?orderBy=email`).expect(200)).body;
+    expect(byEmail.sort).toEqual({ orderBy: 'email', orderDirection: 'DESC' });
+    const emails = byEmail.data.map((r: Record<string, string | null>) => r.email).filter((e: string | null) => e !== null);
+    expect(emails).toEqual([...emails].sort().reverse());
+    expect((await call('get', `/reports/${id}?orderBy=email&orderDirection=ASC`).expect(200)).body.sort).toEqual({ orderBy: 'email', orderDirection: 'ASC' });
+    // A column the report does not have keeps the saved order.
+    expect((await call('get', `/reports/${id}?orderBy=ssn`).expect(200)).body.sort).toEqual({ orderBy: 'lastName', orderDirection: 'ASC' });
+  });
+
+  it('a stock report cannot be changed or deleted; a copy can, and is the client’s own', async () => {
+    const { id } = await census();
+    expect((await call('delete', `/reports/${id}`).expect(403)).body.message).toBe(ReportMessages.cannotDelete);
+    expect((await call('put', `/reports/${id}`).send({ title: 'x', dataset: 'census', columns: ['lastName'] }).expect(403)).body.message).toBe(ReportMessages.payAttention);
+    expect((await call('post', '/reports').send({ title: 'Bad', dataset: 'census', columns: ['ssn'] }).expect(400)).body.errors).toEqual([{ path: 'columns', message: ReportMessages.unknownColumn }]);
+    const title = `Census copy ${Date.now()}`;
+    const copy = (await call('post', '/reports').send({ title, dataset: 'census', columns: ['lastName', 'firstName', 'group'], orderBy: 'group' }).expect(201)).body;
+    expect(copy).toEqual({ id: expect.any(Number), title, editable: '1' });
+    await call('put', `/reports/${copy.id}`).send({ title: `${title} (2)`, dataset: 'census', columns: ['lastName', 'group'] }).expect(200);
+    expect((await call('get', `/reports/${copy.id}`).expect(200)).body.layout.map((c: { sortField: string }) => c.sortField)).toEqual(['lastName', 'group']);
+    expect((await call('delete', `/reports/${copy.id}`).expect(200)).body).toEqual({ success: true });
+    await call('get', `/reports/${copy.id}`).expect(404);
+  });
+
+  it("download: the reports worker writes 'Census.xlsx' with every row, its progress followed to done", async () => {
+    const { id } = await census();
+    const view = (await call('get', `/reports/${id}?orderBy=lastName&orderDirection=ASC`).expect(200)).body;
+    const started = (await call('post', `/reports/${id}/download?orderBy=lastName&orderDirection=ASC`).expect(201)).body;
+    expect(started).toMatchObject({ status: 'queued', progress: 0, fileName: 'Census.xlsx' });
+    const done = await until(async () => {
+      const x = (await call('get', `/reports/exports/${started.id}`).expect(200)).body;
+      return x.status === 'done' ? x : null;
+    }, 'the export');
+    expect(done).toMatchObject({ progress: 100, rowsTotal: view.totalRows, rowsWritten: view.totalRows });
+    const file = await call('get', `/reports/exports/${started.id}/file`)
+      .buffer(true)
+      .parse((res, cb) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => cb(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    expect(file.headers['content-disposition']).toBe('attachment; filename="Census.xlsx"');
+    const book = new ExcelJS.Workbook();
+    const bytes = file.body as Buffer;
+    await book.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.rowCount).toBe(view.totalRows + 1);
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Last Name', 'First Name', 'Email', 'Hire Date', 'Employment Status', 'Group']);
+    expect(sheet.getRow(2).getCell(1).value).toBe(view.data[0].lastName);
+    await call('get', `/reports/exports/${started.id}`, await t.login('jane@acme.test')).expect(403);
+    const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM report_export WHERE id = $1 AND status = 'done'`, [started.id]);
+    expect(n).toBe(1);
+  });
+});
