@@ -137,6 +137,12 @@ describe('accessibility (WCAG 2.1 AA rules of axe-core)', () => {
     await expectAccessible(page, '/status-dashboard', (p) => p.getByRole('table', { name: /employees/ }).waitFor());
     await expectAccessible(page, '/status-dashboard?dialog=open-enrollment', (p) => p.getByRole('dialog', { name: 'Open Enrollment' }).waitFor());
     await expectAccessible(page, '/transactions', (p) => p.getByRole('heading', { name: 'Transactions', level: 1 }).waitFor());
+    // HR Reports: the list, a stock report, its Pay Attention dialog, and the report builder.
+    const [stock] = await sql<{ id: number }>(`SELECT id FROM report WHERE client_id IS NULL AND title = 'Census'`);
+    await expectAccessible(page, '/reports', (p) => p.getByRole('table', { name: 'Reports' }).waitFor());
+    await expectAccessible(page, `/reports?report=${stock!.id}`, (p) => p.getByRole('heading', { name: 'Census', level: 2 }).waitFor());
+    await expectAccessible(page, `/reports?report=${stock!.id}&dialog=pay-attention`, (p) => p.getByRole('dialog', { name: 'Pay Attention' }).waitFor());
+    await expectAccessible(page, '/reports?dialog=builder', (p) => p.getByRole('dialog', { name: 'Report builder' }).waitFor());
     // The HR Audit Log, with an entry of this test's own, then that entry's details.
     const p = await createPerson(browserDb, { registered: true, firstName: 'Axe', lastName: 'Audit' });
     const { jwt } = await apiJson<{ jwt: string }>('/login', { method: 'POST', body: { username: p.email, password: DEMO_PASSWORD } });

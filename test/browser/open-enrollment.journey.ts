@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
 import { API, apiJson, browserDb, launchBrowser, logIn, newPage, scriptErrors, SITE, sql } from '../support/browser';
 import { cloneAcmeClient, copyRow, createPerson } from '../support/fixtures';
@@ -65,6 +66,27 @@ describe('open enrollment journey', () => {
     expect(file.status).toBe(200);
     expect(file.headers.get('content-disposition')).toBe('attachment; filename="Journey Open Enrollment transactions.xlsx"');
     expect((await file.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    // HR Reports: the Census report of this client, sorted by a column, downloaded as Census.xlsx.
+    await page.goto(`${SITE}/mbl/reports`);
+    await page.getByRole('table', { name: 'Reports' }).getByRole('link', { name: 'Census', exact: true }).click();
+    await page.getByRole('heading', { name: 'Census', level: 2 }).waitFor();
+    await page.getByRole('columnheader', { name: /First Name/ }).getByRole('link').click();
+    await page.locator('th[aria-sort="descending"]', { hasText: 'First Name' }).waitFor();
+    await page.getByRole('button', { name: 'Download' }).click();
+    const ready = page.getByRole('link', { name: 'Download Census.xlsx' });
+    await ready.waitFor({ timeout: 30_000 });
+    const xlsx = await fetch(`${SITE}${await ready.getAttribute('href')}`, { headers: { cookie: cookies } });
+    expect(xlsx.headers.get('content-disposition')).toBe('attachment; filename="Census.xlsx"');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await xlsx.arrayBuffer());
+    const sheet = book.worksheets[0]!;
+    const names: string[] = [];
+    sheet.eachRow((row, n) => {
+      if (n > 1) names.push(`${String(row.getCell(2).value)} ${String(row.getCell(1).value)}`);
+    });
+    // Sorted by first name, descending, as on screen.
+    expect(names).toEqual(['Hedda Admin', 'Evan Enroller']);
+
     // The refused write after the close, as the employee would meet it.
     const refused = await fetch(`${API}/enrollments/${rows.find((r) => r.planTypeId === 8)!.id}`, {
       method: 'PUT',

@@ -1,0 +1,394 @@
+import { useEffect } from 'react';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useRevalidator, useSearchParams } from '@remix-run/react';
+import {
+  nextSort,
+  REPORT_DATASET_KEYS,
+  REPORT_DATASETS,
+  ReportMessages,
+  ZOkResponse,
+  ZReportExport,
+  ZReportList,
+  ZReportListItem,
+  ZReportSave,
+  ZReportView,
+  type ReportDataset,
+} from '@bp/api/contracts';
+import { Alert, inputClass, labelClass, Modal, primaryButtonClass, ScrollRegion, secondaryButtonClass } from '~/components/ui';
+import { apiCall } from '~/lib/api.server';
+import { pageTitle } from '~/lib/meta';
+import { requireUser, throwOnSessionFailure } from '~/lib/shell.server';
+import { sitePath } from '~/lib/site';
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/RouteErrorBoundary';
+
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'HR Reports') }];
+
+/** How often the page asks how far a download's file is. */
+const EXPORT_POLL_MS = 1000;
+
+const positiveInt = (v: string | null): number | null => {
+  const n = Number(v);
+  return v !== null && Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null;
+};
+
+/**
+ * HR Reports (document 3 section 2.3): the list with its search, a report sorted on the server, Download (the
+ * reports worker writes 'title.xlsx'; its progress shows meanwhile), delete, the Pay Attention dialog for a
+ * stock report, and the report builder (our own, where the documents place the external editor).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { token } = await requireUser(request, context);
+  const caller = { token, request, context };
+  const url = new URL(request.url);
+  const search = url.searchParams.get('search')?.trim() ?? '';
+  const reportId = positiveInt(url.searchParams.get('report'));
+  const exportId = positiveInt(url.searchParams.get('export'));
+  const orderBy = url.searchParams.get('orderBy');
+  const orderDirection = url.searchParams.get('orderDirection');
+  const sort = new URLSearchParams({ ...(orderBy ? { orderBy } : {}), ...(orderDirection === 'ASC' || orderDirection === 'DESC' ? { orderDirection } : {}) });
+  const [list, view, exported] = await Promise.all([
+    reportId ? null : apiCall(ZReportList, `/reports${search ? `?search=${encodeURIComponent(search)}` : ''}`, caller),
+    reportId ? apiCall(ZReportView, `/reports/${reportId}?${sort.toString()}`, caller) : null,
+    exportId ? apiCall(ZReportExport, `/reports/exports/${exportId}`, caller) : null,
+  ]);
+  for (const r of [list, view, exported]) if (r && !r.ok) await throwOnSessionFailure(r);
+  return {
+    search,
+    reports: list?.ok ? list.data : null,
+    listFailed: list !== null && !list.ok,
+    view: view?.ok ? view.data : null,
+    viewFailed: view !== null && !view.ok,
+    exported: exported?.ok ? exported.data : null,
+    dialog: url.searchParams.get('dialog'),
+  };
+}
+
+/** Download, delete and the builder's save: the API decides; the page follows. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { token } = await requireUser(request, context);
+  const caller = { token, request, context };
+  const url = new URL(request.url);
+  const form = await request.formData();
+  const intent = form.get('intent');
+  const reportId = positiveInt(String(form.get('reportId') ?? ''));
+  if (intent === 'download' && reportId) {
+    const sort = new URLSearchParams();
+    for (const k of ['orderBy', 'orderDirection'] as const) {
+      const v = url.searchParams.get(k);
+      if (v) sort.set(k, v);
+    }
+    const r = await apiCall(ZReportExport, `/reports/${reportId}/download?${sort.toString()}`, { ...caller, method: 'POST' });
+    if (!r.ok) {
+      await throwOnSessionFailure(r);
+      return data({ error: ReportMessages.downloadFailed }, { status: r.status });
+    }
+    url.searchParams.set('export', String(r.data.id));
+    return redirect(`/reports?${url.searchParams.toString()}`);
+  }
+  if (intent === 'delete' && reportId) {
+    const r = await apiCall(ZOkResponse, `/reports/${reportId}`, { ...caller, method: 'DELETE' });
+    if (!r.ok) {
+      await throwOnSessionFailure(r);
+      return data({ error: ReportMessages.cannotDelete }, { status: r.status });
+    }
+    return redirect('/reports');
+  }
+  if (intent === 'save') {
+    const parsed = ZReportSave.safeParse({
+      title: form.get('title'),
+      dataset: form.get('dataset'),
+      columns: form.getAll('columns'),
+      orderBy: form.get('orderBy') || null,
+      orderDirection: form.get('orderDirection') || 'ASC',
+    });
+    if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? ReportMessages.infoFailed }, { status: 400 });
+    const r = await apiCall(ZReportListItem, '/reports', { ...caller, method: 'POST', body: parsed.data });
+    if (!r.ok) {
+      await throwOnSessionFailure(r);
+      return data({ error: r.error.errors?.[0]?.message ?? ReportMessages.infoFailed }, { status: r.status });
+    }
+    return redirect(`/reports?report=${r.data.id}`);
+  }
+  return data({ error: ReportMessages.infoFailed }, { status: 400 });
+}
+
+function ReportBuilder({ closeTo, copyOf }: { closeTo: string; copyOf: { title: string; dataset: ReportDataset; columns: string[] } | null }) {
+  const busy = useNavigation().state === 'submitting';
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const dataset = (REPORT_DATASET_KEYS.find((k) => k === searchParams.get('dataset')) ?? copyOf?.dataset ?? 'census') as ReportDataset;
+  const columns: Record<string, string> = REPORT_DATASETS[dataset].columns;
+  return (
+    <Modal open wide xl title="Report builder" onOpenChange={() => navigate(closeTo, { preventScrollReset: true })}>
+      <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
+        <input type="hidden" name="dialog" value="builder" />
+        {searchParams.get('report') ? <input type="hidden" name="report" value={searchParams.get('report') ?? ''} /> : null}
+        <div>
+          <label htmlFor="builder-dataset" className={labelClass}>
+            Base dataset
+          </label>
+          <select id="builder-dataset" name="dataset" defaultValue={dataset} className={inputClass}>
+            {REPORT_DATASET_KEYS.map((k) => (
+              <option key={k} value={k}>
+                {REPORT_DATASETS[k].label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={secondaryButtonClass}>
+          Choose
+        </button>
+      </Form>
+      <Form method="post" className="mt-4 space-y-4">
+        <input type="hidden" name="intent" value="save" />
+        <input type="hidden" name="dataset" value={dataset} />
+        <div>
+          <label htmlFor="builder-title" className={labelClass}>
+            Report name
+          </label>
+          <input id="builder-title" name="title" required maxLength={120} defaultValue={copyOf ? `Copy of ${copyOf.title}` : ''} className={inputClass} />
+        </div>
+        <fieldset>
+          <legend className={labelClass}>Columns</legend>
+          <div className="mt-2 grid gap-2 sm:grid-cols-2">
+            {Object.entries(columns).map(([field, label]) => (
+              <label key={field} className="inline-flex items-center gap-2 text-sm">
+                <input type="checkbox" name="columns" value={field} defaultChecked={copyOf ? copyOf.columns.includes(field) : true} className="h-4 w-4" />
+                {label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="flex flex-wrap gap-3">
+          <div>
+            <label htmlFor="builder-sort" className={labelClass}>
+              Sort by
+            </label>
+            <select id="builder-sort" name="orderBy" defaultValue="" className={inputClass}>
+              <option value="">None</option>
+              {Object.entries(columns).map(([field, label]) => (
+                <option key={field} value={field}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="builder-direction" className={labelClass}>
+              Direction
+            </label>
+            <select id="builder-direction" name="orderDirection" defaultValue="ASC" className={inputClass}>
+              <option value="ASC">Ascending</option>
+              <option value="DESC">Descending</option>
+            </select>
+          </div>
+        </div>
+        <div className="flex justify-end gap-3">
+          <Link to={closeTo} preventScrollReset className={secondaryButtonClass}>
+            Cancel
+          </Link>
+          <button type="submit" disabled={busy} className={primaryButtonClass}>
+            Save
+          </button>
+        </div>
+      </Form>
+    </Modal>
+  );
+}
+
+export default function ReportsRoute() {
+  const { search, reports, listFailed, view, viewFailed, exported, dialog } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const { revalidate, state } = useRevalidator();
+  const withParams = (change: Record<string, string | null>) => {
+    const params = new URLSearchParams(searchParams);
+    for (const [k, v] of Object.entries(change)) {
+      if (v === null) params.delete(k);
+      else params.set(k, v);
+    }
+    return `?${params.toString()}`;
+  };
+  // While the reports worker writes the file, the page asks how far it is.
+  useEffect(() => {
+    if (!exported || exported.status === 'done' || exported.status === 'failed') return;
+    const timer = window.setTimeout(() => {
+      if (state === 'idle') revalidate();
+    }, EXPORT_POLL_MS);
+    return () => window.clearTimeout(timer);
+  }, [exported, state, revalidate]);
+
+  return (
+    <section aria-labelledby="page-heading" className="mx-auto max-w-6xl">
+      <h1 id="page-heading" className="text-2xl font-semibold tracking-tight text-slate-900">
+        HR Reports
+      </h1>
+      {answer?.error ? (
+        <Alert tone="error" className="mt-4">
+          {answer.error}
+        </Alert>
+      ) : null}
+      {view ? (
+        <>
+          <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+            <Link to="/reports" className={secondaryButtonClass}>
+              Back
+            </Link>
+            <h2 className="text-lg font-semibold text-slate-900">{view.title}</h2>
+            <div className="flex flex-wrap gap-2">
+              <Link to={withParams({ dialog: view.editable === '0' ? 'pay-attention' : 'builder' })} preventScrollReset className={secondaryButtonClass}>
+                Edit
+              </Link>
+              <Form method="post">
+                <input type="hidden" name="intent" value="download" />
+                <input type="hidden" name="reportId" value={view.id} />
+                <button type="submit" className={primaryButtonClass}>
+                  Download
+                </button>
+              </Form>
+            </div>
+          </div>
+          {exported ? (
+            <div role="status" className="mt-4 rounded-lg border border-slate-200 bg-white p-4 text-sm">
+              {exported.status === 'done' ? (
+                <a href={sitePath(`/report-file/${exported.id}`)} download className="font-medium text-brand-800 underline">
+                  {`Download ${exported.fileName}`}
+                </a>
+              ) : exported.status === 'failed' ? (
+                <span className="text-red-700">{ReportMessages.downloadFailed}</span>
+              ) : (
+                <>
+                  <span>{`${ReportMessages.exportRunning} ${exported.progress}%`}</span>
+                  <progress max={100} value={exported.progress} aria-label="Report file progress" className="ml-3 h-2 w-40 align-middle" />
+                </>
+              )}
+            </div>
+          ) : null}
+          <ScrollRegion label={view.title} className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+            <table className="w-full min-w-[40rem] border-collapse text-sm">
+              <caption className="px-4 pt-4 pb-2 text-left text-sm text-slate-700">{`${view.totalRows} rows${view.totalRows > view.data.length ? ` (the first ${view.data.length} shown; the download has them all)` : ''}`}</caption>
+              <thead>
+                <tr className="border-b border-slate-300 bg-slate-50 text-left">
+                  {view.layout.map((c) => {
+                    const next = nextSort(view.sort, c.sortField);
+                    const sorted = view.sort.orderBy === c.sortField;
+                    return (
+                      <th key={c.sortField} scope="col" aria-sort={sorted ? (view.sort.orderDirection === 'ASC' ? 'ascending' : 'descending') : undefined} className="px-3 py-2 font-semibold">
+                        <Link to={withParams({ orderBy: next.orderBy, orderDirection: next.orderDirection, export: null })} preventScrollReset className="underline-offset-2 hover:underline">
+                          {c.label}
+                          {sorted ? (view.sort.orderDirection === 'ASC' ? ' ▲' : ' ▼') : ''}
+                        </Link>
+                      </th>
+                    );
+                  })}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {view.data.map((row, i) => (
+                  <tr key={i}>
+                    {view.layout.map((c) => (
+                      <td key={c.sortField} className="px-3 py-2">
+                        {row[c.sortField] ?? '—'}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
+          {dialog === 'pay-attention' ? (
+            <Modal open title="Pay Attention" onOpenChange={() => navigate(withParams({ dialog: null }), { preventScrollReset: true })}>
+              <p className="mt-3 text-sm text-slate-700">{ReportMessages.payAttention}</p>
+              <div className="mt-5 flex justify-end gap-3">
+                <Link to={withParams({ dialog: null })} preventScrollReset className={secondaryButtonClass}>
+                  No
+                </Link>
+                <Link to={withParams({ dialog: 'builder' })} preventScrollReset className={primaryButtonClass}>
+                  Yes, make a copy
+                </Link>
+              </div>
+            </Modal>
+          ) : null}
+          {dialog === 'builder' ? (
+            <ReportBuilder closeTo={withParams({ dialog: null })} copyOf={{ title: view.title, dataset: view.dataset, columns: view.layout.map((c) => c.sortField) }} />
+          ) : null}
+        </>
+      ) : (
+        <>
+          <div className="mt-6 flex flex-wrap items-end justify-between gap-3">
+            <Form method="get" role="search" aria-label="Reports" className="flex items-end gap-2">
+              <div>
+                <label htmlFor="report-search" className={labelClass}>
+                  Search
+                </label>
+                <input id="report-search" type="search" name="search" defaultValue={search} className={inputClass} />
+              </div>
+              <button type="submit" className={secondaryButtonClass}>
+                Search
+              </button>
+            </Form>
+            <Link to={withParams({ dialog: 'builder' })} preventScrollReset className={primaryButtonClass}>
+              New Report
+            </Link>
+          </div>
+          {listFailed || viewFailed ? (
+            <Alert tone="error" className="mt-4">
+              {viewFailed ? ReportMessages.infoFailed : ReportMessages.fetchFailed}
+            </Alert>
+          ) : null}
+          <ScrollRegion label="Reports" className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+            <table className="w-full border-collapse text-sm">
+              <caption className="px-4 pt-4 pb-2 text-left text-base font-semibold text-slate-900">Reports</caption>
+              <thead>
+                <tr className="border-b border-slate-300 bg-slate-50 text-left">
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Report Name
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Actions
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {!reports || reports.length === 0 ? (
+                  <tr>
+                    <td colSpan={2} className="px-3 py-4 text-slate-700">
+                      {ReportMessages.noReports}
+                    </td>
+                  </tr>
+                ) : (
+                  reports.map((r) => (
+                    <tr key={r.id}>
+                      <th scope="row" className="px-3 py-2 text-left font-medium">
+                        <Link to={`/reports?report=${r.id}`} className="text-brand-800 underline">
+                          {r.title}
+                        </Link>
+                      </th>
+                      <td className="px-3 py-2">
+                        {r.editable === '1' ? (
+                          <Form method="post" onSubmit={(e) => (window.confirm(`Delete the report "${r.title}"?`) ? undefined : e.preventDefault())}>
+                            <input type="hidden" name="intent" value="delete" />
+                            <input type="hidden" name="reportId" value={r.id} />
+                            <button type="submit" className={secondaryButtonClass}>
+                              Delete
+                              <span className="sr-only">{` ${r.title}`}</span>
+                            </button>
+                          </Form>
+                        ) : (
+                          <span className="text-slate-600">Stock report</span>
+                        )}
+                      </td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </ScrollRegion>
+          {dialog === 'builder' ? <ReportBuilder closeTo={withParams({ dialog: null })} copyOf={null} /> : null}
+        </>
+      )}
+    </section>
+  );
+}
