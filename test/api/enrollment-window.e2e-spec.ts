@@ -275,6 +275,14 @@ describe('the enrollment window and the close of open enrollment', () => {
         status: '1',
       });
       await api('get', `/dashboards/${next}`, m.jwt).expect(403);
+      // Download as csv, written by the reports worker.
+      const csv = (await api('post', `/dashboards/${next}/download?format=csv`, hr).expect(201)).body;
+      expect(csv.fileName).toBe('Open Enrollment Next status.csv');
+      await until(async () => ((await api('get', `/reports/exports/${csv.id}`, hr).expect(200)).body.status === 'done' ? true : null), 'the dashboard file');
+      const text = (await api('get', `/reports/exports/${csv.id}/file`, hr).expect(200)).text;
+      const lines = text.trim().split('\r\n');
+      expect(lines[0]).toBe(['Last Name', 'First Name', 'Completion', 'Signature', ...board.plans.map((p: { planType: string }) => p.planType)].join(','));
+      expect(lines.find((l) => l.startsWith('Ture,Pia,'))).toContain(',No,');
       const listed = (await api('get', '/transactions', hr).expect(200)).body as Array<{ id: number; ready: boolean }>;
       expect(listed.find((p) => p.id === next)).toMatchObject({ ready: false });
       await api('get', `/transactions/${next}`, hr).expect(404);

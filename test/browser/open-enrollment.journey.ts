@@ -49,6 +49,15 @@ describe('open enrollment journey', () => {
     const row = table.getByRole('row', { name: /Enroller, Evan/ });
     await row.waitFor();
     expect(await row.innerText()).toContain('Enrolled');
+    // Download as csv: the reports worker writes it while the page follows.
+    await page.getByLabel('Format').selectOption('csv');
+    await page.getByRole('button', { name: 'Download' }).click();
+    const csvLink = page.getByRole('link', { name: 'Download Journey Open Enrollment status.csv' });
+    await csvLink.waitFor({ timeout: 30_000 });
+    const csvCookies = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const csv = await (await fetch(`${SITE}${await csvLink.getAttribute('href')}`, { headers: { cookie: csvCookies } })).text();
+    expect(csv.split('\r\n')[0]).toMatch(/^Last Name,First Name,Completion,Signature,/);
+    expect(csv).toContain('Enroller,Evan,');
     await card.getByRole('link', { name: 'Change Date' }).click();
     await dialog.getByRole('button', { name: 'Close OE now' }).click();
     await card.getByText(/^Closed on \d{2}\/\d{2}\/\d{4}$/).waitFor();

@@ -41,3 +41,6 @@ export const ZDashboard = z.object({
   users: z.array(ZDashboardUser),
 });
 export type Dashboard = z.infer<typeof ZDashboard>;
+
+/** POST /dashboards/{id}/download?format=csv|xlsx (the reports worker writes it). */
+export const ZDashboardExportQuery = z.object({ format: z.enum(['xlsx', 'csv']).default('xlsx') });

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams } from '@remix-run/react';
+import { useEffect } from 'react';
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useRevalidator, useSearchParams } from '@remix-run/react';
 import {
   ENROLLMENT_STATUS_TEXT,
   OpenEnrollmentMessages,
@@ -9,12 +10,15 @@ import {
   ZDashboardPeriodList,
   ZOpenEnrollmentData,
   ZOpenEnrollmentRequest,
+  ZReportExport,
+  ReportMessages,
   type OpenEnrollmentPeriod,
 } from '@bp/api/contracts';
 import { Alert, inputClass, labelClass, Modal, primaryButtonClass, ScrollRegion, secondaryButtonClass } from '~/components/ui';
 import { apiCall } from '~/lib/api.server';
 import { pageTitle } from '~/lib/meta';
 import { requireUser, throwOnSessionFailure } from '~/lib/shell.server';
+import { sitePath } from '~/lib/site';
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/RouteErrorBoundary';
 
@@ -34,12 +38,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!periods.ok || !oe.ok) throw new Response(OpenEnrollmentMessages.fetchFailed, { status: 503 });
   const asked = Number(url.searchParams.get('period'));
   const selected = periods.data.find((p) => p.id === asked) ?? periods.data.find((p) => p.current === '1') ?? null;
-  const board = selected ? await apiCall(ZDashboard, `/dashboards/${selected.id}`, caller) : null;
-  if (board && !board.ok) await throwOnSessionFailure(board);
+  const exportId = Number(url.searchParams.get('export'));
+  const [board, exported] = await Promise.all([
+    selected ? apiCall(ZDashboard, `/dashboards/${selected.id}`, caller) : null,
+    Number.isInteger(exportId) && exportId > 0 ? apiCall(ZReportExport, `/reports/exports/${exportId}`, caller) : null,
+  ]);
+  for (const r of [board, exported]) if (r && !r.ok) await throwOnSessionFailure(r);
   return {
     periods: periods.data,
     selected,
     board: board?.ok ? board.data : null,
+    exported: exported?.ok ? exported.data : null,
     allowHrOe: oe.data.settings.allowHrOe && user.permissions.includes('open-enrollment:manage'),
     period: selected ? (oe.data.periods.find((p) => p.id === selected.id) ?? null) : null,
     dialog: url.searchParams.get('dialog') === 'open-enrollment',
@@ -52,6 +61,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const form = await request.formData();
   const intent = form.get('intent');
+  if (intent === 'download') {
+    const period = Number(form.get('period'));
+    const format = form.get('format') === 'csv' ? 'csv' : 'xlsx';
+    const r = await apiCall(ZReportExport, `/dashboards/${period}/download?format=${format}`, { method: 'POST', token, request, context });
+    if (!r.ok) {
+      await throwOnSessionFailure(r);
+      return data({ error: ReportMessages.downloadFailed }, { status: r.status });
+    }
+    url.searchParams.set('export', String(r.data.id));
+    return redirect(`/status-dashboard?${url.searchParams.toString()}`);
+  }
   const planIds = form.getAll('planId').map(Number);
   const body = {
     openEnrollmentId: form.get('openEnrollmentId'),
@@ -175,9 +195,18 @@ function OpenEnrollmentDialog({ period, error, closeTo }: { period: OpenEnrollme
 }
 
 export default function StatusDashboardRoute() {
-  const { periods, selected, board, allowHrOe, period, dialog } = useLoaderData<typeof loader>();
+  const { periods, selected, board, allowHrOe, period, dialog, exported } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
+  const { revalidate, state } = useRevalidator();
+  // While the reports worker writes the download, the page asks how far it is.
+  useEffect(() => {
+    if (!exported || exported.status === 'done' || exported.status === 'failed') return;
+    const timer = window.setTimeout(() => {
+      if (state === 'idle') revalidate();
+    }, 1000);
+    return () => window.clearTimeout(timer);
+  }, [exported, state, revalidate]);
   const withParams = (change: Record<string, string | null>) => {
     const params = new URLSearchParams(searchParams);
     for (const [k, v] of Object.entries(change)) {
@@ -191,7 +220,12 @@ export default function StatusDashboardRoute() {
       <h1 id="page-heading" className="text-2xl font-semibold tracking-tight text-slate-900">
         Status Dashboard
       </h1>
-      <div className="mt-6 grid gap-4 md:grid-cols-[1fr_auto]">
+      {answer?.error && !dialog ? (
+        <Alert tone="error" className="mt-4">
+          {answer.error}
+        </Alert>
+      ) : null}
+      <div className="mt-6 flex flex-wrap items-stretch gap-4">
         <Form method="get" className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
           <div>
             <label htmlFor="period" className={labelClass}>
@@ -210,6 +244,37 @@ export default function StatusDashboardRoute() {
             Show
           </button>
         </Form>
+        {selected && board ? (
+          <Form method="post" className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+            <input type="hidden" name="intent" value="download" />
+            <input type="hidden" name="period" value={selected.id} />
+            <div>
+              <label htmlFor="download-format" className={labelClass}>
+                Format
+              </label>
+              <select id="download-format" name="format" defaultValue="xlsx" className={inputClass}>
+                <option value="xlsx">xlsx</option>
+                <option value="csv">csv</option>
+              </select>
+            </div>
+            <button type="submit" className={primaryButtonClass}>
+              Download
+            </button>
+            {exported ? (
+              <span role="status" className="text-sm">
+                {exported.status === 'done' ? (
+                  <a href={sitePath(`/report-file/${exported.id}`)} download className="font-medium text-brand-800 underline">
+                    {`Download ${exported.fileName}`}
+                  </a>
+                ) : exported.status === 'failed' ? (
+                  <span className="text-red-700">{ReportMessages.downloadFailed}</span>
+                ) : (
+                  `${ReportMessages.exportRunning} ${exported.progress}%`
+                )}
+              </span>
+            ) : null}
+          </Form>
+        ) : null}
         {allowHrOe && period ? <OpenEnrollmentCard period={period} onOpen={withParams({ dialog: 'open-enrollment' })} /> : null}
       </div>
       {!selected ? (

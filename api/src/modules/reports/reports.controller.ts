@@ -14,6 +14,7 @@ import {
   type ReportListItem,
   type ReportView,
 } from '../../contracts/reports';
+import { StatusDashboardMessages, ZDashboardExportQuery } from '../../contracts/status-dashboard';
 import { Access } from '../../core/auth/access.decorator';
 import { ErrorResponseDto, OkResponseDto } from '../../core/http/common.dto';
 import { idPipe } from '../../core/http/id.pipe';
@@ -31,6 +32,8 @@ class ReportExportRequestDto extends createZodDto(ZReportExportRequest) {}
 const ReportIdPipe = idPipe(ReportMessages.infoFailed);
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const ExportIdPipe = idPipe(ReportMessages.downloadFailed);
+const PeriodIdPipe = idPipe(StatusDashboardMessages.noInformation);
+class DashboardExportQueryDto extends createZodDto(ZDashboardExportQuery) {}
 
 /** HR reports (document 3 sections 2.3 and 7). */
 @ApiTags('reports')
@@ -111,5 +114,21 @@ export class ReportsController {
   @ApiOperation({ summary: "Queue the report's xlsx (same optional sort); follow it at GET /reports/exports/{id}" })
   download(@Param('id', ReportIdPipe) id: number, @Query() query: ReportExportRequestDto): Promise<ReportExport> {
     return this.reports.startExport(id, query.orderBy, query.orderDirection);
+  }
+}
+
+/** The Status Dashboard's Download (document 3 sections 2.4 and 7), written by the reports worker like a report. */
+@ApiTags('status-dashboard')
+@Controller('dashboards')
+export class DashboardExportsController {
+  constructor(private readonly reports: ReportsService) {}
+
+  @Post(':id/download')
+  @Access('status:read')
+  @ApiCreatedResponse({ type: ReportExportDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: "Queue a period's status dashboard as csv or xlsx (?format=); follow it at GET /reports/exports/{id}" })
+  download(@Param('id', PeriodIdPipe) id: number, @Query() query: DashboardExportQueryDto): Promise<ReportExport> {
+    return this.reports.startDashboardExport(id, query.format);
   }
 }

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { FilesModule } from '../files/files.module';
-import { ReportsController } from './reports.controller';
+import { StatusDashboardModule } from '../status-dashboard/status-dashboard.module';
+import { DashboardExportsController, ReportsController } from './reports.controller';
 import { ReportsService } from './reports.service';
 
-@Module({ imports: [FilesModule], controllers: [ReportsController], providers: [ReportsService] })
+@Module({ imports: [FilesModule, StatusDashboardModule], controllers: [ReportsController, DashboardExportsController], providers: [ReportsService] })
 export class ReportsModule {}

@@ -18,6 +18,9 @@ import { JobIds, type JobPayloads, type JobRun } from '../../core/jobs/job-regis
 import { JobsService } from '../../core/jobs/jobs.service';
 import { OnJob } from '../../core/jobs/on-job.decorator';
 import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
+import { ENROLLMENT_STATUS_TEXT } from '../../contracts/dashboard';
+import { StatusDashboardService } from '../status-dashboard/status-dashboard.service';
+import { csvCell, type Cell } from './csv';
 import { DATASET_SQL } from './report-datasets';
 
 interface ReportRow {
@@ -30,12 +33,15 @@ interface ReportRow {
   order_direction: 'ASC' | 'DESC';
 }
 
-type Cell = string | number | null;
 const notFound = () => new NotFoundException({ statusCode: 404, message: ReportMessages.infoFailed });
 /** Rows per statement while exporting: memory stays flat whatever the report's size. */
 const EXPORT_BATCH = 2000;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const fileNameOf = (title: string) => `${title.replace(/[^A-Za-z0-9 ._-]/g, '').trim() || 'report'}.xlsx`;
+const CSV = 'text/csv; charset=utf-8';
+const fileNameOf = (title: string, format: 'xlsx' | 'csv' = 'xlsx') => `${title.replace(/[^A-Za-z0-9 ._-]/g, '').trim() || 'report'}.${format}`;
+/** An export is of a report or of a period's status dashboard. */
+const EXPORT_FROM = 'report_export x LEFT JOIN report r ON r.id = x.report_id LEFT JOIN open_enrollment_period p ON p.id = x.open_enrollment_period_id';
+const EXPORT_TITLE = "coalesce(r.title, p.title || ' status')";
 
 /**
  * HR reports (document 3 section 2.3): the stock reports (no client, read-only) and the client's own, their
@@ -52,6 +58,7 @@ export class ReportsService {
     private readonly audit: AuditService,
     private readonly jobs: JobsService,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    private readonly dashboards: StatusDashboardService,
   ) {}
 
   async list(search: string | undefined): Promise<ReportListItem[]> {
@@ -150,23 +157,34 @@ export class ReportsService {
     return this.exportStatus(row!.id);
   }
 
+  /** The Status Dashboard's Download (csv or xlsx), written by the same reports job. */
+  async startDashboardExport(periodId: number, format: 'xlsx' | 'csv'): Promise<ReportExport> {
+    await this.dashboards.dashboard(periodId);
+    const [row] = await this.db.query<{ id: number }>(
+      `INSERT INTO report_export (client_id, open_enrollment_period_id, format, requested_by) VALUES ($client, $1, $2, $3) RETURNING id`,
+      [periodId, format, this.context.acting.accountId],
+    );
+    await this.jobs.tryQueue('reports.export', { exportId: row!.id, clientId: this.context.clientId, requestedBy: this.context.acting.accountId }, { jobId: JobIds.reportExport(row!.id) });
+    return this.exportStatus(row!.id);
+  }
+
   async exportStatus(exportId: number): Promise<ReportExport> {
-    const [e] = await this.db.query<{ id: number; status: ReportExport['status']; rows_total: number | null; rows_written: number; title: string }>(
-      `SELECT x.id, x.status, x.rows_total, x.rows_written, r.title FROM report_export x JOIN report r ON r.id = x.report_id WHERE x.id = $1 AND x.client_id = $client`,
+    const [e] = await this.db.query<{ id: number; status: ReportExport['status']; rows_total: number | null; rows_written: number; title: string; format: 'xlsx' | 'csv' }>(
+      `SELECT x.id, x.status, x.rows_total, x.rows_written, x.format, ${EXPORT_TITLE} AS title FROM ${EXPORT_FROM} WHERE x.id = $1 AND x.client_id = $client`,
       [exportId],
     );
     if (!e) throw new NotFoundException({ statusCode: 404, message: ReportMessages.downloadFailed });
     const progress = e.status === 'done' ? 100 : e.rows_total ? Math.min(99, Math.floor((e.rows_written * 100) / e.rows_total)) : 0;
-    return { id: e.id, status: e.status, rowsTotal: e.rows_total, rowsWritten: e.rows_written, progress, fileName: fileNameOf(e.title) };
+    return { id: e.id, status: e.status, rowsTotal: e.rows_total, rowsWritten: e.rows_written, progress, fileName: fileNameOf(e.title, e.format) };
   }
 
   async download(exportId: number): Promise<StreamableFile> {
-    const [e] = await this.db.query<{ storage_key: string | null; status: string; title: string }>(
-      `SELECT x.storage_key, x.status, r.title FROM report_export x JOIN report r ON r.id = x.report_id WHERE x.id = $1 AND x.client_id = $client`,
+    const [e] = await this.db.query<{ storage_key: string | null; status: string; title: string; format: 'xlsx' | 'csv' }>(
+      `SELECT x.storage_key, x.status, x.format, ${EXPORT_TITLE} AS title FROM ${EXPORT_FROM} WHERE x.id = $1 AND x.client_id = $client`,
       [exportId],
     );
     if (!e || e.status !== 'done' || !e.storage_key) throw new NotFoundException({ statusCode: 404, message: ReportMessages.downloadFailed });
-    return new StreamableFile(this.storage.reader(e.storage_key), { type: XLSX, disposition: `attachment; filename="${fileNameOf(e.title)}"` });
+    return new StreamableFile(this.storage.reader(e.storage_key), { type: e.format === 'csv' ? CSV : XLSX, disposition: `attachment; filename="${fileNameOf(e.title, e.format)}"` });
   }
 
   /** The reports.export job: the rows in batches into the streaming workbook, progress recorded per batch. */
@@ -187,12 +205,13 @@ export class ReportsService {
   }
 
   async writeExport(exportId: number): Promise<{ rows: number }> {
-    const [x] = await this.db.query<{ report_id: number; order_by: string | null; order_direction: 'ASC' | 'DESC'; status: string }>(
-      'SELECT report_id, order_by, order_direction, status FROM report_export WHERE id = $1 AND client_id = $client',
+    const [x] = await this.db.query<{ report_id: number | null; period_id: number | null; format: 'xlsx' | 'csv'; order_by: string | null; order_direction: 'ASC' | 'DESC'; status: string }>(
+      'SELECT report_id, open_enrollment_period_id AS period_id, format, order_by, order_direction, status FROM report_export WHERE id = $1 AND client_id = $client',
       [exportId],
     );
     if (!x) throw new UnrecoverableError(`export ${exportId} not found`);
     if (x.status === 'done') return { rows: 0 };
+    if (x.report_id === null) return this.writeDashboard(exportId, x.period_id!, x.format);
     const r = await this.report(x.report_id);
     const { sql } = this.statement(r, x.order_by ?? undefined, x.order_by ? x.order_direction : undefined);
     const [count] = await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${DATASET_SQL[r.dataset]}) d`);
@@ -220,5 +239,35 @@ export class ReportsService {
     await this.db.query(`UPDATE report_export SET status = 'done', storage_key = $2, finished_at = now() WHERE id = $1 AND client_id = $client`, [exportId, key]);
     this.logger.log({ exportId, rows: written }, 'report exported');
     return { rows: written };
+  }
+
+  /** A period's status dashboard as csv or xlsx: one row per employee, one column per plan type. */
+  private async writeDashboard(exportId: number, periodId: number, format: 'xlsx' | 'csv'): Promise<{ rows: number }> {
+    const board = await this.dashboards.dashboard(periodId);
+    await this.db.query(`UPDATE report_export SET status = 'running', rows_total = $2, rows_written = 0 WHERE id = $1 AND client_id = $client`, [exportId, board.users.length]);
+    const header = ['Last Name', 'First Name', 'Completion', 'Signature', ...board.plans.map((p) => p.planType)];
+    const rows: Cell[][] = board.users.map((u) => [
+      u.lastName,
+      u.firstName,
+      u.progress,
+      u.signature ? 'Yes' : 'No',
+      ...u.enrollments.map((e) => (e.available ? (ENROLLMENT_STATUS_TEXT[e.status as keyof typeof ENROLLMENT_STATUS_TEXT] ?? e.status) : null)),
+    ]);
+    const key = `reports/${this.context.clientId}/export-${exportId}.${format}`;
+    const out = await this.storage.writer(key);
+    if (format === 'csv') {
+      for (const line of [header, ...rows]) out.stream.write(`${line.map(csvCell).join(',')}\r\n`);
+      out.stream.end();
+    } else {
+      const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out.stream, useStyles: true });
+      const sheet = book.addWorksheet('Status');
+      sheet.addRow(header).commit();
+      for (const row of rows) sheet.addRow(row).commit();
+      sheet.commit();
+      await book.commit();
+    }
+    await out.done();
+    await this.db.query(`UPDATE report_export SET status = 'done', rows_written = $3, storage_key = $2, finished_at = now() WHERE id = $1 AND client_id = $client`, [exportId, key, rows.length]);
+    return { rows: rows.length };
   }
 }
