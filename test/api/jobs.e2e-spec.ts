@@ -203,8 +203,9 @@ describe('a worker killed in the middle of a job', () => {
       for (let j = 0; j < 30; j += 1) page.drawText(`Carrier form page ${i + 1}, line ${j + 1}`, { x: 50, y: 740 - j * 22, size: 10, font });
     }
     const form = Buffer.from(await doc.save());
-    const p = await createPerson(db, { registered: true, firstName: 'Kilo' });
-    const [{ client_id: clientId }] = await db.query('SELECT client_id FROM employee WHERE id = $1', [p.employeeId]);
+    // A client of its own: the onboarding document below must not reach Acme's employees.
+    const clientId = await cloneAcmeClient(db);
+    const p = await createPerson(db, { registered: true, firstName: 'Kilo', clientId });
     const storage = t.app.get<FileStorage>(FILE_STORAGE);
     const fileIds: number[] = [];
     for (let i = 0; i < 12; i += 1) {
@@ -228,7 +229,8 @@ describe('a worker killed in the middle of a job', () => {
       children.push(child);
       return child;
     };
-    const hr = await t.login('hr@acme.test');
+    const admin = await createPerson(db, { registered: true, roleType: 1, firstName: 'Kira', clientId });
+    const hr = await t.login(admin.email);
     const approval = (await request(t.server).post('/mbl/api/actions').set('Authorization', `Bearer ${hr}`).send({ employeeId: p.employeeId, onboardingId: document.id, signature: dataUrl(strokePng()) }).expect(201)).body;
     const progress = async () =>
       (await db.query('SELECT status, forms_signed, forms_total FROM action_approval WHERE id = $1', [approval.id]))[0] as { status: string; forms_signed: number; forms_total: number };

@@ -78,6 +78,27 @@ describe('HR reports', () => {
     await call('get', `/reports/${copy.id}`).expect(404);
   });
 
+  it('the builder filters a dataset: only the rows its filters keep, in the view and the download', async () => {
+    const title = `Active only ${Date.now()}`;
+    const saved = (
+      await call('post', '/reports')
+        .send({ title, dataset: 'census', columns: ['lastName', 'group'], filters: [{ field: 'group', op: 'equals', value: 'active' }], orderBy: 'lastName' })
+        .expect(201)
+    ).body;
+    const view = (await call('get', `/reports/${saved.id}`).expect(200)).body;
+    expect(view.filters).toEqual([{ field: 'group', op: 'equals', value: 'active' }]);
+    expect(view.data.length).toBeGreaterThan(0);
+    expect(view.data.every((r: { group: string }) => r.group === 'Active')).toBe(true);
+    const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM employee e JOIN client c ON c.id = e.client_id WHERE c.name = 'Acme Corp' AND NOT e.terminated AND NOT e.cobra`);
+    expect(view.totalRows).toBe(n);
+    // A filter on a column the dataset lacks is refused; 'contains' takes LIKE wildcards literally.
+    await call('post', '/reports').send({ title, dataset: 'census', columns: ['lastName'], filters: [{ field: 'ssn', op: 'equals', value: 'x' }] }).expect(400);
+    const wild = (await call('post', '/reports').send({ title: `${title} %`, dataset: 'census', columns: ['lastName'], filters: [{ field: 'lastName', op: 'contains', value: '%' }] }).expect(201)).body;
+    expect((await call('get', `/reports/${wild.id}`).expect(200)).body.totalRows).toBe(0);
+    await call('delete', `/reports/${wild.id}`).expect(200);
+    await call('delete', `/reports/${saved.id}`).expect(200);
+  });
+
   it("download: the reports worker writes 'Census.xlsx' with every row, its progress followed to done", async () => {
     const { id } = await census();
     const view = (await call('get', `/reports/${id}?orderBy=lastName&orderDirection=ASC`).expect(200)).body;

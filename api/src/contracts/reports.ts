@@ -55,6 +55,15 @@ export const ZReportList = z.array(ZReportListItem);
 export type ReportListItem = z.infer<typeof ZReportListItem>;
 export const ZReportListQuery = z.object({ search: z.string().trim().max(100).optional() });
 
+/** A builder filter: a column of the dataset that contains (case-insensitive) or equals a text. */
+export const REPORT_FILTER_OPS = ['contains', 'equals'] as const;
+export const ZReportFilter = z.object({
+  field: z.string().max(40),
+  op: z.enum(REPORT_FILTER_OPS),
+  value: z.string().trim().min(1, Messages.fieldRequired).max(200),
+});
+export type ReportFilter = z.infer<typeof ZReportFilter>;
+
 export const ZReportViewQuery = z.object({
   orderBy: z.string().trim().max(40).optional(),
   orderDirection: z.enum(['ASC', 'DESC']).optional(),
@@ -71,6 +80,7 @@ export const ZReportView = z.object({
   data: z.array(z.record(z.string(), z.string().nullable())),
   /** Rows in the report; the view shows the first REPORT_VIEW_ROWS (the download has them all). */
   totalRows: z.number().int(),
+  filters: z.array(ZReportFilter),
   sort: z.object({ orderBy: z.string().nullable(), orderDirection: z.enum(['ASC', 'DESC']) }),
 });
 export type ReportView = z.infer<typeof ZReportView>;
@@ -82,6 +92,7 @@ export const ZReportSave = z
     title: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: Messages.fieldRequired }).min(1, Messages.fieldRequired).max(120)),
     dataset: z.enum(REPORT_DATASET_KEYS as [ReportDataset, ...ReportDataset[]], { error: Messages.fieldRequired }),
     columns: z.array(z.string().max(40)).min(1, Messages.fieldRequired).max(20),
+    filters: z.array(ZReportFilter).max(10).default([]),
     orderBy: z.string().max(40).nullable().optional(),
     orderDirection: z.enum(['ASC', 'DESC']).default('ASC'),
   })
@@ -89,6 +100,7 @@ export const ZReportSave = z
     const allowed: Record<string, string> = REPORT_DATASETS[v.dataset].columns;
     if (v.columns.some((c) => !(c in allowed))) ctx.addIssue({ code: 'custom', path: ['columns'], message: ReportMessages.unknownColumn });
     if (v.orderBy && !v.columns.includes(v.orderBy)) ctx.addIssue({ code: 'custom', path: ['orderBy'], message: ReportMessages.unknownColumn });
+    if (v.filters.some((f) => !(f.field in allowed))) ctx.addIssue({ code: 'custom', path: ['filters'], message: ReportMessages.unknownColumn });
   });
 export type ReportSave = z.output<typeof ZReportSave>;
 

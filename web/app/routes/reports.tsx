@@ -13,6 +13,7 @@ import {
   ZReportSave,
   ZReportView,
   type ReportDataset,
+  type ReportFilter,
 } from '@bp/api/contracts';
 import { Alert, inputClass, labelClass, Modal, primaryButtonClass, ScrollRegion, secondaryButtonClass } from '~/components/ui';
 import { apiCall } from '~/lib/api.server';
@@ -95,10 +96,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect('/reports');
   }
   if (intent === 'save') {
+    // Filter rows without a value are left out: the builder offers three, most reports use fewer.
+    const filters = [0, 1, 2].flatMap((i) => {
+      const value = String(form.get(`filterValue-${i}`) ?? '').trim();
+      return value ? [{ field: form.get(`filterField-${i}`), op: form.get(`filterOp-${i}`), value }] : [];
+    });
     const parsed = ZReportSave.safeParse({
       title: form.get('title'),
       dataset: form.get('dataset'),
       columns: form.getAll('columns'),
+      filters,
       orderBy: form.get('orderBy') || null,
       orderDirection: form.get('orderDirection') || 'ASC',
     });
@@ -113,7 +120,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data({ error: ReportMessages.infoFailed }, { status: 400 });
 }
 
-function ReportBuilder({ closeTo, copyOf }: { closeTo: string; copyOf: { title: string; dataset: ReportDataset; columns: string[] } | null }) {
+function ReportBuilder({ closeTo, copyOf }: { closeTo: string; copyOf: { title: string; dataset: ReportDataset; columns: string[]; filters: ReportFilter[] } | null }) {
   const busy = useNavigation().state === 'submitting';
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -159,6 +166,25 @@ function ReportBuilder({ closeTo, copyOf }: { closeTo: string; copyOf: { title: 
               </label>
             ))}
           </div>
+        </fieldset>
+        <fieldset>
+          <legend className={labelClass}>Filters</legend>
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="mt-2 flex flex-wrap items-end gap-2">
+              <select name={`filterField-${i}`} aria-label={`Filter ${i + 1}: column`} defaultValue={copyOf?.filters[i]?.field ?? Object.keys(columns)[0]} className={inputClass}>
+                {Object.entries(columns).map(([field, label]) => (
+                  <option key={field} value={field}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+              <select name={`filterOp-${i}`} aria-label={`Filter ${i + 1}: condition`} defaultValue={copyOf?.filters[i]?.op ?? 'contains'} className={inputClass}>
+                <option value="contains">contains</option>
+                <option value="equals">equals</option>
+              </select>
+              <input name={`filterValue-${i}`} aria-label={`Filter ${i + 1}: value`} defaultValue={copyOf?.filters[i]?.value ?? ''} maxLength={200} className={inputClass} />
+            </div>
+          ))}
         </fieldset>
         <div className="flex flex-wrap gap-3">
           <div>
@@ -268,7 +294,12 @@ export default function ReportsRoute() {
           ) : null}
           <ScrollRegion label={view.title} className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
             <table className="w-full min-w-[40rem] border-collapse text-sm">
-              <caption className="px-4 pt-4 pb-2 text-left text-sm text-slate-700">{`${view.totalRows} rows${view.totalRows > view.data.length ? ` (the first ${view.data.length} shown; the download has them all)` : ''}`}</caption>
+              <caption className="px-4 pt-4 pb-2 text-left text-sm text-slate-700">
+                {`${view.totalRows} rows${view.totalRows > view.data.length ? ` (the first ${view.data.length} shown; the download has them all)` : ''}`}
+                {view.filters.length
+                  ? ` · Filtered: ${view.filters.map((f) => `${view.layout.find((c) => c.sortField === f.field)?.label ?? f.field} ${f.op} "${f.value}"`).join(', ')}`
+                  : ''}
+              </caption>
               <thead>
                 <tr className="border-b border-slate-300 bg-slate-50 text-left">
                   {view.layout.map((c) => {
@@ -312,7 +343,7 @@ export default function ReportsRoute() {
             </Modal>
           ) : null}
           {dialog === 'builder' ? (
-            <ReportBuilder closeTo={withParams({ dialog: null })} copyOf={{ title: view.title, dataset: view.dataset, columns: view.layout.map((c) => c.sortField) }} />
+            <ReportBuilder closeTo={withParams({ dialog: null })} copyOf={{ title: view.title, dataset: view.dataset, columns: view.layout.map((c) => c.sortField), filters: view.filters }} />
           ) : null}
         </>
       ) : (

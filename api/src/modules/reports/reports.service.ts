@@ -7,6 +7,7 @@ import {
   ReportMessages,
   type ReportDataset,
   type ReportExport,
+  type ReportFilter,
   type ReportListItem,
   type ReportSave,
   type ReportView,
@@ -29,6 +30,7 @@ interface ReportRow {
   title: string;
   dataset: ReportDataset;
   columns: string[];
+  filters: ReportFilter[];
   order_by: string | null;
   order_direction: 'ASC' | 'DESC';
 }
@@ -71,28 +73,36 @@ export class ReportsService {
 
   private async report(id: number): Promise<ReportRow> {
     const [r] = await this.db.query<ReportRow>(
-      'SELECT id, client_id, title, dataset, columns, order_by, order_direction FROM report WHERE id = $1 AND (client_id IS NULL OR client_id = $client)',
+      'SELECT id, client_id, title, dataset, columns, filters, order_by, order_direction FROM report WHERE id = $1 AND (client_id IS NULL OR client_id = $client)',
       [id],
     );
     if (!r) throw notFound();
     return r;
   }
 
-  /** The report's statement: its columns, ordered by a column of its own (else its saved sort), ties by key. */
+  /**
+   * The report's statement: its filters (values as parameters $1..$n, fields only from the dataset's own
+   * columns), its columns, ordered by a column of its own (else its saved sort), ties by key.
+   */
   private statement(r: ReportRow, orderBy: string | undefined, direction: 'ASC' | 'DESC' | undefined) {
     const sortField = orderBy && r.columns.includes(orderBy) ? orderBy : r.order_by && r.columns.includes(r.order_by) ? r.order_by : null;
     const dir = direction ?? (sortField === orderBy ? 'DESC' : r.order_direction);
     const columns = r.columns.map((c) => `"${c}"`).join(', ');
     const order = sortField ? `"${sortField}" ${dir} NULLS LAST, "_key"` : '"_key"';
-    return { sql: `SELECT ${columns} FROM (${DATASET_SQL[r.dataset]}) d ORDER BY ${order}`, sort: { orderBy: sortField, orderDirection: dir as 'ASC' | 'DESC' } };
+    const allowed: Record<string, string> = REPORT_DATASETS[r.dataset].columns;
+    const filters = r.filters.filter((f) => f.field in allowed);
+    const params = filters.map((f) => (f.op === 'contains' ? `%${f.value.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : f.value));
+    const where = filters.length ? ` WHERE ${filters.map((f, i) => (f.op === 'contains' ? `"${f.field}"::text ILIKE $${i + 1}` : `lower("${f.field}"::text) = lower($${i + 1})`)).join(' AND ')}` : '';
+    const from = `(${DATASET_SQL[r.dataset]}) d${where}`;
+    return { sql: `SELECT ${columns} FROM ${from} ORDER BY ${order}`, count: `SELECT count(*)::int AS n FROM ${from}`, params, sort: { orderBy: sortField, orderDirection: dir as 'ASC' | 'DESC' } };
   }
 
   async view(id: number, orderBy: string | undefined, orderDirection: 'ASC' | 'DESC' | undefined): Promise<ReportView> {
     const r = await this.report(id);
-    const { sql, sort } = this.statement(r, orderBy, orderDirection);
+    const { sql, count: countSql, params, sort } = this.statement(r, orderBy, orderDirection);
     const [data, [count]] = await Promise.all([
-      this.db.query<Record<string, Cell>>(`${sql} LIMIT ${REPORT_VIEW_ROWS}`),
-      this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${DATASET_SQL[r.dataset]}) d`),
+      this.db.query<Record<string, Cell>>(`${sql} LIMIT ${REPORT_VIEW_ROWS}`, params),
+      this.db.query<{ n: number }>(countSql, params),
     ]);
     const labels: Record<string, string> = REPORT_DATASETS[r.dataset].columns;
     return {
@@ -103,6 +113,7 @@ export class ReportsService {
       layout: r.columns.map((c) => ({ label: labels[c] ?? c, sortField: c })),
       data: data.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v === null ? null : String(v)]))),
       totalRows: count?.n ?? 0,
+      filters: r.filters,
       sort,
     };
   }
@@ -113,21 +124,18 @@ export class ReportsService {
       if (id !== null) {
         const r = await this.report(id);
         if (r.client_id === null) throw new ForbiddenException({ statusCode: 403, message: ReportMessages.payAttention });
-        await this.db.query(`UPDATE report SET title = $2, dataset = $3, columns = $4, order_by = $5, order_direction = $6 WHERE id = $1 AND client_id = $client`, [
-          id,
-          body.title,
-          body.dataset,
-          body.columns,
-          body.orderBy ?? null,
-          body.orderDirection,
-        ], m);
+        await this.db.query(
+          `UPDATE report SET title = $2, dataset = $3, columns = $4, order_by = $5, order_direction = $6, filters = $7 WHERE id = $1 AND client_id = $client`,
+          [id, body.title, body.dataset, body.columns, body.orderBy ?? null, body.orderDirection, JSON.stringify(body.filters)],
+          m,
+        );
       }
       const saved =
         id ??
         (
           await this.db.query<{ id: number }>(
-            `INSERT INTO report (client_id, title, dataset, columns, order_by, order_direction, created_by) VALUES ($client, $1, $2, $3, $4, $5, $6) RETURNING id`,
-            [body.title, body.dataset, body.columns, body.orderBy ?? null, body.orderDirection, this.context.acting.accountId],
+            `INSERT INTO report (client_id, title, dataset, columns, order_by, order_direction, created_by, filters) VALUES ($client, $1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+            [body.title, body.dataset, body.columns, body.orderBy ?? null, body.orderDirection, this.context.acting.accountId, JSON.stringify(body.filters)],
             m,
           )
         )[0]!.id;
@@ -213,8 +221,8 @@ export class ReportsService {
     if (x.status === 'done') return { rows: 0 };
     if (x.report_id === null) return this.writeDashboard(exportId, x.period_id!, x.format);
     const r = await this.report(x.report_id);
-    const { sql } = this.statement(r, x.order_by ?? undefined, x.order_by ? x.order_direction : undefined);
-    const [count] = await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${DATASET_SQL[r.dataset]}) d`);
+    const { sql, count: countSql, params } = this.statement(r, x.order_by ?? undefined, x.order_by ? x.order_direction : undefined);
+    const [count] = await this.db.query<{ n: number }>(countSql, params);
     await this.db.query(`UPDATE report_export SET status = 'running', rows_total = $2, rows_written = 0 WHERE id = $1 AND client_id = $client`, [exportId, count?.n ?? 0]);
     // A fixed key per export: a retried job writes the same file again.
     const key = `reports/${this.context.clientId}/export-${exportId}.xlsx`;
@@ -227,7 +235,7 @@ export class ReportsService {
     sheet.getRow(1).commit();
     let written = 0;
     for (let offset = 0; ; offset += EXPORT_BATCH) {
-      const rows = await this.db.query<Record<string, Cell>>(`${sql} LIMIT ${EXPORT_BATCH} OFFSET $1`, [offset]);
+      const rows = await this.db.query<Record<string, Cell>>(`${sql} LIMIT ${EXPORT_BATCH} OFFSET $${params.length + 1}`, [...params, offset]);
       for (const row of rows) sheet.addRow(row).commit();
       written += rows.length;
       await this.db.query('UPDATE report_export SET rows_written = $2 WHERE id = $1 AND client_id = $client', [exportId, written]);
