@@ -223,6 +223,13 @@ async function main(): Promise<void> {
     const benchHr = await tokenOf('hr@bench.test');
     await compare('/mbl/api/employees?search=garcia&group=active&page=2', 0.7, benchHr, 'hr (10,000 employees, searched)', 100);
     await compare('/mbl/api/employees?group=active&page=150', 0.7, benchHr, 'hr (10,000 employees, page 150)', 100);
+
+    // The jobs (issue 14): the reports job against exceljs's raw streaming writer, and closing an open
+    // enrollment of 10,000 employees; in a process of their own, so its peak RSS is theirs.
+    await new Promise<void>((resolve, reject) => {
+      const jobs = spawn(process.execPath, ['dist/scripts/bench-jobs.js'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+      jobs.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the job benchmarks exited with ${code}`))));
+    });
   } finally {
     floor?.kill('SIGTERM');
     portal.kill('SIGTERM');

@@ -1,0 +1,153 @@
+/**
+ * The benchmark's job half (issue 14, item 7), run by scripts/bench.ts in a process of its own with the
+ * portal's environment (so its peak RSS is the job's process, as in the workers):
+ * (a) the Census report of a 50,000-employee client written by the reports job, rows per second against
+ *     exceljs's raw streaming writer on the same rows and statements (the floor), and the process's peak RSS;
+ * (b) closing an open enrollment of 10,000 employees (the end snapshot included), then closing it again,
+ *     which must change nothing.
+ * The clients are made once per bench database.
+ */
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import ExcelJS from 'exceljs';
+import { createWriteStream } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { finished } from 'node:stream/promises';
+import { Pool } from 'pg';
+import { DataSource } from 'typeorm';
+import { AppModule } from '../api/src/app.module';
+import { RequestContext } from '../api/src/core/context/request-context';
+import { bindClientParam } from '../api/src/core/database/tenant-db';
+import { OpenEnrollmentService } from '../api/src/modules/open-enrollment/open-enrollment.service';
+import { DATASET_SQL } from '../api/src/modules/reports/report-datasets';
+import { ReportsService } from '../api/src/modules/reports/reports.service';
+
+const REPORT_EMPLOYEES = 50_000;
+const BATCH = 2000;
+
+async function ensureClient(ds: DataSource, name: string, employees: number): Promise<number> {
+  const [found] = (await ds.query('SELECT id FROM client WHERE name = $1', [name])) as Array<{ id: number }>;
+  if (found) return found.id;
+  process.stdout.write(`adding ${name} with ${employees.toLocaleString('en-US')} employees (once per bench database)\n`);
+  const [client] = (await ds.query(`INSERT INTO client (agency_id, name) SELECT agency_id, $1 FROM client WHERE name = 'Acme Corp' RETURNING id`, [name])) as Array<{ id: number }>;
+  await ds.query(
+    `INSERT INTO employee (client_id, first_name, last_name, email, hire_date, employment_id, terminated, cobra, marital_status_id)
+     SELECT $1, (ARRAY['Ava','Ben','Cara','Dev','Eli','Fay','Gus','Hana','Ian','Jo'])[1 + i % 10],
+            (ARRAY['Smith','Jones','Garcia','Miller','Davis','Lopez','Wilson','Moore','Clark','Young','Hill','Baker'])[1 + i % 12] || ' ' || i,
+            'p' || i || '.' || $1 || '@bench.test', date '2015-01-01' + (i % 3000), 1 + i % 4, i % 17 = 0, i % 41 = 0, 1
+       FROM generate_series(1, $2::int) i`,
+    [client!.id, employees],
+  );
+  await ds.query('ANALYZE employee');
+  return client!.id;
+}
+
+/** The floor: the same statements in the same batches, straight to exceljs's streaming writer. */
+async function floor(pool: Pool, clientId: number): Promise<number> {
+  const columns = ['lastName', 'firstName', 'email', 'hireDate', 'employmentStatus', 'group'];
+  const sql = `SELECT ${columns.map((c) => `"${c}"`).join(', ')} FROM (${DATASET_SQL.census}) d ORDER BY "lastName" ASC NULLS LAST, "_key" LIMIT ${BATCH} OFFSET $1`;
+  const text = bindClientParam(sql, 1);
+  const out = createWriteStream(join(tmpdir(), `bench-floor-${process.pid}.xlsx`));
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
+  const sheet = book.addWorksheet('Census');
+  sheet.columns = columns.map((c) => ({ header: c, key: c, width: 20 }));
+  sheet.getRow(1).commit();
+  let rows = 0;
+  for (let offset = 0; ; offset += BATCH) {
+    const batch = (await pool.query(text, [offset, clientId])).rows as Array<Record<string, unknown>>;
+    for (const r of batch) sheet.addRow(r).commit();
+    rows += batch.length;
+    if (batch.length < BATCH) break;
+  }
+  sheet.commit();
+  await book.commit();
+  await finished(out);
+  return rows;
+}
+
+async function main(): Promise<void> {
+  const app = await NestFactory.createApplicationContext(AppModule, { logger: false });
+  const ds = app.get(DataSource);
+  const context = app.get(RequestContext);
+  const reports = app.get(ReportsService);
+  const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
+  try {
+    // (a) The Census report of 50,000 employees.
+    const reportClient = await ensureClient(ds, 'Bench Report Co', REPORT_EMPLOYEES);
+    const [census] = (await ds.query(`SELECT id FROM report WHERE client_id IS NULL AND title = 'Census'`)) as Array<{ id: number }>;
+    const job = async () => {
+      const [x] = (await ds.query(`INSERT INTO report_export (client_id, report_id, order_by, order_direction) VALUES ($1, $2, 'lastName', 'ASC') RETURNING id`, [reportClient, census!.id])) as Array<{ id: number }>;
+      const started = process.hrtime.bigint();
+      const { rows } = await context.runAs({ clientId: reportClient, requestedBy: null }, () => reports.writeExport(x!.id));
+      return { rows, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+    };
+    const bare = async () => {
+      const started = process.hrtime.bigint();
+      const rows = await floor(pool, reportClient);
+      return { rows, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+    };
+    // Taking turns; the better of two runs each, so a slow moment of this machine does not land on one side.
+    const runs = { job: [await job()], floor: [await bare()] };
+    runs.floor.push(await bare());
+    runs.job.push(await job());
+    const best = (list: Array<{ rows: number; seconds: number }>) => list.reduce((a, b) => (b.rows / b.seconds > a.rows / a.seconds ? b : a));
+    const j = best(runs.job);
+    const f = best(runs.floor);
+    if (j.rows !== f.rows) throw new Error(`the job wrote ${j.rows} rows, the floor ${f.rows}`);
+    const ratio = j.rows / j.seconds / (f.rows / f.seconds);
+    const peakMb = process.resourceUsage().maxRSS / 1024;
+    process.stdout.write(
+      `reports job, Census of ${j.rows.toLocaleString('en-US')} employees: ${(j.rows / j.seconds).toFixed(0)} rows/s (floor ${(f.rows / f.seconds).toFixed(0)} rows/s, raw exceljs streaming writer); ` +
+        `ratio ${ratio.toFixed(2)} (goal >= 0.70: ${ratio >= 0.7 ? 'meets' : 'below'}); peak RSS of the process ${peakMb.toFixed(0)} MB (goal <= 300 MB: ${peakMb <= 300 ? 'meets' : 'below'})\n`,
+    );
+
+    // (b) Closing an open enrollment of 10,000 employees.
+    const closeClient = await ensureClient(ds, 'Bench Close Co', 10_000);
+    let [period] = (await ds.query('SELECT id FROM open_enrollment_period WHERE client_id = $1 AND is_current', [closeClient])) as Array<{ id: number }>;
+    if (!period) {
+      [period] = (await ds.query(
+        `INSERT INTO open_enrollment_period (client_id, title, start_date, end_date, is_current, started_at) VALUES ($1, 'Bench OE', current_date - 10, current_date + 10, true, now()) RETURNING id`,
+        [closeClient],
+      )) as Array<{ id: number }>;
+      const [acme] = (await ds.query(`SELECT p.id FROM open_enrollment_period p JOIN client c ON c.id = p.client_id WHERE c.name = 'Acme Corp' AND p.is_current`)) as Array<{ id: number }>;
+      const plans = (await ds.query(
+        `INSERT INTO plan (client_id, open_enrollment_period_id, plan_type_id, name, carrier, effective_date, end_date, tier_structure, benefits)
+         SELECT $1, $2, plan_type_id, name, carrier, effective_date, end_date, tier_structure, benefits FROM plan WHERE open_enrollment_period_id = $3 RETURNING id, plan_type_id`,
+        [closeClient, period!.id, acme!.id],
+      )) as Array<{ id: number; plan_type_id: number }>;
+      await ds.query(
+        `INSERT INTO enrollment (client_id, employee_id, open_enrollment_period_id, plan_type_id, plan_id, status, tier, contribution_cents)
+         SELECT DISTINCT ON (e.id, p.plan_type_id) $1, e.id, $2, p.plan_type_id, CASE WHEN e.id % 3 = 0 THEN NULL ELSE p.id END,
+                CASE WHEN e.id % 3 = 0 THEN -2 ELSE 1 END, CASE WHEN e.id % 3 = 0 THEN NULL ELSE 1 END, CASE WHEN e.id % 3 = 0 THEN 0 ELSE 2500 END
+           FROM employee e CROSS JOIN unnest($3::int[], $4::int[]) AS p(id, plan_type_id)
+          WHERE e.client_id = $1 ORDER BY e.id, p.plan_type_id, p.id`,
+        [closeClient, period!.id, plans.map((p) => p.id), plans.map((p) => p.plan_type_id)],
+      );
+      await ds.query('ANALYZE enrollment');
+    }
+    // Each bench run closes it afresh.
+    await ds.query(`UPDATE open_enrollment_period SET closed_date = NULL, closed_at = NULL WHERE id = $1`, [period!.id]);
+    await ds.query(`DELETE FROM enrollment_snapshot WHERE open_enrollment_period_id = $1`, [period!.id]);
+    const oe = app.get(OpenEnrollmentService);
+    const started = process.hrtime.bigint();
+    const closed = await context.runAs({ clientId: closeClient, requestedBy: null }, () => oe.close(period!.id, 'now'));
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const [snap] = (await ds.query(`SELECT (SELECT count(*) FROM jsonb_object_keys(data))::int AS people, taken_at FROM enrollment_snapshot WHERE open_enrollment_period_id = $1 AND kind = 'end'`, [period!.id])) as Array<{ people: number; taken_at: Date }>;
+    const again = await context.runAs({ clientId: closeClient, requestedBy: null }, () => oe.close(period!.id, 'now'));
+    const [after] = (await ds.query(`SELECT taken_at FROM enrollment_snapshot WHERE open_enrollment_period_id = $1 AND kind = 'end'`, [period!.id])) as Array<{ taken_at: Date }>;
+    const unchanged = !again && after!.taken_at.getTime() === snap!.taken_at.getTime();
+    process.stdout.write(
+      `open enrollment close, ${snap!.people.toLocaleString('en-US')} employees with their end snapshot: ${seconds.toFixed(2)} s (goal <= 30 s: ${closed && seconds <= 30 ? 'meets' : 'below'}); ` +
+        `a second close changes nothing: ${unchanged ? 'yes' : 'NO'}\n`,
+    );
+  } finally {
+    await pool.end();
+    await app.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`bench jobs failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});
