@@ -6,16 +6,7 @@ import { copyOfJane, createOtherTenant, createPerson, employeeIdOf, uniqueEmail 
 import { linkFrom, startMailWorkers, type MailHarness } from '../support/mail';
 import { pdfText } from '../support/pdf-text';
 import { dataUrl, strokePng } from '../support/png';
-
-async function until<T>(probe: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 20_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+import { binary, until } from '../support/wait';
 
 const signature = dataUrl(strokePng());
 
@@ -158,11 +149,7 @@ describe('census management and the action center', () => {
     expect(actions.map((a) => a.id).sort()).toEqual([...done.actionIds].sort());
     expect(actions[0]!.description).toMatch(/^Terminated: .* ends 10\/31\/2026$/);
     expect(actions[0]!.files[0]!.title).toBe('Termination notice 10/14/2026');
-    const notice = await call('get', `/files/${actions[0]!.files[0]!.id}/download`).buffer(true).parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const notice = await call('get', `/files/${actions[0]!.files[0]!.id}/download`).buffer(true).parse(binary);
     expect(pdfText(notice.body as Buffer)).toContain('Moved away');
 
     const other = await createOtherTenant(db);
@@ -207,11 +194,7 @@ describe('census management and the action center', () => {
     const signedAction = approved.find((a) => a.id === medical.id)!;
     expect(signedAction.statusId).toBe(2);
     expect(signedAction.files).toHaveLength(finished.formsTotal);
-    const copy = await call('get', `/files/${signedAction.files[0]!.id}/download`).buffer(true).parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const copy = await call('get', `/files/${signedAction.files[0]!.id}/download`).buffer(true).parse(binary);
     expect(pdfText(copy.body as Buffer)).toMatch(/Approved by \S+.* on \d{2}\/\d{2}\/\d{4}/);
     const [{ name }] = await db.query(`SELECT concat_ws(' ', first_name, last_name) AS name FROM account WHERE username = 'hr@acme.test'`);
     expect(pdfText(copy.body as Buffer)).toContain(`Approved by ${name}`);

@@ -12,16 +12,7 @@ import { RequestContext } from '../../api/src/core/context/request-context';
 import { createTestApp, type TestApp } from '../support/app';
 import { cloneAcmeClient, copyRow, createPerson } from '../support/fixtures';
 import { startMailWorkers, type MailHarness } from '../support/mail';
-
-async function until<T>(probe: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 20_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+import { binary, until } from '../support/wait';
 
 interface World {
   clientId: number;
@@ -293,11 +284,7 @@ describe('the enrollment window and the close of open enrollment', () => {
       expect(report.data.start[String(m.employeeId)].elections['8'].status).toBe(0);
       const download = await api('get', `/transactions/${next}/download`, hr)
         .buffer(true)
-        .parse((res, cb) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => cb(null, Buffer.concat(chunks)));
-        })
+        .parse(binary)
         .expect(200);
       expect(download.headers['content-disposition']).toBe('attachment; filename="Open Enrollment Next transactions.xlsx"');
       const book = new ExcelJS.Workbook();

@@ -4,16 +4,7 @@ import { DataSource } from 'typeorm';
 import { ReportMessages } from '../../api/src/contracts/reports';
 import { createTestApp, type TestApp } from '../support/app';
 import { startMailWorkers, type MailHarness } from '../support/mail';
-
-async function until<T>(probe: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+import { binary, until } from '../support/wait';
 
 /** HR reports (document 3 sections 2.3, 4, 7 and 8). */
 describe('HR reports', () => {
@@ -111,11 +102,7 @@ describe('HR reports', () => {
     expect(done).toMatchObject({ progress: 100, rowsTotal: view.totalRows, rowsWritten: view.totalRows });
     const file = await call('get', `/reports/exports/${started.id}/file`)
       .buffer(true)
-      .parse((res, cb) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => cb(null, Buffer.concat(chunks)));
-      })
+      .parse(binary)
       .expect(200);
     expect(file.headers['content-disposition']).toBe('attachment; filename="Census.xlsx"');
     const book = new ExcelJS.Workbook();

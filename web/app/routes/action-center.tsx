@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData, useNavigate, useRevalidator, useSearchParams, useActionData } from '@remix-run/react';
+import { Form, Link, useLoaderData, useNavigate, useSearchParams, useActionData } from '@remix-run/react';
 import {
   CensusMessages,
   FileMessages,
@@ -18,6 +17,8 @@ import { cx } from '~/lib/cx';
 import { pageTitle } from '~/lib/meta';
 import { requireUser, throwOnSessionFailure } from '~/lib/shell.server';
 import { sitePath } from '~/lib/site';
+import { positiveInt, useWithParams } from '~/lib/address';
+import { usePollWhile } from '~/lib/use-poll';
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/RouteErrorBoundary';
 
@@ -25,11 +26,6 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 
 /** How often the wait overlay asks how far the signing job is. */
 const SIGNING_POLL_MS = 1000;
-
-const positiveInt = (v: string | null): number | null => {
-  const n = Number(v);
-  return v !== null && Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null;
-};
 
 /** What the Approve buttons name: an employee's actions, narrowed to a plan type or an onboarding document. */
 interface ApproveTarget {
@@ -120,25 +116,11 @@ export default function ActionCenterRoute() {
   const answer = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const { revalidate, state } = useRevalidator();
-  const withParams = (change: Record<string, string | null>) => {
-    const params = new URLSearchParams(searchParams);
-    for (const [k, v] of Object.entries(change)) {
-      if (v === null) params.delete(k);
-      else params.set(k, v);
-    }
-    return `?${params.toString()}`;
-  };
+  const withParams = useWithParams();
   const close = (key: string) => () => navigate(withParams({ [key]: null }), { preventScrollReset: true });
 
   // The overlay stays until the job reports done (the loader then leaves the page) or failed.
-  useEffect(() => {
-    if (!signing || signing.status !== 'signing') return;
-    const timer = window.setTimeout(() => {
-      if (state === 'idle') revalidate();
-    }, SIGNING_POLL_MS);
-    return () => window.clearTimeout(timer);
-  }, [signing, state, revalidate]);
+  usePollWhile(signing?.status === 'signing', SIGNING_POLL_MS);
 
   const shown = focus ? actions.filter((a) => a.employeeId === focus) : actions;
   const groups = [...new Map(shown.map((a) => [a.employeeId, shown.filter((x) => x.employeeId === a.employeeId)])).entries()];

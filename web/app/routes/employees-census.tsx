@@ -46,6 +46,7 @@ import { fieldErrorsOf } from '~/lib/account.server';
 import { apiCall } from '~/lib/api.server';
 import { cx } from '~/lib/cx';
 import { sitePath } from '~/lib/site';
+import { useWithParams } from '~/lib/address';
 import { usd } from '~/lib/usd';
 import { pageTitle } from '~/lib/meta';
 import { commitSession } from '~/lib/session.server';
@@ -278,14 +279,7 @@ export default function EmployeesCensusRoute() {
           lastName: detail.profile.lastName,
         }
       : null);
-  const withParams = (change: Record<string, string | null>) => {
-    const params = new URLSearchParams(searchParams);
-    for (const [k, v] of Object.entries(change)) {
-      if (v === null) params.delete(k);
-      else params.set(k, v);
-    }
-    return `?${params.toString()}`;
-  };
+  const withParams = useWithParams();
   // The lock posts to this page with what to unlock and for whom (the route's action).
   const lockOf = (what: string) => `/employees-census?employee=${selectedId}&tab=${tab}&unlock=${what}`;
   const tabTo = (id: string) => withParams({ tab: id });

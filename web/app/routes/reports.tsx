@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useRevalidator, useSearchParams } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams } from '@remix-run/react';
 import {
   nextSort,
   REPORT_DATASET_KEYS,
@@ -19,7 +18,9 @@ import { Alert, inputClass, labelClass, Modal, primaryButtonClass, ScrollRegion,
 import { apiCall } from '~/lib/api.server';
 import { pageTitle } from '~/lib/meta';
 import { requireUser, throwOnSessionFailure } from '~/lib/shell.server';
-import { sitePath } from '~/lib/site';
+import { positiveInt, useWithParams } from '~/lib/address';
+import { usePollWhile } from '~/lib/use-poll';
+import { ExportProgress } from '~/components/ExportProgress';
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/RouteErrorBoundary';
 
@@ -27,11 +28,6 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 
 /** How often the page asks how far a download's file is. */
 const EXPORT_POLL_MS = 1000;
-
-const positiveInt = (v: string | null): number | null => {
-  const n = Number(v);
-  return v !== null && Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null;
-};
 
 /**
  * HR Reports (document 3 section 2.3): the list with its search, a report sorted on the server, Download (the
@@ -226,25 +222,10 @@ function ReportBuilder({ closeTo, copyOf }: { closeTo: string; copyOf: { title: 
 export default function ReportsRoute() {
   const { search, reports, listFailed, view, viewFailed, exported, dialog } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const { revalidate, state } = useRevalidator();
-  const withParams = (change: Record<string, string | null>) => {
-    const params = new URLSearchParams(searchParams);
-    for (const [k, v] of Object.entries(change)) {
-      if (v === null) params.delete(k);
-      else params.set(k, v);
-    }
-    return `?${params.toString()}`;
-  };
+  const withParams = useWithParams();
   // While the reports worker writes the file, the page asks how far it is.
-  useEffect(() => {
-    if (!exported || exported.status === 'done' || exported.status === 'failed') return;
-    const timer = window.setTimeout(() => {
-      if (state === 'idle') revalidate();
-    }, EXPORT_POLL_MS);
-    return () => window.clearTimeout(timer);
-  }, [exported, state, revalidate]);
+  usePollWhile(exported !== null && exported.status !== 'done' && exported.status !== 'failed', EXPORT_POLL_MS);
 
   return (
     <section aria-labelledby="page-heading" className="mx-auto max-w-6xl">
@@ -277,19 +258,8 @@ export default function ReportsRoute() {
             </div>
           </div>
           {exported ? (
-            <div role="status" className="mt-4 rounded-lg border border-slate-200 bg-white p-4 text-sm">
-              {exported.status === 'done' ? (
-                <a href={sitePath(`/report-file/${exported.id}`)} download className="font-medium text-brand-800 underline">
-                  {`Download ${exported.fileName}`}
-                </a>
-              ) : exported.status === 'failed' ? (
-                <span className="text-red-700">{ReportMessages.downloadFailed}</span>
-              ) : (
-                <>
-                  <span>{`${ReportMessages.exportRunning} ${exported.progress}%`}</span>
-                  <progress max={100} value={exported.progress} aria-label="Report file progress" className="ml-3 h-2 w-40 align-middle" />
-                </>
-              )}
+            <div className="mt-4 rounded-lg border border-slate-200 bg-white p-4">
+              <ExportProgress exported={exported} />
             </div>
           ) : null}
           <ScrollRegion label={view.title} className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">

@@ -1,6 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { useEffect } from 'react';
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useRevalidator, useSearchParams } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from '@remix-run/react';
 import {
   ENROLLMENT_STATUS_TEXT,
   OpenEnrollmentMessages,
@@ -18,7 +17,9 @@ import { Alert, inputClass, labelClass, Modal, primaryButtonClass, ScrollRegion,
 import { apiCall } from '~/lib/api.server';
 import { pageTitle } from '~/lib/meta';
 import { requireUser, throwOnSessionFailure } from '~/lib/shell.server';
-import { sitePath } from '~/lib/site';
+import { useWithParams } from '~/lib/address';
+import { usePollWhile } from '~/lib/use-poll';
+import { ExportProgress } from '~/components/ExportProgress';
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/RouteErrorBoundary';
 
@@ -197,24 +198,9 @@ function OpenEnrollmentDialog({ period, error, closeTo }: { period: OpenEnrollme
 export default function StatusDashboardRoute() {
   const { periods, selected, board, allowHrOe, period, dialog, exported } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const [searchParams] = useSearchParams();
-  const { revalidate, state } = useRevalidator();
   // While the reports worker writes the download, the page asks how far it is.
-  useEffect(() => {
-    if (!exported || exported.status === 'done' || exported.status === 'failed') return;
-    const timer = window.setTimeout(() => {
-      if (state === 'idle') revalidate();
-    }, 1000);
-    return () => window.clearTimeout(timer);
-  }, [exported, state, revalidate]);
-  const withParams = (change: Record<string, string | null>) => {
-    const params = new URLSearchParams(searchParams);
-    for (const [k, v] of Object.entries(change)) {
-      if (v === null) params.delete(k);
-      else params.set(k, v);
-    }
-    return `?${params.toString()}`;
-  };
+  usePollWhile(exported !== null && exported.status !== 'done' && exported.status !== 'failed');
+  const withParams = useWithParams();
   return (
     <section aria-labelledby="page-heading" className="mx-auto max-w-6xl">
       <h1 id="page-heading" className="text-2xl font-semibold tracking-tight text-slate-900">
@@ -260,19 +246,7 @@ export default function StatusDashboardRoute() {
             <button type="submit" className={primaryButtonClass}>
               Download
             </button>
-            {exported ? (
-              <span role="status" className="text-sm">
-                {exported.status === 'done' ? (
-                  <a href={sitePath(`/report-file/${exported.id}`)} download className="font-medium text-brand-800 underline">
-                    {`Download ${exported.fileName}`}
-                  </a>
-                ) : exported.status === 'failed' ? (
-                  <span className="text-red-700">{ReportMessages.downloadFailed}</span>
-                ) : (
-                  `${ReportMessages.exportRunning} ${exported.progress}%`
-                )}
-              </span>
-            ) : null}
+            {exported ? <ExportProgress exported={exported} /> : null}
           </Form>
         ) : null}
         {allowHrOe && period ? <OpenEnrollmentCard period={period} onOpen={withParams({ dialog: 'open-enrollment' })} /> : null}
