@@ -228,9 +228,25 @@ describe('the enrollment window and the close of open enrollment', () => {
       const nextPlan = copies[0]!;
       // Ready to Start: nobody may enroll in it yet.
       expect((await api('get', '/openEnrollment', hr).expect(200)).body.periods.find((p: { id: number }) => p.id === next)).toMatchObject({ state: 'ready', current: false });
+      // As-is renewal of dental: she is enrolled in last period's plan; starting is refused until she is carried over.
+      const dentalRow = ((await api('get', '/enrollments', m.jwt).expect(200)).body as Array<{ id: number; planTypeId: number }>).find((r) => r.planTypeId === 2)!;
+      const dentalPlan = ((await api('get', '/plans?type=2', m.jwt).expect(200)).body as Array<{ id: number }>)[0]!;
+      await api('put', `/enrollments/${dentalRow.id}`, m.jwt).send({ status: '1', planId: dentalPlan.id, dependents: [] }).expect(200);
+      const [renewal] = await db.query('SELECT id FROM plan WHERE open_enrollment_period_id = $1 AND plan_type_id = 2 ORDER BY id LIMIT 1', [next]);
+      expect((await api('get', `/openEnrollment/check/${renewal.id}`, hr).expect(200)).body).toEqual({ planId: renewal.id, replacedPlanId: dentalPlan.id, stillEnrolled: 1 });
+      const early = await usDay(20);
+      expect((await post(hr, { openEnrollmentId: next, endDate: early, plans: [{ id: renewal.id, effectiveDate: '01/01/2027', asIsRenewal: true }] }).expect(409)).body.message).toBe(
+        OpenEnrollmentMessages.stillEnrolledInReplaced,
+      );
+      await api('put', `/openEnrollment/fix/${renewal.id}`, m.jwt).expect(403);
+      expect((await api('put', `/openEnrollment/fix/${renewal.id}`, hr).expect(200)).body.stillEnrolled).toBe(0);
+      const [carried] = await db.query('SELECT status, plan_id FROM enrollment WHERE employee_id = $1 AND open_enrollment_period_id = $2 AND plan_type_id = 2', [m.employeeId, next]);
+      expect(carried).toEqual({ status: 1, plan_id: renewal.id });
       const mark = mail.mark();
       const last = await usDay(20);
-      const started = (await post(hr, { openEnrollmentId: next, endDate: last, plans: [{ id: nextPlan, effectiveDate: '01/01/2027' }], sendEmail: true }).expect(200)).body;
+      const started = (
+        await post(hr, { openEnrollmentId: next, endDate: last, plans: [{ id: nextPlan, effectiveDate: '01/01/2027' }, { id: renewal.id, effectiveDate: '01/01/2027', asIsRenewal: true }], sendEmail: true }).expect(200)
+      ).body;
       expect(started.periods.find((p: { id: number }) => p.id === next)).toMatchObject({ state: 'active', current: true, endDate: last });
       expect(started.periods.find((p: { id: number }) => p.id === world.periodId)).toMatchObject({ current: false });
       expect((await db.query('SELECT effective_date::text AS d FROM plan WHERE id = $1', [nextPlan]))[0].d).toBe('2027-01-01');

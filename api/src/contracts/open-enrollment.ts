@@ -73,7 +73,8 @@ export const ZOpenEnrollmentRequest = z
     openEnrollmentId: z.preprocess(toIntOrUndefined, z.number({ error: Messages.fieldRequired }).int().min(1).max(2_147_483_647)),
     /** MM/DD/YYYY: the last day (required to start, change the date or reopen). */
     endDate: z.preprocess(blankToUndefined, ZUsDate.optional()),
-    plans: z.array(z.object({ id: z.number().int().min(1), effectiveDate: ZUsDate })).max(200).optional(),
+    /** asIsRenewal: the plan renews last period's plan of its type and name, and its members keep their elections. */
+    plans: z.array(z.object({ id: z.number().int().min(1), effectiveDate: ZUsDate, asIsRenewal: flag.optional() })).max(200).optional(),
     close: flag.optional(),
     reopen: flag.optional(),
     /** Queue the open-enrollment invite email to every eligible employee when starting. */
@@ -83,3 +84,7 @@ export const ZOpenEnrollmentRequest = z
     if (!v.close && v.endDate === undefined) ctx.addIssue({ code: 'custom', path: ['endDate'], message: Messages.fieldRequired });
   });
 export type OpenEnrollmentRequest = z.output<typeof ZOpenEnrollmentRequest>;
+
+/** GET /openEnrollment/check/{planId}: employees still enrolled in the plan it replaces, not yet carried over. */
+export const ZOpenEnrollmentCheck = z.object({ planId: z.number().int(), replacedPlanId: z.number().int().nullable(), stillEnrolled: z.number().int() });
+export type OpenEnrollmentCheck = z.infer<typeof ZOpenEnrollmentCheck>;

@@ -10,6 +10,7 @@ import {
   ZOpenEnrollmentData,
   ZOpenEnrollmentRequest,
   ZReportExport,
+  ZOpenEnrollmentCheck,
   ReportMessages,
   type OpenEnrollmentPeriod,
 } from '@bp/api/contracts';
@@ -73,6 +74,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     url.searchParams.set('export', String(r.data.id));
     return redirect(`/status-dashboard?${url.searchParams.toString()}`);
   }
+  // As-is renewal's Fix: the replaced plan's members carried over, then back to the dialog.
+  const fixPlan = typeof intent === 'string' && intent.startsWith('fix:') ? Number(intent.slice(4)) : null;
+  if (fixPlan !== null) {
+    const r = await apiCall(ZOpenEnrollmentCheck, `/openEnrollment/fix/${fixPlan}`, { method: 'PUT', token, request, context });
+    if (!r.ok) {
+      await throwOnSessionFailure(r);
+      return data({ error: r.error.message }, { status: r.status });
+    }
+    return redirect(`/status-dashboard?${url.searchParams.toString()}`);
+  }
   const planIds = form.getAll('planId').map(Number);
   const body = {
     openEnrollmentId: form.get('openEnrollmentId'),
@@ -80,7 +91,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     close: intent === 'close',
     reopen: intent === 'reopen',
     sendEmail: form.get('sendEmail') === 'on',
-    ...(intent === 'start' ? { plans: planIds.map((id) => ({ id, effectiveDate: String(form.get(`effectiveDate-${id}`) ?? '') })) } : {}),
+    ...(intent === 'start' ? { plans: planIds.map((id) => ({ id, effectiveDate: String(form.get(`effectiveDate-${id}`) ?? ''), asIsRenewal: form.get(`asIs-${id}`) === 'on' })) } : {}),
   };
   const parsed = ZOpenEnrollmentRequest.safeParse(body);
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? OpenEnrollmentMessages.periodFetchFailed }, { status: 400 });
@@ -146,6 +157,9 @@ function OpenEnrollmentDialog({ period, error, closeTo }: { period: OpenEnrollme
                     <th scope="col" className="px-3 py-2">
                       Effective date
                     </th>
+                    <th scope="col" className="px-3 py-2">
+                      As-Is
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-200">
@@ -159,6 +173,15 @@ function OpenEnrollmentDialog({ period, error, closeTo }: { period: OpenEnrollme
                       </th>
                       <td className="px-3 py-2">
                         <input name={`effectiveDate-${p.id}`} defaultValue={p.effectiveDate} aria-label={`Effective date of ${p.title}`} className={inputClass} />
+                      </td>
+                      <td className="px-3 py-2">
+                        <div className="flex items-center gap-2">
+                          <input type="checkbox" name={`asIs-${p.id}`} aria-label={`As-is renewal of ${p.title}`} className="h-4 w-4" />
+                          <button type="submit" name="intent" value={`fix:${p.id}`} disabled={busy} className={secondaryButtonClass}>
+                            Fix
+                            <span className="sr-only">{` (carry the members of the plan ${p.title} replaces over)`}</span>
+                          </button>
+                        </div>
                       </td>
                     </tr>
                   ))}

@@ -1,6 +1,7 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ZOpenEnrollmentData, ZOpenEnrollmentRequest, type OpenEnrollmentData } from '../../contracts/open-enrollment';
+import { OpenEnrollmentMessages, ZOpenEnrollmentCheck, ZOpenEnrollmentData, ZOpenEnrollmentRequest, type OpenEnrollmentCheck, type OpenEnrollmentData } from '../../contracts/open-enrollment';
+import { idPipe } from '../../core/http/id.pipe';
 import { Access } from '../../core/auth/access.decorator';
 import { ErrorResponseDto } from '../../core/http/common.dto';
 import { createZodDto } from '../../core/http/zod-dto';
@@ -8,6 +9,8 @@ import { OpenEnrollmentService } from './open-enrollment.service';
 
 class OpenEnrollmentDataDto extends createZodDto(ZOpenEnrollmentData) {}
 class OpenEnrollmentRequestDto extends createZodDto(ZOpenEnrollmentRequest) {}
+class OpenEnrollmentCheckDto extends createZodDto(ZOpenEnrollmentCheck) {}
+const PlanIdPipe = idPipe(OpenEnrollmentMessages.periodFetchFailed);
 
 /** The Open Enrollment dialog's calls (document 3 sections 2.5 and 7). */
 @ApiTags('open-enrollment')
@@ -34,5 +37,23 @@ export class OpenEnrollmentController {
   @ApiOperation({ summary: 'Start, change the last day, close now or reopen an open-enrollment period' })
   change(@Body() body: OpenEnrollmentRequestDto): Promise<OpenEnrollmentData> {
     return this.openEnrollment.change(body);
+  }
+
+  @Get('check/:id')
+  @Access('status:read')
+  @ApiOkResponse({ type: OpenEnrollmentCheckDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: 'As-is renewal: employees still enrolled in the plan this plan replaces, not carried over yet' })
+  check(@Param('id', PlanIdPipe) id: number): Promise<OpenEnrollmentCheck> {
+    return this.openEnrollment.check(id);
+  }
+
+  @Put('fix/:id')
+  @Access('open-enrollment:manage')
+  @ApiOkResponse({ type: OpenEnrollmentCheckDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: "As-is renewal: carry the replaced plan's members over (tier, cost, dependents)" })
+  fix(@Param('id', PlanIdPipe) id: number): Promise<OpenEnrollmentCheck> {
+    return this.openEnrollment.fix(id);
   }
 }

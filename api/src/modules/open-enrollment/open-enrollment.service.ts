@@ -2,7 +2,7 @@ import { ConflictException, ForbiddenException, Inject, Injectable, Logger, NotF
 import { UnrecoverableError } from 'bullmq';
 import { DataSource, type EntityManager } from 'typeorm';
 import { toIsoDate, toUsDate } from '../../contracts/formats';
-import { canReopen, openEnrollmentState, OpenEnrollmentMessages, type OpenEnrollmentData, type OpenEnrollmentRequest } from '../../contracts/open-enrollment';
+import { canReopen, openEnrollmentState, OpenEnrollmentMessages, type OpenEnrollmentCheck, type OpenEnrollmentData, type OpenEnrollmentRequest } from '../../contracts/open-enrollment';
 import type { AuditFieldChange } from '../../core/audit/audit-entry.table';
 import { AuditService } from '../../core/audit/audit.service';
 import { APP_CONFIG, type AppConfig } from '../../core/config/app-config';
@@ -155,8 +155,7 @@ export class OpenEnrollmentService {
    * section 4); each in one transaction with its audit entry; the period's delayed close follows its last day.
    */
   async change(body: OpenEnrollmentRequest): Promise<OpenEnrollmentData> {
-    const [client] = await this.db.query<{ allow_hr_oe: boolean; name: string }>('SELECT allow_hr_oe, name FROM client WHERE id = $client');
-    if (!client?.allow_hr_oe) throw new ForbiddenException({ statusCode: 403, message: OpenEnrollmentMessages.notAllowed });
+    const client = await this.allowed();
     const scheduled = await this.db.transaction(async (m) => {
       const [p] = await this.db.query<{ id: number; title: string; end_date: string; closed_date: string | null; started_at: Date | null; closed_at: Date | null; today: string; is_current: boolean }>(
         `SELECT p.id, p.title, p.end_date::text AS end_date, p.closed_date::text AS closed_date, p.started_at, p.closed_at, p.is_current,
@@ -191,6 +190,12 @@ export class OpenEnrollmentService {
         await this.db.query(`UPDATE open_enrollment_period SET end_date = $2 WHERE id = $1 AND client_id = $client`, [p.id, endDate], m);
         await audit(`${p.title}: last day changed`, [{ title: 'Last day', oldValue: toUsDate(p.end_date), newValue: body.endDate!, changed: toUsDate(p.end_date) !== body.endDate }]);
         return endDate;
+      }
+      // As-is renewals: every member of the replaced plan must have been carried over first (fix).
+      for (const plan of body.plans ?? []) {
+        if (plan.asIsRenewal && (await this.checkWithin(plan.id, m)).stillEnrolled > 0) {
+          throw new ConflictException({ statusCode: 409, message: OpenEnrollmentMessages.stillEnrolledInReplaced });
+        }
       }
       // Start: the period becomes the current one, its plans take their effective dates, the start snapshot is taken.
       for (const plan of body.plans ?? []) {
@@ -233,6 +238,87 @@ export class OpenEnrollmentService {
     });
     if (scheduled !== null) await this.scheduleClose(body.openEnrollmentId, scheduled);
     return this.data();
+  }
+
+  /**
+   * The plan a plan renews: the same plan type and name in the client's most recent period that started
+   * before the plan's own.
+   */
+  private async replaced(planId: number, m?: EntityManager): Promise<{ period: number; planTypeId: number; replacedPlanId: number | null }> {
+    const [row] = await this.db.query<{ period: number; plan_type_id: number; replaced: number | null }>(
+      `SELECT p.open_enrollment_period_id AS period, p.plan_type_id,
+              (SELECT q.id FROM plan q JOIN open_enrollment_period qp ON qp.id = q.open_enrollment_period_id
+                WHERE q.client_id = $client AND q.plan_type_id = p.plan_type_id AND q.name = p.name AND qp.id <> pp.id AND qp.start_date <= pp.start_date
+                ORDER BY qp.start_date DESC, qp.id DESC LIMIT 1) AS replaced
+         FROM plan p JOIN open_enrollment_period pp ON pp.id = p.open_enrollment_period_id
+        WHERE p.id = $1 AND p.client_id = $client`,
+      [planId],
+      m,
+    );
+    if (!row) throw new NotFoundException({ statusCode: 404, message: OpenEnrollmentMessages.periodFetchFailed });
+    return { period: row.period, planTypeId: row.plan_type_id, replacedPlanId: row.replaced };
+  }
+
+  /** GET /openEnrollment/check/{planId}: members of the replaced plan without an election of the plan's type in its period. */
+  check(planId: number): Promise<OpenEnrollmentCheck> {
+    return this.checkWithin(planId);
+  }
+
+  private async checkWithin(planId: number, m?: EntityManager): Promise<OpenEnrollmentCheck> {
+    const r = await this.replaced(planId, m);
+    if (r.replacedPlanId === null) return { planId, replacedPlanId: null, stillEnrolled: 0 };
+    const [row] = await this.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM enrollment old
+        WHERE old.client_id = $client AND old.plan_id = $1 AND old.status = 1
+          AND NOT EXISTS (SELECT 1 FROM enrollment en WHERE en.employee_id = old.employee_id AND en.open_enrollment_period_id = $2
+                             AND en.plan_type_id = $3 AND en.status <> 0)`,
+      [r.replacedPlanId, r.period, r.planTypeId],
+      m,
+    );
+    return { planId, replacedPlanId: r.replacedPlanId, stillEnrolled: row?.n ?? 0 };
+  }
+
+  /** The client lets its HR manage open enrollment (allowHrOe), or 403. */
+  private async allowed(): Promise<{ allow_hr_oe: boolean; name: string }> {
+    const [client] = await this.db.query<{ allow_hr_oe: boolean; name: string }>('SELECT allow_hr_oe, name FROM client WHERE id = $client');
+    if (!client?.allow_hr_oe) throw new ForbiddenException({ statusCode: 403, message: OpenEnrollmentMessages.notAllowed });
+    return client;
+  }
+
+  /** PUT /openEnrollment/fix/{planId}: carries the replaced plan's members over, with their tier, cost and dependents. */
+  async fix(planId: number): Promise<OpenEnrollmentCheck> {
+    await this.allowed();
+    await this.db.transaction(async (m) => {
+      const r = await this.replaced(planId, m);
+      if (r.replacedPlanId === null) return;
+      const carried = await this.db.query<{ id: number; old_id: number }>(
+        `INSERT INTO enrollment (client_id, employee_id, open_enrollment_period_id, plan_type_id, plan_id, status, tier, contribution_cents, employer_contribution_cents, effective_date)
+         SELECT $client, old.employee_id, $2, $3, $4, 1, old.tier, old.contribution_cents, old.employer_contribution_cents, p.effective_date
+           FROM enrollment old JOIN plan p ON p.id = $4
+          WHERE old.client_id = $client AND old.plan_id = $1 AND old.status = 1
+         ON CONFLICT (employee_id, open_enrollment_period_id, plan_type_id)
+         DO UPDATE SET plan_id = EXCLUDED.plan_id, status = 1, tier = EXCLUDED.tier, contribution_cents = EXCLUDED.contribution_cents,
+                       employer_contribution_cents = EXCLUDED.employer_contribution_cents, effective_date = EXCLUDED.effective_date, updated_at = now()
+          WHERE enrollment.status = 0
+         RETURNING id, (SELECT o.id FROM enrollment o WHERE o.plan_id = $1 AND o.employee_id = enrollment.employee_id AND o.status = 1 LIMIT 1) AS old_id`,
+        [r.replacedPlanId, r.period, r.planTypeId, planId],
+        m,
+      );
+      for (const c of carried) {
+        await this.db.query(
+          `INSERT INTO enrollment_dependent (enrollment_id, dependent_id)
+           SELECT $1, ed.dependent_id FROM enrollment_dependent ed JOIN enrollment o ON o.id = ed.enrollment_id AND o.client_id = $client
+            WHERE ed.enrollment_id = $2 ON CONFLICT DO NOTHING`,
+          [c.id, c.old_id],
+          m,
+        );
+      }
+      await this.audit.record(
+        { employeeId: null, eventType: 'Open Enrollment', actionType: 'update', description: `As-is renewal: ${carried.length} election(s) carried over to plan ${planId}` },
+        m,
+      );
+    });
+    return this.check(planId);
   }
 
   /** The period's delayed close at the end of its last day (client time zone); the sweep re-queues it if this fails. */
