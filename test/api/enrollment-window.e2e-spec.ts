@@ -119,6 +119,20 @@ describe('the enrollment window and the close of open enrollment', () => {
       expect(p.closed_at).toEqual(closed.closed_at);
       const entries = await db.query(`SELECT count(*)::int AS n FROM audit_log WHERE client_id = $1 AND event_type = 'Open Enrollment'`, [world.clientId]);
       expect(entries[0].n).toBe(1);
+
+      // The transactions the close produced (no start snapshot for this copied period: every election is new).
+      const hr = await createPerson(db, { clientId: world.clientId, registered: true, roleType: 1, firstName: 'Hal' });
+      const hrJwt = await t.login(hr.email);
+      const report = (await api('get', `/transactions/${world.periodId}`, hrJwt).expect(200)).body;
+      expect(report.rows).toEqual(expect.arrayContaining([expect.objectContaining({ censusId: b.employeeId, planType: 'Group Vision', actionType: 'Add' })]));
+      expect(report.rows.some((r: { censusId: number; planType: string }) => r.censusId === a.employeeId && r.planType === 'Group Vision')).toBe(false);
+      // Reopened with a new last day: writes pass again; the next sweep leaves it open (its last day is ahead).
+      const [{ d }] = await db.query(`SELECT to_char((now() AT TIME ZONE 'America/New_York')::date + 5, 'MM/DD/YYYY') AS d`);
+      await api('post', '/openEnrollment', hrJwt).send({ openEnrollmentId: world.periodId, reopen: true, endDate: d }).expect(200);
+      await enroll(a).expect(200);
+      await jobs.queue('open-enrollment.close-expired-periods', { tick: 'test-3' }, { jobId: `oe-sweep-test-${world.periodId}-3` });
+      await new Promise((r) => setTimeout(r, 1000));
+      expect((await db.query('SELECT closed_date FROM open_enrollment_period WHERE id = $1', [world.periodId]))[0].closed_date).toBeNull();
     }
   });
 
