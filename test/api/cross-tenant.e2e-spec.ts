@@ -101,6 +101,8 @@ describe('another client\'s records answer 404 on every :id route', () => {
         [/\/reports\/exports\/:id/, 'exportId'],
         [/\/reports\/:id/, 'reportId'],
         [/\/dashboards\/:id/, 'periodId'],
+        // As-is renewal's check and fix name a plan.
+        [/\/openEnrollment\/(check|fix)\/:id/, 'planId'],
       ] as const
     ).find(([pattern]) => pattern.test(path))?.[1];
 
