@@ -37,6 +37,7 @@ describe('census management and the action center', () => {
         { path: 'firstName', message: Messages.fieldRequired },
         { path: 'lastName', message: Messages.fieldRequired },
         { path: 'email', message: Messages.fieldRequired },
+        { path: 'groupId', message: Messages.fieldRequired },
         { path: 'employmentId', message: Messages.fieldRequired },
         { path: 'hireDate', message: Messages.fieldRequired },
       ]),
@@ -244,7 +245,7 @@ describe('census management and the action center', () => {
     const [acme] = await db.query(`SELECT id FROM client WHERE name = 'Acme Corp'`);
     const { jwt } = (await request(t.server).post(`/mbl/api/agency/clients/${acme.id}/open`).set('Authorization', `Bearer ${agent}`).expect(200)).body;
     const email = uniqueEmail('agentadd');
-    const created = (await call('post', '/employees', jwt).send({ firstName: 'Bea', lastName: 'Agentadded', email, employmentId: 1, hireDate: '10/01/2026', sendEmail: false }).expect(201)).body;
+    const created = (await call('post', '/employees', jwt).send({ firstName: 'Bea', lastName: 'Agentadded', email, groupId: 1, employmentId: 1, hireDate: '10/01/2026', sendEmail: false }).expect(201)).body;
     expect((await call('get', `/employees?search=${encodeURIComponent(email)}`, jwt).expect(200)).body.result.map((e: { id: number }) => e.id)).toEqual([created.id]);
     await call('put', `/employees/${created.id}`, jwt).send({ firstName: 'Bea', lastName: 'Agentadded', email, employmentId: 2, hireDate: '10/01/2026' }).expect(200);
     expect((await call('put', `/employees/${created.id}/terminate`, jwt).send({ terminationDate: '11/01/2026', qualifyingEventId: 11, signature }).expect(200)).body.group).toBe('terminated');

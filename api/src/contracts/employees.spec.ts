@@ -25,7 +25,7 @@ describe('census rules (document 3 sections 2.1 and 5)', () => {
     expect(employeeGroup(e)).toBe(group);
   });
 
-  const base = { firstName: 'Mae', lastName: 'Ray', email: 'mae@acme.test', employmentId: '1', hireDate: '11/02/2026' };
+  const base = { firstName: 'Mae', lastName: 'Ray', email: 'mae@acme.test', groupId: '1', employmentId: '1', hireDate: '11/02/2026' };
   it.each([
     [{}, ['firstName', Messages.fieldRequired]],
     [{ email: 'mae@' }, ['email', Messages.invalidEmail]],
@@ -34,6 +34,7 @@ describe('census rules (document 3 sections 2.1 and 5)', () => {
     [{ workHours: '-2' }, ['workHours', CensusMessages.cannotBeNegative]],
     [{ hireDate: '13/45/2026' }, ['hireDate', Messages.dateInvalid]],
     [{ ssn: '123-45-678' }, ['ssn', Messages.ssnInvalid]],
+    [{ groupId: '' }, ['groupId', Messages.fieldRequired]],
   ])('Add New Employee refuses %j', (change, expected) => {
     const body = Object.keys(change).length ? { ...base, ...change } : { ...base, firstName: '' };
     expect(issues(ZNewEmployee.safeParse(body))).toContainEqual(expected);

@@ -180,6 +180,8 @@ const flagDefaultOff = z.preprocess((v) => v === true || v === 'on' || v === 'tr
  */
 export const ZNewEmployee = z.object({
   ...employeeFields,
+  /** Required when adding (document 3 section 5), optional when editing. */
+  groupId: optionId('accessGroup'),
   email: ZRequiredEmail,
   /** Queue the welcome email with the registration link (default on). */
   sendEmail: flagDefaultOn,
