@@ -1,9 +1,7 @@
 import request from 'supertest';
-import { DataSource } from 'typeorm';
 import { CensusMessages, Messages } from '../../api/src/contracts/messages';
-import { createTestApp, type TestApp } from '../support/app';
 import { copyOfJane, createOtherTenant, createPerson, employeeIdOf, uniqueEmail } from '../support/fixtures';
-import { linkFrom, startMailWorkers, type MailHarness } from '../support/mail';
+import { appWithWorkers, linkFrom } from '../support/mail';
 import { pdfText } from '../support/pdf-text';
 import { dataUrl, strokePng } from '../support/png';
 import { binary, until } from '../support/wait';
@@ -12,23 +10,14 @@ const signature = dataUrl(strokePng());
 
 /** Add, edit and terminate an employee, and the action center that signs their forms (document 3 sections 2.1, 2.2, 4, 5, 7). */
 describe('census management and the action center', () => {
-  let t: TestApp;
-  let db: DataSource;
-  let mail: MailHarness;
+  // The app, its database and the workers, once for the file.
+  const suite = appWithWorkers();
   let hr: string;
-
   beforeAll(async () => {
-    t = await createTestApp();
-    db = t.app.get(DataSource);
-    mail = await startMailWorkers(t);
-    hr = await t.login('hr@acme.test');
-  });
-  afterAll(async () => {
-    await mail.close();
-    await t.close();
+    hr = await suite.t.login('hr@acme.test');
   });
 
-  const call = (method: 'get' | 'post' | 'put', path: string, jwt = hr) => request(t.server)[method](`/mbl/api${path}`).set('Authorization', `Bearer ${jwt}`);
+  const call = (method: 'get' | 'post' | 'put', path: string, jwt = hr) => request(suite.t.server)[method](`/mbl/api${path}`).set('Authorization', `Bearer ${jwt}`);
 
   it('HR adds an employee: field messages, unique email, sealed SSN and income, audited, welcome email with a registration link', async () => {
     const required = (await call('post', '/employees').send({}).expect(400)).body.errors as Array<{ path: string; message: string }>;
@@ -50,10 +39,10 @@ describe('census management and the action center', () => {
     ]);
 
     const email = uniqueEmail('nora');
-    const mark = mail.mark();
+    const mark = suite.mail.mark();
     const created = (await call('post', '/employees').send({ ...base, email, ssn: '123-45-6789', income: '$64,500', workHours: '40', enableOnboarding: true, onboardingEeo: false }).expect(201)).body;
     expect(created).toEqual({ id: expect.any(Number), individualId: expect.any(Number), firstName: 'Nora', lastName: base.lastName });
-    const [row] = await db.query('SELECT ssn_enc, income_enc, enable_onboarding, onboarding_eeo, onboarding_i9, new_hire FROM employee WHERE id = $1', [created.id]);
+    const [row] = await suite.db.query('SELECT ssn_enc, income_enc, enable_onboarding, onboarding_eeo, onboarding_i9, new_hire FROM employee WHERE id = $1', [created.id]);
     expect(row.ssn_enc).not.toContain('6789');
     expect(row.income_enc).not.toContain('64500');
     expect(row).toMatchObject({ enable_onboarding: true, onboarding_eeo: false, onboarding_i9: true, new_hire: true });
@@ -66,29 +55,29 @@ describe('census management and the action center', () => {
     expect(card).toMatchObject({ ssn: 'XXX-XX-6789', enableOnboarding: true, onboardingEeo: false, terminated: false, authenticationMethod: 'email' });
     expect(JSON.stringify(card)).not.toContain('64500');
 
-    const [audit] = await db.query(`SELECT data FROM audit_log WHERE employee_id = $1 AND event_type = 'Employee' AND action_type = 'create'`, [created.id]);
+    const [audit] = await suite.db.query(`SELECT data FROM audit_log WHERE employee_id = $1 AND event_type = 'Employee' AND action_type = 'create'`, [created.id]);
     const fields = audit.data as Array<{ title: string; newValue: string | null }>;
     expect(fields.find((f) => f.title === 'Social Security Number')?.newValue).toBe('XXX-XX-6789');
     expect(fields.find((f) => f.title === 'Income')?.newValue).toBe('Hidden');
 
-    const welcome = await mail.next(email, /welcome|account/i, mark);
+    const welcome = await suite.mail.next(email, /welcome|account/i, mark);
     const link = linkFrom(welcome, '/mbl/registration');
-    expect((await request(t.server).get(`/mbl/api/registration?token=${link.searchParams.get('token')}`).expect(200)).body).toMatchObject({ firstName: 'Nora', email });
+    expect((await request(suite.t.server).get(`/mbl/api/registration?token=${link.searchParams.get('token')}`).expect(200)).body).toMatchObject({ firstName: 'Nora', email });
 
     // sendEmail off: no email, no account yet.
     const quiet = uniqueEmail('quiet');
-    const mark2 = mail.mark();
+    const mark2 = suite.mail.mark();
     const second = (await call('post', '/employees').send({ ...base, firstName: 'Quinn', email: quiet, sendEmail: false }).expect(201)).body;
-    expect((await db.query('SELECT account_id FROM employee WHERE id = $1', [second.id]))[0].account_id).toBeNull();
+    expect((await suite.db.query('SELECT account_id FROM employee WHERE id = $1', [second.id]))[0].account_id).toBeNull();
     await new Promise((r) => setTimeout(r, 500));
-    expect(mail.mailbox.messages().filter((m) => !mark2.has(m.id) && m.envelopeTo.includes(quiet))).toEqual([]);
+    expect(suite.mail.mailbox.messages().filter((m) => !mark2.has(m.id) && m.envelopeTo.includes(quiet))).toEqual([]);
 
     // Employees and test users may not.
-    await call('post', '/employees', await t.login('jane@acme.test')).send({ ...base, email: uniqueEmail('x') }).expect(403);
+    await call('post', '/employees', await suite.t.login('jane@acme.test')).send({ ...base, email: uniqueEmail('x') }).expect(403);
   });
 
   it('HR edits an employee on submit: email uniqueness, password length, income kept when blank; audited with masked values', async () => {
-    const p = await createPerson(db, { registered: true, firstName: 'Edda' });
+    const p = await createPerson(suite.db, { registered: true, firstName: 'Edda' });
     const current = (await call('get', `/employees/${p.employeeId}/employee`).expect(200)).body;
     const body = { firstName: 'Edda', lastName: current.lastName, email: p.email, employmentId: 1, hireDate: '01/15/2024', title: 'Analyst', income: '50000' };
     expect((await call('put', `/employees/${p.employeeId}`).send({ ...body, email: 'jane@acme.test' }).expect(400)).body.errors).toEqual([{ path: 'email', message: Messages.emailInUse }]);
@@ -98,31 +87,31 @@ describe('census management and the action center', () => {
 
     const saved = (await call('put', `/employees/${p.employeeId}`).send(body).expect(200)).body;
     expect(saved).toMatchObject({ title: 'Analyst', hireDate: '01/15/2024' });
-    const sealed = (await db.query('SELECT income_enc FROM employee WHERE id = $1', [p.employeeId]))[0].income_enc;
+    const sealed = (await suite.db.query('SELECT income_enc FROM employee WHERE id = $1', [p.employeeId]))[0].income_enc;
     // Blank income keeps the stored one (same ciphertext).
     await call('put', `/employees/${p.employeeId}`).send({ ...body, income: '', title: 'Senior Analyst' }).expect(200);
-    expect((await db.query('SELECT income_enc FROM employee WHERE id = $1', [p.employeeId]))[0].income_enc).toBe(sealed);
-    const entries = await db.query(`SELECT data FROM audit_log WHERE employee_id = $1 AND event_type = 'Employee' AND action_type = 'update' ORDER BY id`, [p.employeeId]);
+    expect((await suite.db.query('SELECT income_enc FROM employee WHERE id = $1', [p.employeeId]))[0].income_enc).toBe(sealed);
+    const entries = await suite.db.query(`SELECT data FROM audit_log WHERE employee_id = $1 AND event_type = 'Employee' AND action_type = 'update' ORDER BY id`, [p.employeeId]);
     expect(entries).toHaveLength(2);
     expect((entries[0].data as Array<{ title: string; newValue: string | null; changed: boolean }>).find((f) => f.title === 'Income')).toEqual({ title: 'Income', oldValue: null, newValue: 'Hidden', changed: true });
 
     // A new password is temporary: the employee must change it at the next sign-in.
     await call('put', `/employees/${p.employeeId}`).send({ ...body, password: 'Temp12345' }).expect(200);
-    expect((await db.query('SELECT password_reset FROM account WHERE id = $1', [p.accountId]))[0].password_reset).toBe(true);
-    await t.login(p.email, 'Temp12345');
+    expect((await suite.db.query('SELECT password_reset FROM account WHERE id = $1', [p.accountId]))[0].password_reset).toBe(true);
+    await suite.t.login(p.email, 'Temp12345');
 
-    const other = await createOtherTenant(db);
+    const other = await createOtherTenant(suite.db);
     await call('put', `/employees/${other.employeeId}`).send(body).expect(404);
     await call('get', `/employees/${other.employeeId}/employee`).expect(404);
   });
 
   it('terminate with COBRA: never oneself, only active; coverage to the end of the month, sign-in ends, an action with the notice', async () => {
-    const hrEmployee = await employeeIdOf(db, 'hr@acme.test').catch(() => null);
+    const hrEmployee = await employeeIdOf(suite.db, 'hr@acme.test').catch(() => null);
     const base = { terminationDate: '10/14/2026', qualifyingEventId: 10, cobraElection: true, notes: 'Moved away', signature };
     if (hrEmployee !== null) expect((await call('put', `/employees/${hrEmployee}/terminate`).send(base).expect(403)).body.message).toBe(CensusMessages.cannotTerminateSelf);
 
-    const p = await copyOfJane(db, 'Terra');
-    await t.login(p.email);
+    const p = await copyOfJane(suite.db, 'Terra');
+    await suite.t.login(p.email);
     expect((await call('put', `/employees/${p.employeeId}/terminate`).send({ ...base, totalDisability: true }).expect(400)).body.errors).toEqual([
       { path: 'disabilityStartDate', message: CensusMessages.disabilityStartRequired },
     ]);
@@ -134,14 +123,14 @@ describe('census management and the action center', () => {
     const done = (await call('put', `/employees/${p.employeeId}/terminate`).send(base).expect(200)).body;
     expect(done).toMatchObject({ group: 'cobra', terminationDate: '10/14/2026', coverageEndDate: '10/31/2026' });
     expect(done.actionIds.length).toBeGreaterThan(0);
-    const ends = (await db.query(`SELECT DISTINCT effective_to_date::text AS d FROM enrollment WHERE employee_id = $1 AND status = 1`, [p.employeeId])) as Array<{ d: string }>;
+    const ends = (await suite.db.query(`SELECT DISTINCT effective_to_date::text AS d FROM enrollment WHERE employee_id = $1 AND status = 1`, [p.employeeId])) as Array<{ d: string }>;
     expect(ends.map((e) => e.d)).toEqual(['2026-10-31']);
     const summary = (await call('get', `/employees/${p.employeeId}/summary`).expect(200)).body as Array<{ status: string; effectiveToDate: string | null }>;
     expect(summary.filter((s) => s.status === '1').every((s) => s.effectiveToDate === '10/31/2026')).toBe(true);
     expect((await call('get', `/employees?search=Terra&group=cobra`).expect(200)).body.result.map((e: { id: number }) => e.id)).toContain(p.employeeId);
 
     // Sign-in ended with the (past) termination date.
-    const login = await request(t.server).post('/mbl/api/login').send({ username: p.email, password: 'Passw0rd!' }).expect(403);
+    const login = await request(suite.t.server).post('/mbl/api/login').send({ username: p.email, password: 'Passw0rd!' }).expect(403);
     expect(login.body.message).toBe(CensusMessages.accessEnded('10/14/2026'));
     // Only once.
     expect((await call('put', `/employees/${p.employeeId}/terminate`).send(base).expect(409)).body.message).toBe(CensusMessages.onlyActiveCanBeTerminated);
@@ -153,17 +142,17 @@ describe('census management and the action center', () => {
     const notice = await call('get', `/files/${actions[0]!.files[0]!.id}/download`).buffer(true).parse(binary);
     expect(pdfText(notice.body as Buffer)).toContain('Moved away');
 
-    const other = await createOtherTenant(db);
+    const other = await createOtherTenant(suite.db);
     await call('put', `/employees/${other.employeeId}/terminate`).send(base).expect(404);
-    await call('put', `/employees/${p.employeeId}/terminate`, await t.login('jane@acme.test')).send(base).expect(403);
+    await call('put', `/employees/${p.employeeId}/terminate`, await suite.t.login('jane@acme.test')).send(base).expect(403);
   });
 
   it('a signed enrollment leaves one action per plan type; HR approves with a signature and the worker signs every form once', async () => {
-    const p = await copyOfJane(db, 'Ava');
-    const jwt = await t.login(p.email);
+    const p = await copyOfJane(suite.db, 'Ava');
+    const jwt = await suite.t.login(p.email);
     const signed = (await call('post', '/forms', jwt).send({ signature }).expect(201)).body;
     const actions = (await call('get', `/actions?employeeId=${p.employeeId}`).expect(200)).body as Array<{ id: number; planTypeId: number; status: string; statusId: number }>;
-    const types = (await db.query(`SELECT DISTINCT plan_type_id FROM enrollment WHERE employee_id = $1 AND status <> 0 ORDER BY 1`, [p.employeeId])) as Array<{ plan_type_id: number }>;
+    const types = (await suite.db.query(`SELECT DISTINCT plan_type_id FROM enrollment WHERE employee_id = $1 AND status <> 0 ORDER BY 1`, [p.employeeId])) as Array<{ plan_type_id: number }>;
     expect(actions.map((a) => a.planTypeId).sort((a, b) => a - b)).toEqual(types.map((r) => r.plan_type_id));
     expect(actions.every((a) => a.status === 'Pending' && a.statusId === 1)).toBe(true);
     // Signing again without changes leaves no new actions.
@@ -172,12 +161,12 @@ describe('census management and the action center', () => {
 
     // Refusals: no signature, another client's employee, an employee's token.
     await call('post', '/actions').send({ employeeId: p.employeeId, planTypeId: null, onboardingId: null }).expect(400);
-    const other = await createOtherTenant(db);
+    const other = await createOtherTenant(suite.db);
     await call('post', '/actions').send({ employeeId: other.employeeId, signature }).expect(404);
     await call('get', '/actions', jwt).expect(403);
     await call('post', '/actions', jwt).send({ employeeId: p.employeeId, signature }).expect(403);
 
-    await until(async () => (await db.query('SELECT summary_file_id FROM signature WHERE id = $1', [signed.id]))[0].summary_file_id, 'the signed summary PDF');
+    await until(async () => (await suite.db.query('SELECT summary_file_id FROM signature WHERE id = $1', [signed.id]))[0].summary_file_id, 'the signed summary PDF');
     const medical = actions.find((a) => a.planTypeId === 1)!;
     const approval = (await call('post', '/actions').send({ employeeId: p.employeeId, planTypeId: 1, onboardingId: null, signature }).expect(201)).body;
     expect(approval).toMatchObject({ status: 'signing', actionIds: [medical.id] });
@@ -197,19 +186,19 @@ describe('census management and the action center', () => {
     expect(signedAction.files).toHaveLength(finished.formsTotal);
     const copy = await call('get', `/files/${signedAction.files[0]!.id}/download`).buffer(true).parse(binary);
     expect(pdfText(copy.body as Buffer)).toMatch(/Approved by \S+.* on \d{2}\/\d{2}\/\d{4}/);
-    const [{ name }] = await db.query(`SELECT concat_ws(' ', first_name, last_name) AS name FROM account WHERE username = 'hr@acme.test'`);
+    const [{ name }] = await suite.db.query(`SELECT concat_ws(' ', first_name, last_name) AS name FROM account WHERE username = 'hr@acme.test'`);
     expect(pdfText(copy.body as Buffer)).toContain(`Approved by ${name}`);
     // Approving again: nothing left for that plan type, and no second copy anywhere.
     expect((await call('post', '/actions').send({ employeeId: p.employeeId, planTypeId: 1, signature }).expect(400)).body.message).toBe(CensusMessages.nothingToApprove);
-    const copies = (await db.query(`SELECT count(*)::int AS n FROM file WHERE employee_id = $1 AND storage_key LIKE '%-signed.pdf'`, [p.employeeId]))[0].n;
+    const copies = (await suite.db.query(`SELECT count(*)::int AS n FROM file WHERE employee_id = $1 AND storage_key LIKE '%-signed.pdf'`, [p.employeeId]))[0].n;
     expect(copies).toBe(finished.formsTotal);
-    const [entry] = await db.query(`SELECT description FROM audit_log WHERE employee_id = $1 AND event_type = 'Action' ORDER BY id DESC LIMIT 1`, [p.employeeId]);
+    const [entry] = await suite.db.query(`SELECT description FROM audit_log WHERE employee_id = $1 AND event_type = 'Action' ORDER BY id DESC LIMIT 1`, [p.employeeId]);
     expect(entry.description).toMatch(/^Actions approved for Ava Doe: Group Medical/);
   });
 
   it("the census's Plan Summary: the -hr calls answer what the employee's own calls answer, for HR only", async () => {
-    const p = await copyOfJane(db, 'Plana');
-    const jwt = await t.login(p.email);
+    const p = await copyOfJane(suite.db, 'Plana');
+    const jwt = await suite.t.login(p.email);
     const enrollments = (await call('get', '/enrollments?view=signed', jwt).expect(200)).body as Array<{ planId: number | null; status: string }>;
     expect((await call('get', `/employees/${p.employeeId}/enrollments`).expect(200)).body).toEqual(enrollments);
     const planId = enrollments.find((e) => e.status === '1' && e.planId !== null)!.planId!;
@@ -223,15 +212,15 @@ describe('census management and the action center', () => {
   });
 
   it("approving a life plan type approves its AD&D companion too (document 3 section 4: the Live plan type's ADD approval)", async () => {
-    const p = await copyOfJane(db, 'Liv');
-    const jwt = await t.login(p.email);
+    const p = await copyOfJane(suite.db, 'Liv');
+    const jwt = await suite.t.login(p.email);
     const signed = (await call('post', '/forms', jwt).send({ signature }).expect(201)).body;
     const life = ((await call('get', `/actions?employeeId=${p.employeeId}&planTypeId=3`).expect(200)).body as Array<{ id: number }>)[0]!;
-    const [add] = await db.query(
+    const [add] = await suite.db.query(
       `INSERT INTO action (client_id, employee_id, kind, plan_type_id, description, signature_id) SELECT client_id, id, 'enrollment', 4, 'Enrolled in AD&D', $2 FROM employee WHERE id = $1 RETURNING id`,
       [p.employeeId, signed.id],
     );
-    await until(async () => (await db.query('SELECT summary_file_id FROM signature WHERE id = $1', [signed.id]))[0].summary_file_id, 'the signed summary PDF');
+    await until(async () => (await suite.db.query('SELECT summary_file_id FROM signature WHERE id = $1', [signed.id]))[0].summary_file_id, 'the signed summary PDF');
     const approval = (await call('post', '/actions').send({ employeeId: p.employeeId, planTypeId: 3, signature }).expect(201)).body;
     expect(approval.actionIds).toEqual([life.id, add.id].sort((a, b) => a - b));
     await until(async () => ((await call('get', `/actions/approvals/${approval.id}`).expect(200)).body.status === 'done' ? true : null), 'the signing job', 30_000);
@@ -241,9 +230,9 @@ describe('census management and the action center', () => {
   });
 
   it('an agent on a client it opened (Acme, of its agency) adds, edits and terminates there like HR', async () => {
-    const agent = await t.login('agent@harbor.test');
-    const [acme] = await db.query(`SELECT id FROM client WHERE name = 'Acme Corp'`);
-    const { jwt } = (await request(t.server).post(`/mbl/api/agency/clients/${acme.id}/open`).set('Authorization', `Bearer ${agent}`).expect(200)).body;
+    const agent = await suite.t.login('agent@harbor.test');
+    const [acme] = await suite.db.query(`SELECT id FROM client WHERE name = 'Acme Corp'`);
+    const { jwt } = (await request(suite.t.server).post(`/mbl/api/agency/clients/${acme.id}/open`).set('Authorization', `Bearer ${agent}`).expect(200)).body;
     const email = uniqueEmail('agentadd');
     const created = (await call('post', '/employees', jwt).send({ firstName: 'Bea', lastName: 'Agentadded', email, groupId: 1, employmentId: 1, hireDate: '10/01/2026', sendEmail: false }).expect(201)).body;
     expect((await call('get', `/employees?search=${encodeURIComponent(email)}`, jwt).expect(200)).body.result.map((e: { id: number }) => e.id)).toEqual([created.id]);
@@ -251,7 +240,7 @@ describe('census management and the action center', () => {
     expect((await call('put', `/employees/${created.id}/terminate`, jwt).send({ terminationDate: '11/01/2026', qualifyingEventId: 11, signature }).expect(200)).body.group).toBe('terminated');
     // The client's HR sees the agent's work, performed by the agent.
     expect((await call('get', `/employees/${created.id}/employee`).expect(200)).body).toMatchObject({ terminated: true, cobra: false, employmentId: 2 });
-    const [entry] = await db.query(
+    const [entry] = await suite.db.query(
       `SELECT a.username FROM audit_log l JOIN account a ON a.id = l.performed_by WHERE l.employee_id = $1 AND l.event_type = 'Termination'`,
       [created.id],
     );

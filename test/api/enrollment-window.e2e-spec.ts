@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import request from 'supertest';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { EnrollmentWindowMessages } from '../../api/src/contracts/enrollment-window';
@@ -9,9 +9,8 @@ import { completion } from '../../api/src/contracts/status-dashboard';
 import { OpenEnrollmentService } from '../../api/src/modules/open-enrollment/open-enrollment.service';
 import { JobsService } from '../../api/src/core/jobs/jobs.service';
 import { RequestContext } from '../../api/src/core/context/request-context';
-import { createTestApp, type TestApp } from '../support/app';
 import { cloneAcmeClient, copyRow, createPerson } from '../support/fixtures';
-import { startMailWorkers, type MailHarness } from '../support/mail';
+import { appWithWorkers } from '../support/mail';
 import { binary, until } from '../support/wait';
 
 interface World {
@@ -37,28 +36,16 @@ async function ownClient(db: DataSource): Promise<World> {
 
 /** Open enrollment's window on every write, and its close in the client's time zone (issue 14). */
 describe('the enrollment window and the close of open enrollment', () => {
-  let t: TestApp;
-  let db: DataSource;
-  // The workers, in this process for the whole file: closing them ends resources the API app shares here.
-  let mail: MailHarness;
+  // The app, its database and the workers, once for the file.
+  const suite = appWithWorkers();
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    db = t.app.get(DataSource);
-    mail = await startMailWorkers(t);
-  });
-  afterAll(async () => {
-    await mail.close();
-    await t.close();
-  });
-
-  const api = (method: 'get' | 'put' | 'post', path: string, jwt: string) => request(t.server)[method](`/mbl/api${path}`).set('Authorization', `Bearer ${jwt}`);
+  const api = (method: 'get' | 'put' | 'post', path: string, jwt: string) => request(suite.t.server)[method](`/mbl/api${path}`).set('Authorization', `Bearer ${jwt}`);
 
   async function member(world: World, firstName: string) {
-    const p = await createPerson(db, { clientId: world.clientId, registered: true, firstName });
-    await db.query(`UPDATE employee SET birth_date = '1985-03-04', gender = 2, hire_date = '2020-01-06', employment_id = 1 WHERE id = $1`, [p.employeeId]);
-    await t.prepareEnrollments(p.employeeId);
-    const jwt = await t.login(p.email);
+    const p = await createPerson(suite.db, { clientId: world.clientId, registered: true, firstName });
+    await suite.db.query(`UPDATE employee SET birth_date = '1985-03-04', gender = 2, hire_date = '2020-01-06', employment_id = 1 WHERE id = $1`, [p.employeeId]);
+    await suite.t.prepareEnrollments(p.employeeId);
+    const jwt = await suite.t.login(p.email);
     const rows = (await api('get', '/enrollments', jwt).expect(200)).body as Array<{ id: number; planTypeId: number }>;
     const vision = rows.find((r) => r.planTypeId === 8)!;
     const plans = (await api('get', '/plans?type=8', jwt).expect(200)).body as Array<{ id: number }>;
@@ -69,43 +56,43 @@ describe('the enrollment window and the close of open enrollment', () => {
     api('put', `/enrollments/${m.vision}`, m.jwt).send({ status: '1', planId: m.visionPlan, dependents: [] });
 
   it("writes inside the period pass; after its last day (in the client's time zone) or after a close they answer 409", async () => {
-    const world = await ownClient(db);
+    const world = await ownClient(suite.db);
     const m = await member(world, 'Wendy');
     await decline(m).expect(200);
     // The period's last day was yesterday where the client is (UTC+14): closed for it...
-    await db.query(`UPDATE client SET time_zone = 'Pacific/Kiritimati' WHERE id = $1`, [world.clientId]);
-    await db.query(`UPDATE open_enrollment_period SET end_date = (now() AT TIME ZONE 'Pacific/Kiritimati')::date - 1 WHERE id = $1`, [world.periodId]);
+    await suite.db.query(`UPDATE client SET time_zone = 'Pacific/Kiritimati' WHERE id = $1`, [world.clientId]);
+    await suite.db.query(`UPDATE open_enrollment_period SET end_date = (now() AT TIME ZONE 'Pacific/Kiritimati')::date - 1 WHERE id = $1`, [world.periodId]);
     expect((await enroll(m).expect(409)).body.message).toBe(EnrollmentWindowMessages.closed);
     // ...while a client eleven hours behind UTC is still inside that same last day (or before it).
-    await db.query(`UPDATE client SET time_zone = 'Pacific/Pago_Pago' WHERE id = $1`, [world.clientId]);
+    await suite.db.query(`UPDATE client SET time_zone = 'Pacific/Pago_Pago' WHERE id = $1`, [world.clientId]);
     await enroll(m).expect(200);
 
     // Closed by HR: refused whatever the dates say, also for signing the changes.
-    await db.query(`UPDATE open_enrollment_period SET end_date = current_date + 20, closed_date = current_date WHERE id = $1`, [world.periodId]);
+    await suite.db.query(`UPDATE open_enrollment_period SET end_date = current_date + 20, closed_date = current_date WHERE id = $1`, [world.periodId]);
     await decline(m).expect(409);
     // A new hire in their window may, on day 30 after eligibility; on day 31 not.
-    await db.query(`UPDATE employee SET new_hire = true, eligibility_date = (now() AT TIME ZONE 'Pacific/Pago_Pago')::date - 30 WHERE id = $1`, [m.employeeId]);
+    await suite.db.query(`UPDATE employee SET new_hire = true, eligibility_date = (now() AT TIME ZONE 'Pacific/Pago_Pago')::date - 30 WHERE id = $1`, [m.employeeId]);
     await decline(m).expect(200);
-    await db.query(`UPDATE employee SET eligibility_date = (now() AT TIME ZONE 'Pacific/Pago_Pago')::date - 31 WHERE id = $1`, [m.employeeId]);
+    await suite.db.query(`UPDATE employee SET eligibility_date = (now() AT TIME ZONE 'Pacific/Pago_Pago')::date - 31 WHERE id = $1`, [m.employeeId]);
     await enroll(m).expect(409);
   });
 
   it('the close job closes once in one transaction with the end snapshot; a re-run and later writes change nothing', async () => {
-    const world = await ownClient(db);
+    const world = await ownClient(suite.db);
     const a = await member(world, 'Ada');
     const b = await member(world, 'Bo');
     await decline(a).expect(200);
     await enroll(b).expect(200);
     // The last day ended yesterday in the client's time zone.
-    await db.query(`UPDATE open_enrollment_period SET end_date = (now() AT TIME ZONE 'America/New_York')::date - 1 WHERE id = $1`, [world.periodId]);
+    await suite.db.query(`UPDATE open_enrollment_period SET end_date = (now() AT TIME ZONE 'America/New_York')::date - 1 WHERE id = $1`, [world.periodId]);
     {
-      const jobs = mail.workers.get(JobsService);
+      const jobs = suite.mail.workers.get(JobsService);
       await jobs.queue('open-enrollment.close-expired-periods', { tick: 'test-1' }, { jobId: `oe-sweep-test-${world.periodId}-1` });
       const closed = await until(async () => {
-        const [p] = await db.query('SELECT closed_date::text AS closed_date, closed_at FROM open_enrollment_period WHERE id = $1', [world.periodId]);
+        const [p] = await suite.db.query('SELECT closed_date::text AS closed_date, closed_at FROM open_enrollment_period WHERE id = $1', [world.periodId]);
         return p.closed_date ? p : null;
       }, 'the period to close');
-      const [snap] = await db.query(`SELECT data, taken_at FROM enrollment_snapshot WHERE open_enrollment_period_id = $1 AND kind = 'end'`, [world.periodId]);
+      const [snap] = await suite.db.query(`SELECT data, taken_at FROM enrollment_snapshot WHERE open_enrollment_period_id = $1 AND kind = 'end'`, [world.periodId]);
       expect(snap.data[String(a.employeeId)].elections['8']).toMatchObject({ status: -2, planId: null });
       expect(snap.data[String(b.employeeId)].elections['8']).toMatchObject({ status: 1, planId: b.visionPlan });
       expect(snap.data[String(b.employeeId)]).toMatchObject({ firstName: 'Bo', individualId: expect.any(Number) });
@@ -113,34 +100,34 @@ describe('the enrollment window and the close of open enrollment', () => {
       // The sweep again: nothing to close, nothing rewritten.
       await jobs.queue('open-enrollment.close-expired-periods', { tick: 'test-2' }, { jobId: `oe-sweep-test-${world.periodId}-2` });
       await new Promise((r) => setTimeout(r, 1000));
-      const [again] = await db.query(`SELECT taken_at FROM enrollment_snapshot WHERE open_enrollment_period_id = $1 AND kind = 'end'`, [world.periodId]);
+      const [again] = await suite.db.query(`SELECT taken_at FROM enrollment_snapshot WHERE open_enrollment_period_id = $1 AND kind = 'end'`, [world.periodId]);
       expect(again.taken_at).toEqual(snap.taken_at);
-      const [p] = await db.query('SELECT closed_at FROM open_enrollment_period WHERE id = $1', [world.periodId]);
+      const [p] = await suite.db.query('SELECT closed_at FROM open_enrollment_period WHERE id = $1', [world.periodId]);
       expect(p.closed_at).toEqual(closed.closed_at);
-      const entries = await db.query(`SELECT count(*)::int AS n FROM audit_log WHERE client_id = $1 AND event_type = 'Open Enrollment'`, [world.clientId]);
+      const entries = await suite.db.query(`SELECT count(*)::int AS n FROM audit_log WHERE client_id = $1 AND event_type = 'Open Enrollment'`, [world.clientId]);
       expect(entries[0].n).toBe(1);
 
       // The transactions the close produced (no start snapshot for this copied period: every election is new).
-      const hr = await createPerson(db, { clientId: world.clientId, registered: true, roleType: 1, firstName: 'Hal' });
-      const hrJwt = await t.login(hr.email);
+      const hr = await createPerson(suite.db, { clientId: world.clientId, registered: true, roleType: 1, firstName: 'Hal' });
+      const hrJwt = await suite.t.login(hr.email);
       const report = (await api('get', `/transactions/${world.periodId}`, hrJwt).expect(200)).body;
       expect(report.rows).toEqual(expect.arrayContaining([expect.objectContaining({ censusId: b.employeeId, planType: 'Group Vision', actionType: 'Add' })]));
       expect(report.rows.some((r: { censusId: number; planType: string }) => r.censusId === a.employeeId && r.planType === 'Group Vision')).toBe(false);
       // Reopened with a new last day: writes pass again; the next sweep leaves it open (its last day is ahead).
-      const [{ d }] = await db.query(`SELECT to_char((now() AT TIME ZONE 'America/New_York')::date + 5, 'MM/DD/YYYY') AS d`);
+      const [{ d }] = await suite.db.query(`SELECT to_char((now() AT TIME ZONE 'America/New_York')::date + 5, 'MM/DD/YYYY') AS d`);
       await api('post', '/openEnrollment', hrJwt).send({ openEnrollmentId: world.periodId, reopen: true, endDate: d }).expect(200);
       await enroll(a).expect(200);
       await jobs.queue('open-enrollment.close-expired-periods', { tick: 'test-3' }, { jobId: `oe-sweep-test-${world.periodId}-3` });
       await new Promise((r) => setTimeout(r, 1000));
-      expect((await db.query('SELECT closed_date FROM open_enrollment_period WHERE id = $1', [world.periodId]))[0].closed_date).toBeNull();
+      expect((await suite.db.query('SELECT closed_date FROM open_enrollment_period WHERE id = $1', [world.periodId]))[0].closed_date).toBeNull();
     }
   });
 
   it('writes racing the close are either in the end snapshot or refused, never committed after it', async () => {
-    const world = await ownClient(db);
+    const world = await ownClient(suite.db);
     const people = await Promise.all(['Ray', 'Rita', 'Rex', 'Rosa'].map((n) => member(world, n)));
-    const close = t.app.get(OpenEnrollmentService);
-    const context = t.app.get(RequestContext);
+    const close = suite.t.app.get(OpenEnrollmentService);
+    const context = suite.t.app.get(RequestContext);
     // Each person flips their vision election again and again while the period is closed in the middle.
     const outcomes: number[] = [];
     const writers = people.map(async (m, i) => {
@@ -155,10 +142,10 @@ describe('the enrollment window and the close of open enrollment', () => {
     await Promise.all(writers);
     expect(closed).toBe(true);
     expect(outcomes.filter((s) => s === 409).length).toBeGreaterThan(0);
-    const [snap] = await db.query(`SELECT data FROM enrollment_snapshot WHERE open_enrollment_period_id = $1 AND kind = 'end'`, [world.periodId]);
+    const [snap] = await suite.db.query(`SELECT data FROM enrollment_snapshot WHERE open_enrollment_period_id = $1 AND kind = 'end'`, [world.periodId]);
     // What is in force now is exactly what the close recorded: no write landed after it.
     for (const m of people) {
-      const [now] = await db.query('SELECT status, plan_id FROM enrollment WHERE id = $1', [m.vision]);
+      const [now] = await suite.db.query('SELECT status, plan_id FROM enrollment WHERE id = $1', [m.vision]);
       expect({
         who: m.employeeId,
         status: snap.data[String(m.employeeId)].elections['8'].status,
@@ -173,15 +160,15 @@ describe('the enrollment window and the close of open enrollment', () => {
 
   describe('HR manages open enrollment (POST /openEnrollment)', () => {
     async function hrOf(world: World): Promise<string> {
-      const hr = await createPerson(db, { clientId: world.clientId, registered: true, roleType: 1, firstName: 'Olive' });
-      return t.login(hr.email);
+      const hr = await createPerson(suite.db, { clientId: world.clientId, registered: true, roleType: 1, firstName: 'Olive' });
+      return suite.t.login(hr.email);
     }
     const post = (jwt: string, body: object) => api('post', '/openEnrollment', jwt).send(body);
     const usDay = async (offset: number) =>
-      ((await db.query(`SELECT to_char((now() AT TIME ZONE 'America/New_York')::date + $1::int, 'MM/DD/YYYY') AS d`, [offset])) as Array<{ d: string }>)[0]!.d;
+      ((await suite.db.query(`SELECT to_char((now() AT TIME ZONE 'America/New_York')::date + $1::int, 'MM/DD/YYYY') AS d`, [offset])) as Array<{ d: string }>)[0]!.d;
 
     it('change the last day, refusals, close now, and reopen within 30 days (not after)', async () => {
-      const world = await ownClient(db);
+      const world = await ownClient(suite.db);
       const hr = await hrOf(world);
       const m = await member(world, 'Opal');
       const data = (await api('get', '/openEnrollment', hr).expect(200)).body;
@@ -197,9 +184,9 @@ describe('the enrollment window and the close of open enrollment', () => {
       expect(changed.settings.openEnrollmentEndDate).toBe(last);
       // The delayed close for the new last day is queued, with its own id.
       const iso = `${last.slice(6)}-${last.slice(0, 2)}-${last.slice(3, 5)}`;
-      const job = await mail.workers.get<Queue>(getQueueToken('open-enrollment')).getJob(`oe-close-${world.periodId}-end-${iso}`);
+      const job = await suite.mail.workers.get<Queue>(getQueueToken('open-enrollment')).getJob(`oe-close-${world.periodId}-end-${iso}`);
       expect(await job?.isDelayed()).toBe(true);
-      const [plan] = await db.query('SELECT id FROM plan WHERE open_enrollment_period_id = $1 LIMIT 1', [world.periodId]);
+      const [plan] = await suite.db.query('SELECT id FROM plan WHERE open_enrollment_period_id = $1 LIMIT 1', [world.periodId]);
       expect((await post(hr, { openEnrollmentId: world.periodId, endDate: last, plans: [{ id: plan.id, effectiveDate: '01/01/2027' }] }).expect(409)).body.message).toBe(
         OpenEnrollmentMessages.plansLocked,
       );
@@ -207,36 +194,36 @@ describe('the enrollment window and the close of open enrollment', () => {
       // Close OE now: closed, the end snapshot, writes refused; closing again is refused.
       const closed = (await post(hr, { openEnrollmentId: world.periodId, close: true }).expect(200)).body;
       expect(closed.periods.find((p: { id: number }) => p.id === world.periodId)).toMatchObject({ state: 'closed', canReopen: true });
-      expect((await db.query(`SELECT count(*)::int AS n FROM enrollment_snapshot WHERE open_enrollment_period_id = $1 AND kind = 'end'`, [world.periodId]))[0].n).toBe(1);
+      expect((await suite.db.query(`SELECT count(*)::int AS n FROM enrollment_snapshot WHERE open_enrollment_period_id = $1 AND kind = 'end'`, [world.periodId]))[0].n).toBe(1);
       await decline(m).expect(409);
       await post(hr, { openEnrollmentId: world.periodId, close: true }).expect(409);
 
       // Reopen with a new last day: active again, the old end snapshot dropped, writes pass.
       const reopened = (await post(hr, { openEnrollmentId: world.periodId, reopen: true, endDate: await usDay(3) }).expect(200)).body;
       expect(reopened.periods.find((p: { id: number }) => p.id === world.periodId)).toMatchObject({ state: 'active', closedDate: null });
-      expect((await db.query(`SELECT count(*)::int AS n FROM enrollment_snapshot WHERE open_enrollment_period_id = $1 AND kind = 'end'`, [world.periodId]))[0].n).toBe(0);
+      expect((await suite.db.query(`SELECT count(*)::int AS n FROM enrollment_snapshot WHERE open_enrollment_period_id = $1 AND kind = 'end'`, [world.periodId]))[0].n).toBe(0);
       await decline(m).expect(200);
       // A close older than 30 days cannot be reopened.
       await post(hr, { openEnrollmentId: world.periodId, close: true }).expect(200);
-      await db.query(`UPDATE open_enrollment_period SET closed_at = now() - interval '31 days' WHERE id = $1`, [world.periodId]);
+      await suite.db.query(`UPDATE open_enrollment_period SET closed_at = now() - interval '31 days' WHERE id = $1`, [world.periodId]);
       expect((await post(hr, { openEnrollmentId: world.periodId, reopen: true, endDate: await usDay(3) }).expect(409)).body.message).toBe(OpenEnrollmentMessages.reopenExpired);
-      expect((await db.query(`SELECT count(*)::int AS n FROM audit_log WHERE client_id = $1 AND event_type = 'Open Enrollment'`, [world.clientId]))[0].n).toBe(4);
+      expect((await suite.db.query(`SELECT count(*)::int AS n FROM audit_log WHERE client_id = $1 AND event_type = 'Open Enrollment'`, [world.clientId]))[0].n).toBe(4);
 
       // A client whose broker manages open enrollment: HR may read, not change.
-      await db.query('UPDATE client SET allow_hr_oe = false WHERE id = $1', [world.clientId]);
+      await suite.db.query('UPDATE client SET allow_hr_oe = false WHERE id = $1', [world.clientId]);
       expect((await post(hr, { openEnrollmentId: world.periodId, reopen: true, endDate: await usDay(3) }).expect(403)).body.message).toBe(OpenEnrollmentMessages.notAllowed);
     });
 
     it('start a Ready period: it becomes current with its plans dated, the start snapshot, and the invite email to each employee', async () => {
-      const world = await ownClient(db);
+      const world = await ownClient(suite.db);
       const hr = await hrOf(world);
       const m = await member(world, 'Pia');
-      const next = await copyRow(db, 'open_enrollment_period', world.periodId, { is_current: false, started_at: null, title: 'Open Enrollment Next' });
-      const plans = (await db.query('SELECT id FROM plan WHERE open_enrollment_period_id = $1 ORDER BY id', [world.periodId])) as Array<{ id: number }>;
+      const next = await copyRow(suite.db, 'open_enrollment_period', world.periodId, { is_current: false, started_at: null, title: 'Open Enrollment Next' });
+      const plans = (await suite.db.query('SELECT id FROM plan WHERE open_enrollment_period_id = $1 ORDER BY id', [world.periodId])) as Array<{ id: number }>;
       const copies: number[] = [];
       for (const plan of plans) {
-        const copy = await copyRow(db, 'plan', plan.id, { open_enrollment_period_id: next });
-        for (const rate of (await db.query('SELECT id FROM plan_rate WHERE plan_id = $1', [plan.id])) as Array<{ id: number }>) await copyRow(db, 'plan_rate', rate.id, { plan_id: copy });
+        const copy = await copyRow(suite.db, 'plan', plan.id, { open_enrollment_period_id: next });
+        for (const rate of (await suite.db.query('SELECT id FROM plan_rate WHERE plan_id = $1', [plan.id])) as Array<{ id: number }>) await copyRow(suite.db, 'plan_rate', rate.id, { plan_id: copy });
         copies.push(copy);
       }
       const nextPlan = copies[0]!;
@@ -246,7 +233,7 @@ describe('the enrollment window and the close of open enrollment', () => {
       const dentalRow = ((await api('get', '/enrollments', m.jwt).expect(200)).body as Array<{ id: number; planTypeId: number }>).find((r) => r.planTypeId === 2)!;
       const dentalPlan = ((await api('get', '/plans?type=2', m.jwt).expect(200)).body as Array<{ id: number }>)[0]!;
       await api('put', `/enrollments/${dentalRow.id}`, m.jwt).send({ status: '1', planId: dentalPlan.id, dependents: [] }).expect(200);
-      const [renewal] = await db.query('SELECT id FROM plan WHERE open_enrollment_period_id = $1 AND plan_type_id = 2 ORDER BY id LIMIT 1', [next]);
+      const [renewal] = await suite.db.query('SELECT id FROM plan WHERE open_enrollment_period_id = $1 AND plan_type_id = 2 ORDER BY id LIMIT 1', [next]);
       expect((await api('get', `/openEnrollment/check/${renewal.id}`, hr).expect(200)).body).toEqual({ planId: renewal.id, replacedPlanId: dentalPlan.id, stillEnrolled: 1 });
       const early = await usDay(20);
       expect((await post(hr, { openEnrollmentId: next, endDate: early, plans: [{ id: renewal.id, effectiveDate: '01/01/2027', asIsRenewal: true }] }).expect(409)).body.message).toBe(
@@ -254,18 +241,18 @@ describe('the enrollment window and the close of open enrollment', () => {
       );
       await api('put', `/openEnrollment/fix/${renewal.id}`, m.jwt).expect(403);
       expect((await api('put', `/openEnrollment/fix/${renewal.id}`, hr).expect(200)).body.stillEnrolled).toBe(0);
-      const [carried] = await db.query('SELECT status, plan_id FROM enrollment WHERE employee_id = $1 AND open_enrollment_period_id = $2 AND plan_type_id = 2', [m.employeeId, next]);
+      const [carried] = await suite.db.query('SELECT status, plan_id FROM enrollment WHERE employee_id = $1 AND open_enrollment_period_id = $2 AND plan_type_id = 2', [m.employeeId, next]);
       expect(carried).toEqual({ status: 1, plan_id: renewal.id });
-      const mark = mail.mark();
+      const mark = suite.mail.mark();
       const last = await usDay(20);
       const started = (
         await post(hr, { openEnrollmentId: next, endDate: last, plans: [{ id: nextPlan, effectiveDate: '01/01/2027' }, { id: renewal.id, effectiveDate: '01/01/2027', asIsRenewal: true }], sendEmail: true }).expect(200)
       ).body;
       expect(started.periods.find((p: { id: number }) => p.id === next)).toMatchObject({ state: 'active', current: true, endDate: last });
       expect(started.periods.find((p: { id: number }) => p.id === world.periodId)).toMatchObject({ current: false });
-      expect((await db.query('SELECT effective_date::text AS d FROM plan WHERE id = $1', [nextPlan]))[0].d).toBe('2027-01-01');
-      expect((await db.query(`SELECT count(*)::int AS n FROM enrollment_snapshot WHERE open_enrollment_period_id = $1 AND kind = 'start'`, [next]))[0].n).toBe(1);
-      const invite = await mail.next(m.email, /Open enrollment is open until/, mark);
+      expect((await suite.db.query('SELECT effective_date::text AS d FROM plan WHERE id = $1', [nextPlan]))[0].d).toBe('2027-01-01');
+      expect((await suite.db.query(`SELECT count(*)::int AS n FROM enrollment_snapshot WHERE open_enrollment_period_id = $1 AND kind = 'start'`, [next]))[0].n).toBe(1);
+      const invite = await suite.mail.next(m.email, /Open enrollment is open until/, mark);
       expect(invite.text).toContain(last);
       await post(hr, { openEnrollmentId: next, endDate: last }).expect(200);
 
@@ -279,7 +266,7 @@ describe('the enrollment window and the close of open enrollment', () => {
       expect((await api('get', '/dashboards', hr).expect(200)).body).toEqual(expect.arrayContaining([{ id: next, title: 'Open Enrollment Next', current: '1' }]));
       const board = (await api('get', `/dashboards/${next}`, hr).expect(200)).body;
       // Employer-paid types are decided for her when the rows are made; vision she decided herself.
-      const [counts] = await db.query(
+      const [counts] = await suite.db.query(
         `SELECT count(*) FILTER (WHERE status <> 0)::int AS decided, count(*)::int AS offered FROM enrollment WHERE employee_id = $1 AND open_enrollment_period_id = $2`,
         [m.employeeId, next],
       );

@@ -1,30 +1,19 @@
 import ExcelJS from 'exceljs';
 import request from 'supertest';
-import { DataSource } from 'typeorm';
 import { ReportMessages } from '../../api/src/contracts/reports';
-import { createTestApp, type TestApp } from '../support/app';
-import { startMailWorkers, type MailHarness } from '../support/mail';
+import { appWithWorkers } from '../support/mail';
 import { binary, until } from '../support/wait';
 
 /** HR reports (document 3 sections 2.3, 4, 7 and 8). */
 describe('HR reports', () => {
-  let t: TestApp;
-  let db: DataSource;
-  let mail: MailHarness;
+  // The app, its database and the workers, once for the file.
+  const suite = appWithWorkers();
   let hr: string;
-
   beforeAll(async () => {
-    t = await createTestApp();
-    db = t.app.get(DataSource);
-    mail = await startMailWorkers(t);
-    hr = await t.login('hr@acme.test');
-  });
-  afterAll(async () => {
-    await mail.close();
-    await t.close();
+    hr = await suite.t.login('hr@acme.test');
   });
 
-  const call = (method: 'get' | 'post' | 'put' | 'delete', path: string, jwt = hr) => request(t.server)[method](`/mbl/api${path}`).set('Authorization', `Bearer ${jwt}`);
+  const call = (method: 'get' | 'post' | 'put' | 'delete', path: string, jwt = hr) => request(suite.t.server)[method](`/mbl/api${path}`).set('Authorization', `Bearer ${jwt}`);
   const census = async () => ((await call('get', '/reports?search=census').expect(200)).body as Array<{ id: number; title: string }>).find((r) => r.title === 'Census')!;
 
   it('lists the stock reports read-only, searched case-insensitively', async () => {
@@ -34,8 +23,8 @@ describe('HR reports', () => {
     );
     expect(((await call('get', '/reports?search=CENSUS').expect(200)).body as Array<{ title: string }>).map((r) => r.title)).toContain('Census');
     expect((await call('get', '/reports?search=no-such-report-anywhere').expect(200)).body).toEqual([]);
-    await call('get', '/reports', await t.login('jane@acme.test')).expect(403);
-    await call('get', '/reports', await t.login('tess@acme.test')).expect(403);
+    await call('get', '/reports', await suite.t.login('jane@acme.test')).expect(403);
+    await call('get', '/reports', await suite.t.login('tess@acme.test')).expect(403);
   });
 
   it('sorts on the server: a new column descending, the same column toggles', async () => {
@@ -80,7 +69,7 @@ describe('HR reports', () => {
     expect(view.filters).toEqual([{ field: 'group', op: 'equals', value: 'active' }]);
     expect(view.data.length).toBeGreaterThan(0);
     expect(view.data.every((r: { group: string }) => r.group === 'Active')).toBe(true);
-    const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM employee e JOIN client c ON c.id = e.client_id WHERE c.name = 'Acme Corp' AND NOT e.terminated AND NOT e.cobra`);
+    const [{ n }] = await suite.db.query(`SELECT count(*)::int AS n FROM employee e JOIN client c ON c.id = e.client_id WHERE c.name = 'Acme Corp' AND NOT e.terminated AND NOT e.cobra`);
     expect(view.totalRows).toBe(n);
     // A filter on a column the dataset lacks is refused; 'contains' takes LIKE wildcards literally.
     await call('post', '/reports').send({ title, dataset: 'census', columns: ['lastName'], filters: [{ field: 'ssn', op: 'equals', value: 'x' }] }).expect(400);
@@ -112,8 +101,8 @@ describe('HR reports', () => {
     expect(sheet.rowCount).toBe(view.totalRows + 1);
     expect(sheet.getRow(1).values).toEqual([undefined, 'Last Name', 'First Name', 'Email', 'Hire Date', 'Employment Status', 'Group']);
     expect(sheet.getRow(2).getCell(1).value).toBe(view.data[0].lastName);
-    await call('get', `/reports/exports/${started.id}`, await t.login('jane@acme.test')).expect(403);
-    const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM report_export WHERE id = $1 AND status = 'done'`, [started.id]);
+    await call('get', `/reports/exports/${started.id}`, await suite.t.login('jane@acme.test')).expect(403);
+    const [{ n }] = await suite.db.query(`SELECT count(*)::int AS n FROM report_export WHERE id = $1 AND status = 'done'`, [started.id]);
     expect(n).toBe(1);
   });
 });

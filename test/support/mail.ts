@@ -6,7 +6,8 @@ import type { Queue } from 'bullmq';
 import { ALL_QUEUES } from '../../api/src/core/queues/queue-names';
 import { DevMailbox, type DevMailMessage } from '../../api/src/core/mail/dev-mailbox';
 import { WorkersModule } from '../../workers/src/workers.module';
-import type { TestApp } from './app';
+import { DataSource } from 'typeorm';
+import { createTestApp, type TestApp } from './app';
 
 /**
  * The workers, compiled in this process on the run's queue prefix, so mail queued by the API under test is
@@ -57,4 +58,29 @@ export function linkFrom(message: DevMailMessage, path: string): URL {
   const match = new RegExp(`https?://[^\\s"'<>]+${escaped}\\?token=[A-Za-z0-9_-]+`).exec(message.text);
   if (!match) throw new Error(`no ${path} link in the email`);
   return new URL(match[0]);
+}
+
+/** A suite's app and workers, made once for the file (closing the workers early would end what the app shares). */
+export interface SuiteWithWorkers {
+  t: TestApp;
+  db: DataSource;
+  mail: MailHarness;
+}
+
+/**
+ * Registers the file's beforeAll/afterAll: the API app, its database, and the workers in this process. Read
+ * the fields inside tests (they are set once beforeAll has run).
+ */
+export function appWithWorkers(): SuiteWithWorkers {
+  const suite = {} as SuiteWithWorkers;
+  beforeAll(async () => {
+    suite.t = await createTestApp();
+    suite.db = suite.t.app.get(DataSource);
+    suite.mail = await startMailWorkers(suite.t);
+  });
+  afterAll(async () => {
+    await suite.mail?.close();
+    await suite.t?.close();
+  });
+  return suite;
 }
