@@ -80,36 +80,41 @@ export class ActionsService {
     // A summary signed before plan types were recorded compares as "everything changed".
     const before = previous && previous.every((e) => e.planTypeId !== undefined) ? byType(previous) : null;
     const types = [...new Set([...now.keys(), ...(before ? before.keys() : [])])].sort((a, b) => a - b);
-    const ids: number[] = [];
-    for (const planTypeId of types) {
+    const lines = types.flatMap((planTypeId) => {
       const e = now.get(planTypeId);
       const old = before?.get(planTypeId);
-      if (before && electionKey(e) === electionKey(old)) continue;
-      const rows = await this.db.query<{ id: number }>(
-        `INSERT INTO action (client_id, employee_id, kind, plan_type_id, plan_id, description, signature_id)
-         VALUES ($client, $1, 'enrollment', $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING id`,
-        [employeeId, planTypeId, e?.planId ?? old?.planId ?? null, describe(e, e?.planType ?? old?.planType ?? typeName(planTypeId)!), signatureId],
-        m,
-      );
-      if (rows[0]) ids.push(rows[0].id);
-    }
-    return ids;
+      if (before && electionKey(e) === electionKey(old)) return [];
+      return [{ planTypeId, planId: e?.planId ?? old?.planId ?? null, description: describe(e, e?.planType ?? old?.planType ?? typeName(planTypeId)!) }];
+    });
+    return this.insertActions(employeeId, 'enrollment', { signatureId, terminationId: null }, lines, m);
+  }
+
+  /** One statement for the actions of one event, whatever their number. */
+  private async insertActions(
+    employeeId: number,
+    kind: 'enrollment' | 'termination',
+    cause: { signatureId: number | null; terminationId: number | null },
+    lines: ReadonlyArray<{ planTypeId: number | null; planId: number | null; description: string }>,
+    m: EntityManager,
+  ): Promise<number[]> {
+    if (lines.length === 0) return [];
+    const rows = await this.db.query<{ id: number }>(
+      `INSERT INTO action (client_id, employee_id, kind, plan_type_id, plan_id, description, signature_id, termination_id)
+       SELECT $client, $1, $2, l.plan_type_id, l.plan_id, l.description, $3, $4
+         FROM unnest($5::int[], $6::int[], $7::text[]) AS l(plan_type_id, plan_id, description)
+       ON CONFLICT DO NOTHING RETURNING id`,
+      [employeeId, kind, cause.signatureId, cause.terminationId, lines.map((l) => l.planTypeId), lines.map((l) => l.planId), lines.map((l) => l.description)],
+      m,
+    );
+    return rows.map((r) => r.id).sort((a, b) => a - b);
   }
 
   /** After a termination: one action per plan type the employee was enrolled in (one without a plan when none). */
   async createForTermination(employeeId: number, terminationId: number, enrolled: ReadonlyArray<{ planTypeId: number; planId: number; planName: string }>, coverageEnd: string, m: EntityManager): Promise<number[]> {
-    const lines = enrolled.length ? enrolled.map((p) => ({ ...p, description: `Terminated: ${p.planName} ends ${coverageEnd}` })) : [{ planTypeId: null, planId: null, description: 'Terminated: no coverage to end' }];
-    const ids: number[] = [];
-    for (const l of lines) {
-      const rows = await this.db.query<{ id: number }>(
-        `INSERT INTO action (client_id, employee_id, kind, plan_type_id, plan_id, description, termination_id)
-         VALUES ($client, $1, 'termination', $2, $3, $4, $5) RETURNING id`,
-        [employeeId, l.planTypeId, l.planId, l.description, terminationId],
-        m,
-      );
-      ids.push(rows[0]!.id);
-    }
-    return ids;
+    const lines = enrolled.length
+      ? enrolled.map((p) => ({ planTypeId: p.planTypeId, planId: p.planId, description: `Terminated: ${p.planName} ends ${coverageEnd}` }))
+      : [{ planTypeId: null, planId: null, description: 'Terminated: no coverage to end' }];
+    return this.insertActions(employeeId, 'termination', { signatureId: null, terminationId }, lines, m);
   }
 
   /** GET /actions: pending (or all) actions of the acting client, grouped by employee (sorted by name). */
