@@ -1,6 +1,8 @@
 import { Client as PgClient } from 'pg';
 import { DataSource } from 'typeorm';
-import { loadEnvFile } from '../config/app-config';
+import { MIGRATIONS } from '../../../../migrations';
+import { loadConfig, loadEnvFile } from '../config/app-config';
+import { clearQueuePrefix } from '../queues/clear-queue-prefix';
 import { databaseUrlsFromEnv, grantAppRole, loginOf } from './database-roles';
 import { dataSourceOptions } from './data-source-options';
 
@@ -31,8 +33,14 @@ if (require.main === module) {
   loadEnvFile();
   const urls = databaseUrlsFromEnv();
   migrate(urls.owner, urls.app)
-    .then((ran) => {
+    .then(async (ran) => {
       process.stdout.write(ran.length ? `migrations applied: ${ran.join(', ')}\n` : 'database is up to date\n');
+      // A database made from nothing: its job ids start again at 1, so the old queues must go (clearQueuePrefix).
+      if (ran.includes(MIGRATIONS[0]!.name)) {
+        const config = loadConfig();
+        const removed = await clearQueuePrefix(config.redisUrl, config.queuePrefix);
+        if (removed > 0) process.stdout.write(`new database: cleared ${removed} queue keys of an earlier one under "${config.queuePrefix}:"\n`);
+      }
     })
     .catch((err: unknown) => {
       process.stderr.write(`migration failed: ${err instanceof Error ? err.message : String(err)}\n`);
