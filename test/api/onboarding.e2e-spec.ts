@@ -97,9 +97,9 @@ describe('onboarding', () => {
     ]);
     const uploaded = (await request(t.server).post(`/mbl/api/onboarding/custom/${contact!.id}/file`).set('Authorization', `Bearer ${jwt}`).attach('file', Buffer.from('%PDF-1.4 id scan'), 'license.pdf').expect(201)).body;
     expect(uploaded).toEqual({ fileId: expect.any(Number), title: 'license.pdf' });
-    // A page sent as an upload is kept as bytes to download, never served as HTML.
+    // A page sent as an upload is typed from its bytes (plain text), never from its name or header: never served as HTML.
     const page = (await request(t.server).post(`/mbl/api/onboarding/custom/${contact!.id}/file`).set('Authorization', `Bearer ${jwt}`).attach('file', Buffer.from('<script>alert(1)</script>'), { filename: 'x.html', contentType: 'text/html' }).expect(201)).body;
-    expect((await db.query('SELECT content_type FROM file WHERE id = $1', [page.fileId]))[0].content_type).toBe('application/octet-stream');
+    expect((await db.query('SELECT content_type FROM file WHERE id = $1', [page.fileId]))[0].content_type).toBe('text/plain');
     const again = (await request(t.server).post(`/mbl/api/onboarding/custom/${contact!.id}/file`).set('Authorization', `Bearer ${jwt}`).attach('file', Buffer.from('%PDF-1.4 id scan'), 'license.pdf').expect(201)).body;
     expect(again.title).toBe('license.pdf');
     const good = ['Alex Ture', '555-123-4567', 'alex@example.com', 'NY', '10001', '12/01/2026', 'M', '$1,200.50', '123-45-6780', 'None', 'true'];

@@ -4,6 +4,8 @@ import { z } from 'zod';
 
 export const FileMessages = {
   uploadError: 'Upload file error',
+  uploaded: 'File uploaded successfully!',
+  serverError: 'Server error',
   tooLarge: 'File size should be less than 10mb',
   noFiles: 'No files are available at this time',
   titleRequired: 'Field is required',
@@ -16,6 +18,44 @@ export const FILE_MAX_BYTES = 10_000_000;
 export const ZEmployeeFile = z.object({ id: z.number().int(), title: z.string(), contentType: z.string(), sizeBytes: z.number().int(), createdOn: z.string() });
 export type EmployeeFile = z.infer<typeof ZEmployeeFile>;
 export const ZEmployeeFileList = z.array(ZEmployeeFile);
+
+/** The three tabs of My Documents (document 3 section 2.10), in their order. */
+export const FILE_TYPES = ['carrier', 'client', 'personal'] as const;
+export type FileType = (typeof FILE_TYPES)[number];
+export const FileTypeLabels: Readonly<Record<FileType, string>> = { carrier: 'Carrier Forms', client: 'Company Files', personal: 'Personal Documents' };
+
+/** A file of My Documents: its tab (fileType) and category; files without one are in 'Other'. */
+export const ZDocumentFile = ZEmployeeFile.extend({
+  fileType: z.enum(FILE_TYPES),
+  categoryId: z.number().int().nullable(),
+  categoryName: z.string(),
+});
+export type DocumentFile = z.infer<typeof ZDocumentFile>;
+export const ZDocumentFileList = z.array(ZDocumentFile);
+
+export const OTHER_CATEGORY = 'Other';
+
+export interface FileGroup {
+  title: string;
+  files: DocumentFile[];
+}
+
+/**
+ * One tab's files grouped by category, in name order with Other last. A lone Other category is titled
+ * 'Company Files', as document 3 section 2.10 says.
+ */
+export function groupByCategory(files: readonly DocumentFile[]): FileGroup[] {
+  const groups = new Map<string, DocumentFile[]>();
+  for (const file of files) groups.set(file.categoryName, [...(groups.get(file.categoryName) ?? []), file]);
+  const names = [...groups.keys()].sort((a, b) => (a === OTHER_CATEGORY ? 1 : b === OTHER_CATEGORY ? -1 : a.localeCompare(b)));
+  if (names.length === 1 && names[0] === OTHER_CATEGORY) return [{ title: FileTypeLabels.client, files: groups.get(OTHER_CATEGORY)! }];
+  return names.map((name) => ({ title: name, files: groups.get(name)! }));
+}
+
+/** The Add file dialog's check before sending (the server checks again): one file, at most 10,000,000 bytes. */
+export function uploadSizeError(sizeBytes: number): string | null {
+  return sizeBytes > FILE_MAX_BYTES ? FileMessages.tooLarge : null;
+}
 
 /** The census Files tab's save button (document 3 section 4): a file chosen, a title, and no upload running. */
 export function canSaveFile(state: { hasFile: boolean; title: string; uploading: boolean }): boolean {

@@ -5,7 +5,8 @@ import type { AppConfig } from '../core/config/app-config';
 import { hashSecret, normalizeAnswer } from '../core/auth/passwords';
 import type { SecuredDataCipher } from '../core/crypto/secured-data';
 import { derivedToken, hashToken } from '../modules/accounts/account-tokens';
-import { LocalDiskStorage } from '../modules/files/file-storage';
+import { storageFor } from '../modules/files/file-storage';
+import { seedContacts } from './contacts.seed';
 import { seedFormQuestions, seedJaneBeneficiaries } from './forms.seed';
 import { seedPlans } from './plans.seed';
 
@@ -220,12 +221,14 @@ export async function seedDemoData(m: EntityManager, config: AppConfig, cipher: 
 
   if (await seedDependents(m, cipher, now)) created = true;
   // Plans, their SBC files and jane's elections: after the dependents, whose family they enroll.
-  if (await seedPlans(m, new LocalDiskStorage(config.fileStorageDir), clientId!)) created = true;
+  const storage = storageFor(config);
+  if (await seedPlans(m, storage, clientId!)) created = true;
   // Beneficiaries name jane's dependents; the questions are Acme's additional information step.
   if (await seedJaneBeneficiaries(m, cipher)) created = true;
   if (await seedFormQuestions(m, clientId!)) created = true;
   await seedBanks(m);
-  if (await seedOnboardingDocuments(m, new LocalDiskStorage(config.fileStorageDir), clientId!)) created = true;
+  if (await seedOnboardingDocuments(m, storage, clientId!)) created = true;
+  if (await seedContacts(m, clientId!)) created = true;
 
   // The link for the employee who has not registered: derived from the secret, so every run prints the same one.
   const unregistered = EMPLOYEES.find((p) => p.password === null)!;

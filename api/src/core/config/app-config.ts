@@ -46,7 +46,28 @@ const ZEnv = z.object({
   LOGIN_ACCOUNT_MAX_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** Local-disk root of the file storage (uploads, SBCs, generated documents). */
   FILE_STORAGE_DIR: z.string().default('.data/files'),
+  /** Where file bytes live: local disk (one machine) or S3-compatible object storage (several replicas share it). */
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().default('benefits-portal'),
+  S3_REGION: z.string().default('us-east-1'),
+  /** An S3-compatible server (MinIO, s3rver); unset means AWS itself. */
+  S3_ENDPOINT: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** MinIO and most S3-compatible servers address buckets by path, not by host name. */
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  /** Custom-email campaigns: emails per client per second (the worker delays the rest, without using an attempt). */
+  CAMPAIGN_RATE_PER_SECOND: z.coerce.number().int().positive().default(50),
 });
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
+}
 
 export type AppConfig = Readonly<{
   env: 'development' | 'production' | 'test';
@@ -75,6 +96,9 @@ export type AppConfig = Readonly<{
   loginWindowSeconds: number;
   loginAccountMaxPerMinute: number;
   fileStorageDir: string;
+  storageDriver: 'local' | 's3';
+  s3: S3Settings;
+  campaignRatePerSecond: number;
 }>;
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -138,5 +162,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     loginWindowSeconds: env.LOGIN_WINDOW_SECONDS,
     loginAccountMaxPerMinute: env.LOGIN_ACCOUNT_MAX_PER_MINUTE,
     fileStorageDir: resolve(process.cwd(), env.FILE_STORAGE_DIR),
+    storageDriver: env.STORAGE_DRIVER,
+    s3: {
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION,
+      endpoint: env.S3_ENDPOINT,
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    },
+    campaignRatePerSecond: env.CAMPAIGN_RATE_PER_SECOND,
   });
 }

@@ -1,12 +1,12 @@
 import { Body, Controller, Get, Param, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBadRequestResponse, ApiBody, ApiConsumes, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiPayloadTooLargeResponse, ApiTags } from '@nestjs/swagger';
-import { FILE_MAX_BYTES, ZEmployeeFile, ZEmployeeFileList, type EmployeeFile } from '../../contracts/files';
+import { ZEmployeeFile, ZEmployeeFileList, type EmployeeFile } from '../../contracts/files';
 import { Access } from '../../core/auth/access.decorator';
 import { ErrorResponseDto } from '../../core/http/common.dto';
 import { createZodDto } from '../../core/http/zod-dto';
 import { EmployeeIdPipe } from '../employees/employee-id.pipe';
 import { FilesService } from './files.service';
+import { StreamingUploadInterceptor, type StoredUpload } from './streaming-upload.interceptor';
 
 class EmployeeFileDto extends createZodDto(ZEmployeeFile) {}
 class EmployeeFileListDto extends createZodDto(ZEmployeeFileList) {}
@@ -28,8 +28,7 @@ export class EmployeeFilesController {
 
   @Post('employees/:id/files')
   @Access('employees:update')
-  // One byte over the limit still arrives, so the service can answer the spec's message; more is cut off by multer.
-  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: FILE_MAX_BYTES + 1, files: 1 } }))
+  @UseInterceptors(StreamingUploadInterceptor)
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', properties: { title: { type: 'string' }, file: { type: 'string', format: 'binary' } }, required: ['title', 'file'] } })
   @ApiCreatedResponse({ type: EmployeeFileDto })
@@ -37,7 +36,7 @@ export class EmployeeFilesController {
   @ApiPayloadTooLargeResponse({ type: ErrorResponseDto, description: "'File size should be less than 10mb'" })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'Add a file to an employee (census; one file, at most 10,000,000 bytes)' })
-  upload(@Param('id', EmployeeIdPipe) id: number, @Body('title') title: unknown, @UploadedFile() file: { buffer: Buffer; size: number } | undefined): Promise<EmployeeFile> {
+  upload(@Param('id', EmployeeIdPipe) id: number, @Body('title') title: unknown, @UploadedFile() file: StoredUpload | undefined): Promise<EmployeeFile> {
     return this.files.uploadForEmployee(id, title, file);
   }
 }

@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger, NotFoundException, PayloadTooLargeException, StreamableFile } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
-import { FILE_MAX_BYTES, FileMessages, sniffContentType, type EmployeeFile } from '../../contracts/files';
+import { Inject, Injectable, Logger, NotFoundException, StreamableFile } from '@nestjs/common';
+import type { Readable } from 'node:stream';
+import { FileMessages, OTHER_CATEGORY, type DocumentFile, type EmployeeFile, type FileType } from '../../contracts/files';
 import { Messages } from '../../contracts/messages';
 import { AuditService } from '../../core/audit/audit.service';
 import { permissionsOf } from '../../core/auth/auth-user';
@@ -9,17 +9,20 @@ import { PlanMessages } from '../../contracts/plans';
 import { RequestContext } from '../../core/context/request-context';
 import { TenantDb } from '../../core/database/tenant-db';
 import { FILE_STORAGE, type FileStorage } from './file-storage';
+import type { StoredUpload } from './streaming-upload.interceptor';
 
 export interface FileDownload {
   title: string;
   contentType: string;
-  data: Buffer;
+  sizeBytes: number;
+  /** Streamed from storage, never whole in memory. */
+  stream: Readable;
 }
 
 /** A stored file as an answer: shown inline (the site opens it in a new window), named from its title. */
 export function fileResponse(file: FileDownload): StreamableFile {
   const name = `${file.title.replace(/[^A-Za-z0-9 ._-]/g, '').trim() || 'file'}${file.contentType === 'application/pdf' ? '.pdf' : ''}`;
-  return new StreamableFile(file.data, { type: file.contentType, disposition: `inline; filename="${name}"`, length: file.data.length });
+  return new StreamableFile(file.stream, { type: file.contentType, disposition: `inline; filename="${name}"`, length: file.sizeBytes });
 }
 
 const notFound = () => new NotFoundException({ statusCode: 404, message: PlanMessages.fileNotFound });
@@ -41,15 +44,15 @@ export class FilesService {
    */
   async download(id: number): Promise<FileDownload> {
     const hr = permissionsOf(this.context.user).includes('employees:read');
-    const rows = await this.db.query<{ title: string; content_type: string; storage_key: string }>(
-      `SELECT title, content_type, storage_key FROM file
+    const rows = await this.db.query<{ title: string; content_type: string; storage_key: string; size_bytes: number }>(
+      `SELECT title, content_type, storage_key, size_bytes FROM file
         WHERE id = $1 AND client_id = $client AND (file_type IN ('carrier', 'client') OR employee_id = $2 OR $3)`,
       [id, this.context.user.employeeId, hr],
     );
     const row = rows[0];
     if (!row) throw notFound();
     try {
-      return { title: row.title, contentType: row.content_type, data: await this.storage.read(row.storage_key) };
+      return { title: row.title, contentType: row.content_type, sizeBytes: Number(row.size_bytes), stream: await this.storage.reader(row.storage_key) };
     } catch (err) {
       // The row exists but its bytes do not: an operations problem, reported as missing to the caller.
       this.logger.error(`file ${id} has no stored bytes: ${err instanceof Error ? err.message : String(err)}`);
@@ -68,27 +71,65 @@ export class FilesService {
   }
 
   /**
-   * POST /employees/{id}/files: one file with its title, its type read from the bytes (never the name);
-   * a kind the portal does not keep, or more than 10,000,000 bytes, is refused with the spec's message.
+   * My Documents (document 3 section 2.10): the client's carrier forms and company files and the caller's own
+   * personal documents, each with its category ('Other' without one), newest first within a tab.
    */
-  async uploadForEmployee(employeeId: number, title: unknown, file: { buffer: Buffer; size: number } | undefined): Promise<EmployeeFile> {
-    await this.employeeOfClient(employeeId);
+  async listMine(): Promise<DocumentFile[]> {
+    const rows = await this.db.query<{ id: number; title: string; content_type: string; size_bytes: number; created_at: Date; file_type: FileType; category_id: number | null; category_name: string | null }>(
+      `SELECT f.id, f.title, f.content_type, f.size_bytes, f.created_at, f.file_type, f.category_id, c.name AS category_name
+         FROM file f LEFT JOIN file_category c ON c.id = f.category_id AND c.client_id = f.client_id
+        WHERE f.client_id = $client AND (f.file_type IN ('carrier', 'client') OR f.employee_id = $1)
+        ORDER BY f.file_type, f.created_at DESC, f.id DESC`,
+      [this.context.user.employeeId],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      contentType: r.content_type,
+      sizeBytes: Number(r.size_bytes),
+      createdOn: r.created_at.toISOString(),
+      fileType: r.file_type,
+      categoryId: r.category_id,
+      categoryName: r.category_name ?? OTHER_CATEGORY,
+    }));
+  }
+
+  /** POST /files: a personal document of the caller (My Documents, Add file). */
+  uploadMine(title: unknown, file: StoredUpload | undefined): Promise<EmployeeFile> {
+    // The dialog's name is editable and starts as the file's own; without one the file's name is kept.
+    const given = typeof title === 'string' && title.trim() ? title : file?.originalName.replace(/[^\w .()-]/g, '');
+    return this.record(this.context.ownEmployeeId(), given, file, 'Personal document added');
+  }
+
+  /**
+   * POST /employees/{id}/files: one file with its title, already streamed into storage with its type read from
+   * the bytes (never the name); a missing title or file is refused and the stored bytes removed.
+   */
+  async uploadForEmployee(employeeId: number, title: unknown, file: StoredUpload | undefined): Promise<EmployeeFile> {
+    try {
+      await this.employeeOfClient(employeeId);
+    } catch (err) {
+      if (file) await this.storage.remove(file.storageKey);
+      throw err;
+    }
+    return this.record(employeeId, title, file, 'File added');
+  }
+
+  /** Keeps an upload (already in storage) as a personal file of the employee, audited in the same transaction. */
+  async record(employeeId: number, title: unknown, file: StoredUpload | undefined, what: string): Promise<EmployeeFile> {
     const name = typeof title === 'string' ? title.trim().slice(0, 200) : '';
-    if (!name) throw fieldErrors([{ path: 'title', message: FileMessages.titleRequired }]);
-    if (!file || file.size === 0) throw fieldErrors([{ path: 'file', message: FileMessages.uploadError }]);
-    if (file.size > FILE_MAX_BYTES) throw new PayloadTooLargeException({ statusCode: 413, message: FileMessages.tooLarge });
-    const contentType = sniffContentType(file.buffer);
-    if (contentType === null) throw fieldErrors([{ path: 'file', message: FileMessages.typeNotAllowed }]);
-    const key = `employees/${employeeId}/files/${randomUUID()}`;
-    await this.storage.put(key, file.buffer);
+    if (!name || !file) {
+      if (file) await this.storage.remove(file.storageKey);
+      throw fieldErrors([!name ? { path: 'title', message: FileMessages.titleRequired } : { path: 'file', message: FileMessages.uploadError }]);
+    }
     return this.db.transaction(async (m) => {
       const [row] = await this.db.query<{ id: number; created_at: Date }>(
         `INSERT INTO file (client_id, employee_id, title, file_type, storage_key, content_type, size_bytes) VALUES ($client, $1, $2, 'personal', $3, $4, $5) RETURNING id, created_at`,
-        [employeeId, name, key, contentType, file.size],
+        [employeeId, name, file.storageKey, file.contentType, file.size],
         m,
       );
-      await this.audit.record({ employeeId, eventType: 'File', actionType: 'create', description: `File added: ${name}`, data: [{ title: 'Title', oldValue: null, newValue: name, changed: true }] }, m);
-      return { id: row!.id, title: name, contentType, sizeBytes: file.size, createdOn: row!.created_at.toISOString() };
+      await this.audit.record({ employeeId, eventType: 'File', actionType: 'create', description: `${what}: ${name}`, data: [{ title: 'Title', oldValue: null, newValue: name, changed: true }] }, m);
+      return { id: row!.id, title: name, contentType: file.contentType, sizeBytes: file.size, createdOn: row!.created_at.toISOString() };
     });
   }
 

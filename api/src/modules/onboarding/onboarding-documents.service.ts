@@ -1,5 +1,4 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import { ZodValidationException } from 'nestjs-zod';
 import type { EntityManager } from 'typeorm';
 import { OPTION_LISTS } from '../../contracts/option-lists';
@@ -17,6 +16,7 @@ import { TenantDb } from '../../core/database/tenant-db';
 import { fieldErrors } from '../../core/http/field-errors';
 import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
 import { FilesService, type FileDownload } from '../files/files.service';
+import type { StoredUpload } from '../files/streaming-upload.interceptor';
 
 interface DocumentRow {
   id: number;
@@ -39,13 +39,8 @@ interface DocumentRow {
   approval: 'pending' | 'approved' | null;
 }
 
-/** The largest upload (document 3 section 9: 10,000,000 bytes, one file at a time). */
-export const UPLOAD_MAX_BYTES = 10_000_000;
-
 const STATES = new Set(OPTION_LISTS.state.map((s) => s.text));
 
-/** Types an upload keeps (shown inline when opened); anything else is stored as bytes to download, never as a page. */
-const SAFE_UPLOAD_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/heic', 'text/plain']);
 const documentNotFound = () => new NotFoundException({ statusCode: 404, message: CustomDocumentMessages.documentNotFound });
 
 /**
@@ -148,20 +143,21 @@ export class OnboardingDocumentsService {
     });
   }
 
-  /** POST /onboarding/custom/{id}/file: the employee's upload for a document, kept as their personal file. */
-  async upload(documentId: number, file: { originalname: string; mimetype: string; buffer: Buffer; size: number } | undefined): Promise<{ fileId: number; title: string }> {
+  /** POST /onboarding/custom/{id}/file: the employee's upload for a document (already streamed to storage), kept as their personal file. */
+  async upload(documentId: number, file: StoredUpload | undefined): Promise<{ fileId: number; title: string }> {
     const employeeId = this.context.ownEmployeeId();
     // Another client's (or an unknown) document is not found, whatever was sent with it.
     const doc = (await this.rows(employeeId, this.db.manager, documentId))[0];
-    if (!doc) throw documentNotFound();
-    if (!file || file.size === 0) throw fieldErrors([{ path: 'file', message: CustomDocumentMessages.fileMustBeUploaded }]);
-    const title = file.originalname.replace(/[^\w .()-]/g, '').trim().slice(0, 120) || 'Uploaded file';
-    const key = `employees/${employeeId}/onboarding/${randomUUID()}`;
-    await this.storage.put(key, file.buffer);
+    if (!doc || !file) {
+      if (file) await this.storage.remove(file.storageKey);
+      if (!doc) throw documentNotFound();
+      throw fieldErrors([{ path: 'file', message: CustomDocumentMessages.fileMustBeUploaded }]);
+    }
+    const title = file.originalName.replace(/[^\w .()-]/g, '').trim().slice(0, 120) || 'Uploaded file';
     return this.db.transaction(async (m) => {
       const [row] = await this.db.query<{ id: number }>(
         `INSERT INTO file (client_id, employee_id, title, file_type, storage_key, content_type, size_bytes) VALUES ($client, $1, $2, 'personal', $3, $4, $5) RETURNING id`,
-        [employeeId, title, key, SAFE_UPLOAD_TYPES.has(file.mimetype) ? file.mimetype : 'application/octet-stream', file.size],
+        [employeeId, title, file.storageKey, file.contentType, file.size],
         m,
       );
       await this.db.query(

@@ -1,5 +1,4 @@
 import { Body, Controller, Delete, Get, Header, Param, Post, Put, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBadRequestResponse, ApiBody, ApiConflictResponse, ApiConsumes, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { ZSignatureRequest } from '../../contracts/forms';
@@ -40,7 +39,8 @@ import { createZodDto } from '../../core/http/zod-dto';
 import { EmployeeIdPipe } from '../employees/employee-id.pipe';
 import { fileResponse } from '../files/files.service';
 import { SecuredDataUnlock } from '../secured-data/secured-data-unlock.guard';
-import { OnboardingDocumentsService, UPLOAD_MAX_BYTES } from './onboarding-documents.service';
+import { OnboardingDocumentsService } from './onboarding-documents.service';
+import { StreamingUploadInterceptor, type StoredUpload } from '../files/streaming-upload.interceptor';
 import { OnboardingFormsService } from './onboarding-forms.service';
 import { OnboardingProgressService } from './onboarding-progress.service';
 import { PayrollService } from './payroll.service';
@@ -52,13 +52,6 @@ class CustomDocumentRequestDto extends createZodDto(ZCustomDocumentRequest) {}
 class UploadedDto extends createZodDto(z.object({ fileId: z.number().int(), title: z.string() })) {}
 class AttachedFilesDto extends createZodDto(z.array(z.object({ id: z.number().int(), title: z.string(), opened: z.boolean() }))) {}
 
-/** What multer hands over for a `file` part. */
-interface UploadedPart {
-  originalname: string;
-  mimetype: string;
-  buffer: Buffer;
-  size: number;
-}
 class EmployeeOnboardingDto extends createZodDto(ZEmployeeOnboarding) {}
 class OnboardingStepDto extends createZodDto(ZOnboardingStepRequest) {}
 class OnboardingAccountDto extends createZodDto(ZOnboardingAccountRequest) {}
@@ -146,14 +139,14 @@ export class OnboardingController {
 
   @Post('onboarding/custom/:id/file')
   @Access('self:employee')
-  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } }))
+  @UseInterceptors(StreamingUploadInterceptor)
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } })
   @ApiCreatedResponse({ type: UploadedDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: "Upload the document's file (one file, at most 10,000,000 bytes)" })
-  uploadForDocument(@Param('id', DocumentIdPipe) id: number, @UploadedFile() file: UploadedPart | undefined): Promise<{ fileId: number; title: string }> {
+  uploadForDocument(@Param('id', DocumentIdPipe) id: number, @UploadedFile() file: StoredUpload | undefined): Promise<{ fileId: number; title: string }> {
     return this.documents.upload(id, file);
   }
 

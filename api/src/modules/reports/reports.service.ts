@@ -192,7 +192,7 @@ export class ReportsService {
       [exportId],
     );
     if (!e || e.status !== 'done' || !e.storage_key) throw new NotFoundException({ statusCode: 404, message: ReportMessages.downloadFailed });
-    return new StreamableFile(this.storage.reader(e.storage_key), { type: e.format === 'csv' ? CSV : XLSX, disposition: `attachment; filename="${fileNameOf(e.title, e.format)}"` });
+    return new StreamableFile(await this.storage.reader(e.storage_key), { type: e.format === 'csv' ? CSV : XLSX, disposition: `attachment; filename="${fileNameOf(e.title, e.format)}"` });
   }
 
   /** The reports.export job: the rows in batches into the streaming workbook, progress recorded per batch. */
