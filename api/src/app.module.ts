@@ -28,6 +28,7 @@ import { PasswordModule } from './modules/password/password.module';
 import { PlansModule } from './modules/plans/plans.module';
 import { TransactionsModule } from './modules/transactions/transactions.module';
 import { StatusDashboardModule } from './modules/status-dashboard/status-dashboard.module';
+import { CommunicationsModule } from './modules/communications/communications.module';
 import { ReportsModule } from './modules/reports/reports.module';
 import { RegistrationModule } from './modules/registration/registration.module';
 import { SecuredDataModule } from './modules/secured-data/secured-data.module';
@@ -63,6 +64,7 @@ export const FEATURE_MODULES = [
   TransactionsModule,
   StatusDashboardModule,
   ReportsModule,
+  CommunicationsModule,
   MaintenanceModule,
 ];
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import { Worker, type Job } from 'bullmq';
-import { APP_CONFIG, type AppConfig, RequestContext, JOB_NAMES, JOBS, type JobName, type JobRun, ON_JOB_KEY, redisConnection, type QueueName } from '@bp/api/server';
+import { DelayedError, Worker, type Job } from 'bullmq';
+import { APP_CONFIG, type AppConfig, RequestContext, JOB_NAMES, JOBS, JobDelay, type JobName, type JobRun, ON_JOB_KEY, redisConnection, type QueueName } from '@bp/api/server';
 
 type Handler = (data: unknown, run: JobRun) => Promise<unknown>;
 
@@ -14,7 +14,7 @@ function tenantOf(data: unknown): { clientId: number; requestedBy: number | null
 }
 
 /** How many jobs of a queue one worker process runs at once. */
-const CONCURRENCY: Partial<Record<QueueName, number>> = { email: 5, documents: 2 };
+const CONCURRENCY: Partial<Record<QueueName, number>> = { email: 5, documents: 2, campaigns: 20 };
 
 /**
  * Finds every @OnJob handler on the providers at boot (Immich's pattern), refuses to start when a job of the
@@ -64,13 +64,20 @@ export class JobWorkers implements OnApplicationBootstrap, OnApplicationShutdown
     for (const queue of queues) {
       const worker = new Worker(
         queue,
-        async (job: Job) => {
+        async (job: Job, token?: string) => {
           const handler = handlers.get(job.name as JobName);
           if (!handler || JOBS[job.name as JobName].queue !== queue) throw new Error(`unknown job "${job.name}" on queue ${queue}`);
           const run = { id: job.id, attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1 };
           // A job about a client runs in that client's context, taken from its payload ({clientId, requestedBy}).
           const tenant = tenantOf(job.data);
-          return tenant ? this.context.runAs(tenant, () => handler(job.data, run)) : this.context.runSystem(() => handler(job.data, run));
+          try {
+            return await (tenant ? this.context.runAs(tenant, () => handler(job.data, run)) : this.context.runSystem(() => handler(job.data, run)));
+          } catch (err) {
+            // A handler asked to wait (a rate): back to delayed, no attempt spent.
+            if (!(err instanceof JobDelay)) throw err;
+            await job.moveToDelayed(Date.now() + err.ms, token);
+            throw new DelayedError();
+          }
         },
         {
           connection: redisConnection(this.config.redisUrl),

@@ -27,3 +27,4 @@ export * from './open-enrollment';
 export * from './transactions';
 export * from './status-dashboard';
 export * from './reports';
+export * from './communications';

@@ -7,7 +7,7 @@ export { FEATURE_MODULES } from '../app.module';
 export { APP_CONFIG, type AppConfig } from '../core/config/app-config';
 export { RequestContext } from '../core/context/request-context';
 export { CoreModule } from '../core/core.module';
-export { JOB_NAMES, JOBS, JobIds, type JobName, type JobPayloads, type JobRun } from '../core/jobs/job-registry';
+export { JOB_NAMES, JOBS, JobDelay, JobIds, type JobName, type JobPayloads, type JobRun } from '../core/jobs/job-registry';
 export { JobsService } from '../core/jobs/jobs.service';
 export { ON_JOB_KEY } from '../core/jobs/on-job.decorator';
 export { QueueName } from '../core/queues/queue-names';

@@ -19,6 +19,10 @@ export interface JobPayloads {
   'open-enrollment.close-expired-periods': { tick: string };
   /** Close one period once its last day has ended in its client's time zone (the primary trigger: a delayed job). */
   'open-enrollment.close-period': { periodId: number; endDate: string; clientId: number; requestedBy: number | null };
+  /** Queue one send job per recipient of a campaign, in chunks (Communications). */
+  'communications.fan-out': { campaignId: number; clientId: number; requestedBy: number | null };
+  /** Render and send one campaign email to one employee, exactly once (its email_message row's key is fixed). */
+  'communications.send': { campaignId: number; employeeId: number; clientId: number; requestedBy: number | null };
   /** Re-drive work recorded in PostgreSQL that never reached the queue (a tick every minute). */
   'maintenance.redrive': { tick: string };
 }
@@ -39,10 +43,22 @@ export const JOBS: Readonly<Record<JobName, JobDefinition>> = {
   'reports.export': { queue: QueueName.Reports, attempts: 3, backoffMs: 5000 },
   'open-enrollment.close-expired-periods': { queue: QueueName.OpenEnrollment, attempts: 3, backoffMs: 60_000 },
   'open-enrollment.close-period': { queue: QueueName.OpenEnrollment, attempts: 5, backoffMs: 30_000 },
+  'communications.fan-out': { queue: QueueName.Campaigns, attempts: 5, backoffMs: 2000 },
+  'communications.send': { queue: QueueName.Campaigns, attempts: 6, backoffMs: 5000 },
   'maintenance.redrive': { queue: QueueName.Maintenance, attempts: 1, backoffMs: 1000 },
 };
 
 export const JOB_NAMES = Object.keys(JOBS) as JobName[];
+
+/**
+ * Thrown by a handler that must wait (a per-client send rate): the workers put the job back as delayed for
+ * `ms` without spending an attempt.
+ */
+export class JobDelay extends Error {
+  constructor(readonly ms: number) {
+    super(`wait ${ms} ms`);
+  }
+}
 
 /** What a handler learns about the run besides the payload. */
 export interface JobRun {
@@ -62,6 +78,9 @@ export const JobIds = {
   periodCloseAtEnd: (periodId: number, endDate: string): string => `oe-close-${periodId}-end-${endDate}`,
   /** A period's close found late by the sweep: one per period and day. */
   periodCloseOn: (periodId: number, day: string): string => `oe-close-${periodId}-on-${day}`,
+  campaignFanOut: (campaignId: number): string => `campaign-fan-out-${campaignId}`,
+  /** One per campaign and employee: queueing a recipient twice sends once. */
+  campaignRecipient: (campaignId: number, employeeId: number): string => `campaign-${campaignId}-${employeeId}`,
   /** Periodic work: one id per tick, so several worker replicas never run the same tick twice. */
   tick: (name: JobName, at: Date, unit: 'minute' | 'hour' | 'day'): string => `${name}:${at.toISOString().slice(0, { minute: 16, hour: 13, day: 10 }[unit])}`,
 } as const;

@@ -32,6 +32,13 @@ export class JobsService {
     });
   }
 
+  /** Queues many jobs of one name in one round trip (BullMQ addBulk); existing ids are no-ops, as with `queue`. */
+  async queueBulk<N extends JobName>(name: N, jobs: ReadonlyArray<{ data: JobPayloads[N]; jobId: string }>): Promise<void> {
+    if (jobs.length === 0) return;
+    const def = JOBS[name];
+    await this.queueOf(name).addBulk(jobs.map((j) => ({ name, data: j.data, opts: { jobId: j.jobId, attempts: def.attempts, backoff: { type: 'exponential', delay: backoffFor(name) } } })));
+  }
+
   /**
    * For work already recorded in PostgreSQL: a failure to queue is logged, not thrown, because the re-drive
    * sweep finds the row and queues it again with the same id. The person's request still succeeds.

@@ -8,6 +8,8 @@ export interface EmailMessage {
   idempotencyKey: string;
   clientId: number | null;
   toAddress: string;
+  /** Where answers go (the employee who wrote through the contact page); null: nowhere special. */
+  replyTo: string | null;
   template: string;
   subject: string;
   /** Template data sealed like secured data: it can hold registration and reset links. */
@@ -28,6 +30,7 @@ export const emailMessageTable = new SqlTable<EmailMessage>(
     idempotencyKey: 'idempotency_key',
     clientId: 'client_id',
     toAddress: 'to_address',
+    replyTo: 'reply_to',
     template: 'template',
     subject: 'subject',
     dataEnc: { name: 'data_enc', secret: true },

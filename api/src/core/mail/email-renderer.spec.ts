@@ -1,4 +1,4 @@
-import { EmailRenderer, htmlToText, resolveTemplatesDir } from './email-renderer';
+import { EmailRenderer, htmlToText, resolveTemplatesDir, textColorOn } from './email-renderer';
 import { EMAIL_TEMPLATES } from './email-templates';
 
 describe('EmailRenderer', () => {
@@ -65,5 +65,26 @@ describe('EmailRenderer', () => {
 describe('htmlToText', () => {
   it('keeps link targets and decodes entities', () => {
     expect(htmlToText('<p>A &amp; B</p><p><a href="https://x.test/?a&#x3D;1">Go</a></p>')).toBe('A & B\n\nGo (https://x.test/?a=1)');
+  });
+});
+
+describe('the client\'s header colour', () => {
+  it.each([
+    ['#1e3a8a', '#ffffff'],
+    ['#ffffff', '#111827'],
+    ['#fde047', '#111827'],
+    ['#000', '#ffffff'],
+    ['#0f766e', '#ffffff'],
+  ])('text on %s is %s', (background, text) => {
+    expect(textColorOn(background)).toBe(text);
+  });
+
+  it('only a hex colour reaches the style attribute', () => {
+    const renderer = new EmailRenderer({ productName: 'Benefits Portal', publicUrl: 'http://localhost:3000' });
+    const data = { clientName: 'Acme', bodyHtml: '<p>Hi</p>' };
+    expect(renderer.render('custom-message', { ...data, brand: { headerColor: '#0f766e' } }, 's').html).toContain('background-color:#0f766e;');
+    const hostile = renderer.render('custom-message', { ...data, brand: { headerColor: 'red;background:url(https://x.test/t)' } }, 's').html;
+    expect(hostile).not.toContain('x.test');
+    expect(hostile).toContain('background-color:#1e3a8a;');
   });
 });

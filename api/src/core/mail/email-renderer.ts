@@ -2,7 +2,21 @@ import Handlebars from 'handlebars';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { AppConfig } from '../config/app-config';
-import { EMAIL_TEMPLATES, type EmailTemplateData, type EmailTemplateName } from './email-templates';
+import { EMAIL_TEMPLATES, type EmailBrand, type EmailTemplateData, type EmailTemplateName } from './email-templates';
+
+const DEFAULT_HEADER_COLOR = '#1e3a8a';
+
+/** White or near-black, whichever reads better on the header (WCAG relative luminance). */
+export function textColorOn(hex: string): string {
+  const full = hex.length === 4 ? `#${[...hex.slice(1)].map((c) => c + c).join('')}` : hex;
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = parseInt(full.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  const luminance = 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  // Contrast with white is 1.05 / (L + 0.05); with #111827 (L ≈ 0.0116) it is (L + 0.05) / 0.0616.
+  return 1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.0616 ? '#ffffff' : '#111827';
+}
 
 export interface RenderedEmail {
   html: string;
@@ -94,7 +108,10 @@ export class EmailRenderer {
   }
 
   render<T extends EmailTemplateName>(template: T, data: EmailTemplateData[T], subject: string): RenderedEmail {
-    const context = { ...data, productName: this.site.productName, publicUrl: this.site.publicUrl };
+    const brand = 'brand' in data ? (data.brand as EmailBrand | undefined) : undefined;
+    // Only a hex colour reaches the style attribute; anything else keeps the product's own.
+    const headerColor = brand?.headerColor && /^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/.test(brand.headerColor) ? brand.headerColor : DEFAULT_HEADER_COLOR;
+    const context = { ...data, productName: this.site.productName, publicUrl: this.site.publicUrl, headerColor, headerTextColor: textColorOn(headerColor) };
     const body = this.file(EMAIL_TEMPLATES[template].file)(context);
     const html = this.file('layout.hbs')({ ...context, subject, body });
     return { html, text: `${htmlToText(body)}\n\n--\n${this.site.productName}\n${this.site.publicUrl}/mbl\n` };

@@ -5,6 +5,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { UnrecoverableError } from 'bullmq';
 import { createHash } from 'node:crypto';
 import { createTransport, type Transporter } from 'nodemailer';
+import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { DataSource, EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -71,7 +72,7 @@ function shortError(err: SmtpError): string {
 @Injectable()
 export class EmailSender implements OnModuleDestroy {
   private readonly logger = new Logger(EmailSender.name);
-  private transporter: Transporter<SMTPTransport.SentMessageInfo> | undefined;
+  private transporter: Transporter<SMTPPool.SentMessageInfo> | undefined;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -155,6 +156,7 @@ export class EmailSender implements OnModuleDestroy {
     return {
       from: this.config.smtpFrom,
       to: row.toAddress,
+      ...(row.replyTo ? { replyTo: row.replyTo } : {}),
       subject: row.subject,
       html: rendered.html,
       text: rendered.text,
@@ -162,12 +164,13 @@ export class EmailSender implements OnModuleDestroy {
     };
   }
 
-  private transport(): Transporter<SMTPTransport.SentMessageInfo> {
+  private transport(): Transporter<SMTPPool.SentMessageInfo> {
     // Timeouts well below the nodemailer defaults (minutes): the row stays locked while we talk to SMTP.
-    const timeouts = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
+    // Pooled: a campaign sends thousands of messages, and a connection per message would cost a handshake each.
+    const options = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000, pool: true, maxConnections: 5, maxMessages: 1000 } as const;
     this.transporter ??= this.config.smtpUrl
-      ? createTransport({ url: this.config.smtpUrl, ...timeouts })
-      : createTransport({ host: '127.0.0.1', port: this.config.devSmtpPort, secure: false, ignoreTLS: true, ...timeouts });
+      ? createTransport({ url: this.config.smtpUrl, ...options })
+      : createTransport({ host: '127.0.0.1', port: this.config.devSmtpPort, secure: false, ignoreTLS: true, ...options });
     return this.transporter;
   }
 }

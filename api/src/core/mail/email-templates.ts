@@ -3,8 +3,14 @@
  * layout.hbs, plus a subject (a Handlebars string rendered as plain text when the email is enqueued).
  * Data types are per template so callers cannot forget a link or send the wrong shape.
  */
+/** The employer's look in an email: its header colour (checked as a hex colour when rendered). */
+export interface EmailBrand {
+  headerColor?: string | null;
+}
+
 export interface EmailTemplateData {
   welcome: {
+    brand?: EmailBrand;
     firstName?: string | null;
     /** The employer's name, shown as "<client> uses <product> ...". */
     clientName?: string | null;
@@ -29,12 +35,30 @@ export interface EmailTemplateData {
     summaryUrl: string;
   };
   'open-enrollment-invite': {
+    brand?: EmailBrand;
     firstName?: string | null;
     clientName?: string | null;
     /** MM/DD/YYYY: the period's last day. */
     endDate: string;
     /** The site's sign-in page (no token: the person signs in). */
     loginUrl: string;
+  };
+  /** Communications, Custom tab: HR's message, already sanitised (core/html/rich-text) before it was stored. */
+  'custom-message': {
+    brand?: EmailBrand;
+    firstName?: string | null;
+    clientName: string;
+    bodyHtml: string;
+  };
+  /** The contact page: an employee's message to an HR or agent contact (the reply-to is the employee). */
+  'contact-message': {
+    employeeName: string;
+    employeeEmail: string;
+    clientName?: string | null;
+    /** 'Contact HR' or 'Contact Insurance Agent'. */
+    formTitle: string;
+    /** Plain text, escaped when rendered. */
+    message: string;
   };
   generic: {
     subject: string;
@@ -59,6 +83,8 @@ export const EMAIL_TEMPLATES: { readonly [K in EmailTemplateName]: EmailTemplate
   'password-reset': { subject: 'Reset your {{productName}} password', file: 'password-reset.hbs' },
   'enrollment-confirmation': { subject: 'Your benefit elections are signed', file: 'enrollment-confirmation.hbs' },
   'open-enrollment-invite': { subject: 'Open enrollment is open until {{endDate}}', file: 'open-enrollment-invite.hbs' },
+  'custom-message': { subject: 'A message from {{clientName}}', file: 'custom-message.hbs' },
+  'contact-message': { subject: 'Message from {{employeeName}} through {{productName}}', file: 'contact-message.hbs' },
   generic: { subject: '{{subject}}', file: 'generic.hbs' },
 };
 

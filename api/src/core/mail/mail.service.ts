@@ -20,6 +20,12 @@ export interface EnqueueEmail<T extends EmailTemplateName> {
   /** Same key, same email: a repeated request or a retried caller never queues a second message. */
   idempotencyKey: string;
   clientId?: number | null;
+  replyTo?: string | null;
+  /**
+   * False: only record the row (the caller sends it itself, as a campaign's recipient job does); the re-drive
+   * sweep still queues it if nobody does.
+   */
+  queue?: boolean;
 }
 
 export const emailJobId = JobIds.email;
@@ -48,17 +54,20 @@ export class MailService {
    */
   async enqueue<T extends EmailTemplateName>(input: EnqueueEmail<T>, manager: EntityManager = this.dataSource.manager): Promise<number> {
     const to = input.to.trim();
-    if (!/^[^\s@<>]+@[^\s@<>]+$/.test(to)) throw new Error('invalid recipient address');
+    const address = /^[^\s@<>,;"]+@[^\s@<>,;"]+$/;
+    if (!address.test(to)) throw new Error('invalid recipient address');
+    const replyTo = input.replyTo?.trim() || null;
+    if (replyTo !== null && !address.test(replyTo)) throw new Error('invalid reply-to address');
     if (!input.idempotencyKey) throw new Error('idempotencyKey is required');
 
     // Rendered now so the row is readable in admin listings without unsealing the data.
     const subject = this.renderer.renderSubject(input.template, input.data);
     const inserted: Array<{ id: number }> = await manager.query(
-      `INSERT INTO email_message (idempotency_key, client_id, to_address, template, subject, data_enc, status, attempts)
-       VALUES ($1, $2, $3, $4, $5, $6, 'queued', 0)
+      `INSERT INTO email_message (idempotency_key, client_id, to_address, template, subject, data_enc, status, attempts, reply_to)
+       VALUES ($1, $2, $3, $4, $5, $6, 'queued', 0, $7)
        ON CONFLICT (idempotency_key) DO NOTHING
        RETURNING id`,
-      [input.idempotencyKey, input.clientId ?? null, to, input.template, subject, this.cipher.encrypt(JSON.stringify(input.data))],
+      [input.idempotencyKey, input.clientId ?? null, to, input.template, subject, this.cipher.encrypt(JSON.stringify(input.data)), replyTo],
     );
     let id = inserted[0]?.id;
     if (id === undefined) {
@@ -71,6 +80,7 @@ export class MailService {
       id = row.id;
       if (row.status !== 'queued') return id;
     }
+    if (input.queue === false) return id;
     // The row is the record: if Redis is unreachable now, the re-drive sweep queues it later, same job id.
     if (await this.jobs.tryQueue('email.send', { messageId: id }, { jobId: emailJobId(id) })) this.logger.log({ emailId: id, template: input.template }, 'email queued');
     return id;

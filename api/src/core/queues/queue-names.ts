@@ -4,6 +4,8 @@ export const QueueName = {
   Reports: 'reports',
   OpenEnrollment: 'open-enrollment',
   Documents: 'documents',
+  /** Communications: fan-out and one job per recipient, apart from transactional email so a campaign never delays a reset link. */
+  Campaigns: 'campaigns',
   /** Housekeeping: the re-drive sweep. */
   Maintenance: 'maintenance',
 } as const;

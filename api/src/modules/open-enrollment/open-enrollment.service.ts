@@ -1,19 +1,18 @@
-import { ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { DataSource, type EntityManager } from 'typeorm';
 import { toIsoDate, toUsDate } from '../../contracts/formats';
 import { canReopen, openEnrollmentState, OpenEnrollmentMessages, type OpenEnrollmentCheck, type OpenEnrollmentData, type OpenEnrollmentRequest } from '../../contracts/open-enrollment';
 import type { AuditFieldChange } from '../../core/audit/audit-entry.table';
 import { AuditService } from '../../core/audit/audit.service';
-import { APP_CONFIG, type AppConfig } from '../../core/config/app-config';
 import { RequestContext } from '../../core/context/request-context';
 import { fieldErrors } from '../../core/http/field-errors';
-import { MailService } from '../../core/mail/mail.service';
 import { TenantDb } from '../../core/database/tenant-db';
 import { JobIds, type JobPayloads } from '../../core/jobs/job-registry';
 import { JobsService } from '../../core/jobs/jobs.service';
 import { OnJob } from '../../core/jobs/on-job.decorator';
 import { EnrollmentsService } from '../enrollments/enrollments.service';
+import { CampaignsService } from '../communications/campaigns.service';
 import { ENROLLMENT_SNAPSHOT_SQL } from './enrollment-snapshot.query';
 
 /**
@@ -33,10 +32,9 @@ export class OpenEnrollmentService {
     private readonly db: TenantDb,
     private readonly audit: AuditService,
     private readonly jobs: JobsService,
-    private readonly mail: MailService,
     private readonly context: RequestContext,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly enrollments: EnrollmentsService,
+    private readonly campaigns: CampaignsService,
   ) {}
 
   /** The sweep, across clients (system work). */
@@ -155,7 +153,7 @@ export class OpenEnrollmentService {
    * section 4); each in one transaction with its audit entry; the period's delayed close follows its last day.
    */
   async change(body: OpenEnrollmentRequest): Promise<OpenEnrollmentData> {
-    const client = await this.allowed();
+    await this.allowed();
     const scheduled = await this.db.transaction(async (m) => {
       const [p] = await this.db.query<{ id: number; title: string; end_date: string; closed_date: string | null; started_at: Date | null; closed_at: Date | null; today: string; is_current: boolean }>(
         `SELECT p.id, p.title, p.end_date::text AS end_date, p.closed_date::text AS closed_date, p.started_at, p.closed_at, p.is_current,
@@ -212,23 +210,14 @@ export class OpenEnrollmentService {
       await this.snapshot(p.id, 'start', m);
       let invited = 0;
       if (body.sendEmail) {
-        const people = await this.db.query<{ id: number; first_name: string; email: string }>(
-          `SELECT e.id, e.first_name, coalesce(a.email, e.email) AS email FROM employee e LEFT JOIN account a ON a.id = e.account_id
-            WHERE e.client_id = $client AND NOT e.terminated AND coalesce(a.email, e.email) IS NOT NULL ORDER BY e.id`,
+        // The invites are a campaign (Communications): recorded with the period, fanned out by the workers.
+        const eligible = await this.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM employee e LEFT JOIN account a ON a.id = e.account_id
+            WHERE e.client_id = $client AND NOT e.terminated AND nullif(coalesce(a.email, e.email), '') IS NOT NULL`,
+          [],
+          m,
         );
-        for (const person of people) {
-          await this.mail.enqueue(
-            {
-              template: 'open-enrollment-invite',
-              to: person.email,
-              data: { firstName: person.first_name, clientName: client.name, endDate: body.endDate!, loginUrl: `${this.config.publicUrl}/mbl/login` },
-              idempotencyKey: `oe-invite:${p.id}:${person.id}`,
-              clientId: this.context.clientId,
-            },
-            m,
-          );
-        }
-        invited = people.length;
+        if (eligible[0]!.n > 0) invited = (await this.campaigns.send({ emailType: 2, recipients: {}, all: true, periodId: p.id }, m)).campaign.total;
       }
       await audit(`${p.title} started`, [
         { title: 'Last day', oldValue: null, newValue: body.endDate!, changed: true },

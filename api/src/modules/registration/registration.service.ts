@@ -9,6 +9,7 @@ import { RequestContext } from '../../core/context/request-context';
 import { EnrollmentsService } from '../enrollments/enrollments.service';
 import { hashSecret, normalizeAnswer } from '../../core/auth/passwords';
 import { APP_CONFIG, type AppConfig } from '../../core/config/app-config';
+import type { EmailBrand } from '../../core/mail/email-templates';
 import { MailService } from '../../core/mail/mail.service';
 import { selectRows, updateRows } from '../../core/database/sql-table';
 import { accountTable, type Account } from '../accounts/account.table';
@@ -35,6 +36,13 @@ interface EmployeeAccountRow {
 }
 
 
+/** How a campaign sends the welcome email: its own fixed key, sent by its own job, in the client's colours. */
+export interface WelcomeOptions {
+  idempotencyKey?: string;
+  queue?: boolean;
+  brand?: EmailBrand;
+}
+
 /** Registration from the emailed link (document 1, Account Setup) and the welcome email that carries it. */
 @Injectable()
 export class RegistrationService {
@@ -56,10 +64,10 @@ export class RegistrationService {
    * email, in one transaction. An employee without an account gets an email-authenticated one.
    * An employee of the acting client (HR in a request, or a job's client in the workers); audited.
    */
-  async sendWelcome(employeeId: number, within?: EntityManager): Promise<void> {
+  async sendWelcome(employeeId: number, within?: EntityManager, options: WelcomeOptions = {}): Promise<number> {
     // Inside the caller's transaction when it has one (Add New Employee sends it with the new record).
-    const inTransaction = (work: (m: EntityManager) => Promise<void>) => (within ? work(within) : this.db.transaction(work));
-    await inTransaction(async (m) => {
+    const inTransaction = (work: (m: EntityManager) => Promise<number>) => (within ? work(within) : this.db.transaction(work));
+    return inTransaction(async (m) => {
       const row = await this.employeeWithAccount(m, employeeId);
       if (!row) throw new NotFoundException({ statusCode: 404, message: Messages.noEmployeeFound });
       if (row.registered) throw new ConflictException({ statusCode: 409, message: Messages.employeeAlreadyRegistered });
@@ -70,19 +78,28 @@ export class RegistrationService {
       if (accountId === null) accountId = await this.createAccount(m, row, to);
 
       const { id, raw } = await this.tokens.issue(m, accountId, 'registration', REGISTRATION_TOKEN_TTL_SECONDS);
-      await this.mail.enqueue(
+      const messageId = await this.mail.enqueue(
         {
           template: 'welcome',
           to,
-          data: { firstName: row.first_name, clientName: row.client_name, registrationUrl: `${this.config.publicUrl}/mbl/registration?token=${raw}` },
-          idempotencyKey: `welcome:${id}`,
+          data: {
+            firstName: row.first_name,
+            clientName: row.client_name,
+            registrationUrl: `${this.config.publicUrl}/mbl/registration?token=${raw}`,
+            ...(options.brand ? { brand: options.brand } : {}),
+          },
+          idempotencyKey: options.idempotencyKey ?? `welcome:${id}`,
           clientId: row.client_id,
+          ...(options.queue === false ? { queue: false } : {}),
         },
         m,
       );
+      // The message board's progress flag 1 and its date.
+      await this.db.query('UPDATE employee SET welcome_email_sent_at = now() WHERE id = $1 AND client_id = $client', [row.employee_id], m);
       await this.audit.record({ employeeId: row.employee_id, eventType: 'Welcome email', actionType: 'create', description: `Welcome email sent to ${fullName({ firstName: row.first_name, lastName: row.last_name })}` }, m);
       // Invited to enroll: the rows of the current period exist before the first visit (GET /enrollments only reads).
       await this.enrollments.prepareRows(row.employee_id, m);
+      return messageId;
     });
   }
 

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { RegistrationModule } from '../registration/registration.module';
+import { CampaignSender } from './campaign-sender.service';
+import { CampaignsService } from './campaigns.service';
+import { CommunicationsController } from './communications.controller';
+import { ContactsService } from './contacts.service';
+
+@Module({
+  imports: [RegistrationModule],
+  controllers: [CommunicationsController],
+  providers: [CampaignsService, CampaignSender, ContactsService],
+  exports: [CampaignsService, CampaignSender],
+})
+export class CommunicationsModule {}
