@@ -13,6 +13,8 @@ export interface DevMailMessage {
   /** The SMTP envelope recipients (lower case): what tests should match on. */
   envelopeTo: string[];
   from: string;
+  /** The Reply-To header as text ('' without one). */
+  replyTo: string;
   subject: string;
   date: string;
   messageId: string | null;
@@ -182,6 +184,7 @@ export class DevMailbox implements OnModuleInit, OnModuleDestroy {
           to: addressText(parsed.to),
           envelopeTo: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
           from: addressText(parsed.from),
+          replyTo: addressText(parsed.replyTo),
           subject: parsed.subject ?? '',
           date: (parsed.date ?? new Date()).toISOString(),
           messageId: parsed.messageId ?? null,

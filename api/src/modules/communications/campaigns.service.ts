@@ -126,8 +126,8 @@ export class CampaignsService {
         ids ? [ids] : [],
         m,
       );
-      if (people.length === 0) throw fieldErrors([{ path: 'recipients', message: CommunicationMessages.noRecipients }]);
       if (ids && people.length !== new Set(ids).size) throw fieldErrors([{ path: 'recipients', message: CommunicationMessages.unknownRecipients }]);
+      if (people.length === 0) throw fieldErrors([{ path: 'recipients', message: CommunicationMessages.noRecipients }]);
 
       const [campaign] = await this.db.query<{ id: number }>(
         `INSERT INTO campaign (client_id, email_type, open_enrollment_period_id, comment_html, created_by, total) VALUES ($client, $1, $2, $3, $4, $5) RETURNING id`,
