@@ -55,6 +55,8 @@ export class Communications1765700000000 implements MigrationInterface {
         employee_id integer NOT NULL,
         client_id integer NOT NULL,
         email text NOT NULL,
+        -- As addressed when the campaign was made ("Hello Ava"), so sending needs no other row.
+        first_name text NOT NULL,
         status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed')),
         email_message_id integer REFERENCES email_message(id),
         last_error text,

@@ -101,11 +101,20 @@ function row(name: string, r: Result): string {
   return `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(8)} req/s   cpu ${r.cpuUs.toFixed(0).padStart(5)} µs/req   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors + r.non2xx}`;
 }
 
+/** A benchmark script of its own process, with the portal's environment. */
+function runScript(script: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [script], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${script} exited with ${code}`))));
+  });
+}
+
 async function main(): Promise<void> {
   const PORT = Number(process.env.BENCH_PORT ?? (await freePort()));
   env.PORT = String(PORT);
   process.stdout.write('preparing the bp_bench database\n');
   await prepareDatabase(DATABASE, env);
+  if (process.env.BENCH_ONLY === 'campaign') return runScript('dist/scripts/bench-campaign.js');
   const portal: ChildProcess = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROFILE] : []), 'dist/api/src/main.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const base = `http://127.0.0.1:${PORT}`;
   let floor: ChildProcess | undefined;
@@ -226,10 +235,9 @@ async function main(): Promise<void> {
 
     // The jobs (issue 14): the reports job against exceljs's raw streaming writer, and closing an open
     // enrollment of 10,000 employees; in a process of their own, so its peak RSS is theirs.
-    await new Promise<void>((resolve, reject) => {
-      const jobs = spawn(process.execPath, ['dist/scripts/bench-jobs.js'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
-      jobs.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the job benchmarks exited with ${code}`))));
-    });
+    await runScript('dist/scripts/bench-jobs.js');
+    // Communications (issue 15): a 10,000-recipient campaign through the workers against raw pooled nodemailer.
+    await runScript('dist/scripts/bench-campaign.js');
   } finally {
     floor?.kill('SIGTERM');
     portal.kill('SIGTERM');

@@ -97,7 +97,7 @@ describe('communications and the contact page', () => {
     const w = await world(1);
     // A campaign still sending: a recipient not done yet.
     const [running] = await db.query(`INSERT INTO campaign (client_id, email_type, comment_html, created_by, total) VALUES ($1, 3, '<p>x</p>', $2, 1) RETURNING id`, [w.clientId, w.hr.accountId]);
-    await db.query(`INSERT INTO campaign_recipient (campaign_id, employee_id, client_id, email) VALUES ($1, $2, $3, $4)`, [running.id, w.people[0]!.employeeId, w.clientId, w.people[0]!.email]);
+    await db.query(`INSERT INTO campaign_recipient (campaign_id, employee_id, client_id, email, first_name) VALUES ($1, $2, $3, $4, 'Em0')`, [running.id, w.people[0]!.employeeId, w.clientId, w.people[0]!.email]);
     const body = { recipients: { [w.people[0]!.employeeId]: w.people[0]!.email }, emailType: 3, comment: '<p>Again</p>' };
     const [a, b] = await Promise.all([0, 1].map(() => request(t.server).post(api('/send-emails')).set('Authorization', `Bearer ${w.token}`).send(body)));
     for (const res of [a!, b!]) {
@@ -155,7 +155,7 @@ describe('communications and the contact page', () => {
     const w = await world(1);
     // Chosen while unregistered, registered before the worker got to them.
     const [campaign] = await db.query(`INSERT INTO campaign (client_id, email_type, created_by, total) VALUES ($1, 1, $2, 1) RETURNING id`, [w.clientId, w.hr.accountId]);
-    await db.query(`INSERT INTO campaign_recipient (campaign_id, employee_id, client_id, email) VALUES ($1, $2, $3, $4)`, [campaign.id, w.people[0]!.employeeId, w.clientId, w.people[0]!.email]);
+    await db.query(`INSERT INTO campaign_recipient (campaign_id, employee_id, client_id, email, first_name) VALUES ($1, $2, $3, $4, 'Em0')`, [campaign.id, w.people[0]!.employeeId, w.clientId, w.people[0]!.email]);
     await suite.t.app.get(JobsService).queue('communications.fan-out', { campaignId: campaign.id, clientId: w.clientId, requestedBy: w.hr.accountId }, { jobId: JobIds.campaignFanOut(campaign.id) });
     const done = await whenDone(w.token, campaign.id);
     expect(done).toMatchObject({ sent: 0, failed: 1, pending: 0, failures: [{ employeeId: w.people[0]!.employeeId, firstName: 'Em0', reason: 'Already registered' }] });

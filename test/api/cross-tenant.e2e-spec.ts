@@ -78,7 +78,7 @@ describe('another client\'s records answer 404 on every :id route', () => {
     ids.exportId = await firstId(db, `INSERT INTO report_export (client_id, report_id, status) VALUES ($1, $2, 'done') RETURNING id`, [clientId, ids.reportId]);
     ids.documentId = await firstId(db, `INSERT INTO onboarding_document (client_id, title, file_ids) VALUES ($1, 'Other client document', $2) RETURNING id`, [clientId, [ids.fileId]]);
     ids.campaignId = await firstId(db, `INSERT INTO campaign (client_id, email_type, created_by, total) VALUES ($1, 3, 0, 1) RETURNING id`, [clientId]);
-    await db.query(`INSERT INTO campaign_recipient (campaign_id, employee_id, client_id, email) VALUES ($1, $2, $3, 'other@example.test')`, [ids.campaignId, person.employeeId, clientId]);
+    await db.query(`INSERT INTO campaign_recipient (campaign_id, employee_id, client_id, email, first_name) VALUES ($1, $2, $3, 'other@example.test', 'Other')`, [ids.campaignId, person.employeeId, clientId]);
   });
   afterAll(() => t.close());
 

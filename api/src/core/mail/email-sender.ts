@@ -4,6 +4,7 @@ import type { JobPayloads, JobRun } from '../jobs/job-registry';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { UnrecoverableError } from 'bullmq';
 import { createHash } from 'node:crypto';
+import { connect, type Socket } from 'node:net';
 import { createTransport, type Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
@@ -27,6 +28,39 @@ export class EmailNotReadyError extends Error {}
 
 /** Retryable: a temporary SMTP or connection failure. */
 export class EmailDeliveryError extends Error {}
+
+/**
+ * nodemailer's getSocket: the connection opened here with Nagle's algorithm off (nodemailer then speaks SMTP on it,
+ * and upgrades it for smtps or STARTTLS). With Nagle on, the small write that ends a message waits for the
+ * server's delayed ACK (about 40 ms), which capped a pooled connection at some 20 messages a second.
+ */
+export function noDelaySocket(options: { host?: string; port?: number; connectionTimeout?: number }, callback: (err: Error | null, socketOptions?: { connection: Socket }) => void): void {
+  const connection = connect({ host: options.host ?? '127.0.0.1', port: options.port ?? 25 });
+  connection.setNoDelay(true);
+  const timer = setTimeout(() => connection.destroy(new Error('SMTP connection timed out')), options.connectionTimeout ?? 15_000);
+  connection.once('connect', () => {
+    clearTimeout(timer);
+    connection.removeAllListeners('error');
+    callback(null, { connection });
+  });
+  connection.once('error', (err) => {
+    clearTimeout(timer);
+    callback(err);
+  });
+}
+
+/** smtp://user:pass@host:port or smtps://… as nodemailer's connection options. */
+export function smtpServerOf(url: string): { host: string; port: number; secure: boolean; auth?: { user: string; pass: string } } {
+  const u = new URL(url);
+  if (u.protocol !== 'smtp:' && u.protocol !== 'smtps:') throw new Error('SMTP_URL must start with smtp:// or smtps://');
+  const secure = u.protocol === 'smtps:';
+  return {
+    host: u.hostname,
+    port: u.port ? Number(u.port) : secure ? 465 : 587,
+    secure,
+    ...(u.username ? { auth: { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } } : {}),
+  };
+}
 
 /** Mail from "Name <addr@domain>" or "addr@domain": the domain names our Message-IDs. */
 function senderDomain(from: string): string {
@@ -52,6 +86,13 @@ function asSmtpError(err: unknown): SmtpError {
     ...(typeof e.code === 'string' ? { code: e.code } : {}),
     ...(typeof e.responseCode === 'number' ? { responseCode: e.responseCode } : {}),
   };
+}
+
+/** Whether a failed send can heal by retrying (a 5xx reply or a rendering problem cannot), and a short reason. */
+export function classifySendError(err: unknown): { permanent: boolean; reason: string } {
+  const smtp = asSmtpError(err);
+  const permanent = err instanceof UnrecoverableError || (smtp.responseCode ?? 0) >= 500;
+  return { permanent, reason: err instanceof UnrecoverableError ? err.message : shortError(smtp) };
 }
 
 /** Codes only: the server's reply text can echo the recipient, and the message never goes into a column. */
@@ -109,9 +150,7 @@ export class EmailSender implements OnModuleDestroy {
         );
         return { outcome: 'sent' };
       } catch (err) {
-        const smtp = asSmtpError(err);
-        const permanent = err instanceof UnrecoverableError || (smtp.responseCode ?? 0) >= 500;
-        const reason = err instanceof UnrecoverableError ? err.message : shortError(smtp);
+        const { permanent, reason } = classifySendError(err);
         // Recorded and committed here; thrown after the transaction so BullMQ retries (or not).
         await manager.query(
           `UPDATE email_message
@@ -130,6 +169,14 @@ export class EmailSender implements OnModuleDestroy {
     }
     if (result.outcome === 'sent') this.logger.log({ emailId: messageId }, 'email sent');
     return result.outcome;
+  }
+
+  /**
+   * One message straight to SMTP on the shared pool, for a caller that keeps its own record of it (a campaign's
+   * recipient row, locked by the caller for the exchange). Throws what classifySendError reads.
+   */
+  async deliver(message: { to: string; subject: string; html: string; text: string; idempotencyKey: string }): Promise<void> {
+    await this.transport().sendMail({ from: this.config.smtpFrom, to: message.to, subject: message.subject, html: message.html, text: message.text, messageId: messageIdFor(message.idempotencyKey, this.config.smtpFrom) });
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -168,9 +215,9 @@ export class EmailSender implements OnModuleDestroy {
     // Timeouts well below the nodemailer defaults (minutes): the row stays locked while we talk to SMTP.
     // Pooled: a campaign sends thousands of messages, and a connection per message would cost a handshake each.
     const options = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000, pool: true, maxConnections: 5, maxMessages: 1000 } as const;
-    this.transporter ??= this.config.smtpUrl
-      ? createTransport({ url: this.config.smtpUrl, ...options })
-      : createTransport({ host: '127.0.0.1', port: this.config.devSmtpPort, secure: false, ignoreTLS: true, ...options });
+    // Connection fields from SMTP_URL, not `url`: nodemailer ignores every other option (the pool, the timeouts) beside a url.
+    const server = this.config.smtpUrl ? smtpServerOf(this.config.smtpUrl) : { host: '127.0.0.1', port: this.config.devSmtpPort, secure: false, ignoreTLS: true };
+    this.transporter ??= createTransport({ ...server, ...options, getSocket: noDelaySocket });
     return this.transporter;
   }
 }

@@ -1,6 +1,7 @@
 import { ConflictException, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { UnrecoverableError } from 'bullmq';
+import type { PoolClient, QueryResult } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 import { EmailType } from '../../contracts/communications';
 import { APP_CONFIG, type AppConfig } from '../../core/config/app-config';
@@ -9,13 +10,35 @@ import { TenantDb } from '../../core/database/tenant-db';
 import { JobDelay, JobIds, type JobPayloads, type JobRun } from '../../core/jobs/job-registry';
 import { JobsService } from '../../core/jobs/jobs.service';
 import { OnJob } from '../../core/jobs/on-job.decorator';
-import { EmailSender } from '../../core/mail/email-sender';
-import { MailService } from '../../core/mail/mail.service';
+import { classifySendError, EmailDeliveryError, EmailNotReadyError, EmailSender } from '../../core/mail/email-sender';
+import { EmailRenderer } from '../../core/mail/email-renderer';
 import { RateLimiter } from '../../core/redis/rate-limiter';
 import { RegistrationService } from '../registration/registration.service';
 
+/** The most of a client's per-second allowance one process takes at once (a tenth of it, at most this). */
+const RATE_BATCH = 20;
+
 /** Recipients queued per addBulk round trip. */
 const FAN_OUT_CHUNK = 1000;
+
+interface CampaignInfo {
+  emailType: 1 | 2 | 3;
+  commentHtml: string | null;
+  clientName: string;
+  headerColor: string | null;
+  endDate: string | null;
+}
+
+/** A recipient with what its email needs, by (campaign, employee); the caller adds its lock. */
+const RECIPIENT_SQL = `
+  SELECT r.status, r.email_message_id, r.email, c.email_type, c.comment_html, e.first_name, cl.name AS client_name, cl.header_color,
+         to_char(p.end_date, 'MM/DD/YYYY') AS end_date
+    FROM campaign_recipient r
+    JOIN campaign c ON c.id = r.campaign_id AND c.client_id = r.client_id
+    JOIN employee e ON e.id = r.employee_id AND e.client_id = r.client_id
+    JOIN client cl ON cl.id = r.client_id
+    LEFT JOIN open_enrollment_period p ON p.id = c.open_enrollment_period_id AND p.client_id = c.client_id
+   WHERE r.campaign_id = $1 AND r.employee_id = $2 AND r.client_id = $client`;
 
 /** Retryable: the campaign's rows are not visible yet (the job was queued inside a transaction still open). */
 class NotVisibleYet extends Error {}
@@ -34,19 +57,23 @@ interface RecipientRow {
 
 /**
  * The workers' half of communications: the fan-out job queues one send job per recipient in chunks, each with
- * the fixed id campaign-{campaign}-{employee}; a send job records the recipient's email_message row (its
- * idempotency key campaign:{campaign}:{employee} fixes the Message-ID) and sends it with EmailSender, which
- * locks the row for the SMTP exchange. Retried, killed or duplicated jobs therefore send each email once.
+ * the fixed id campaign-{campaign}-{employee}; a send job sends that recipient's email under the Message-ID of
+ * the key campaign:{campaign}:{employee}, holding the recipient row's lock for the SMTP exchange and marking it
+ * in the same commit. Retried, killed or duplicated jobs therefore send each email once.
  */
 @Injectable()
 export class CampaignSender {
+  /** Emails of each client this process may still send in the current rate window. */
+  private readonly allowance = new Map<number, { left: number; until: number }>();
+  /** Campaigns being sent by this process (a few at a time; the oldest goes first past 100). */
+  private readonly campaigns = new Map<string, CampaignInfo>();
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly db: TenantDb,
     private readonly context: RequestContext,
     private readonly jobs: JobsService,
-    private readonly mail: MailService,
     private readonly sender: EmailSender,
+    private readonly renderer: EmailRenderer,
     private readonly registration: RegistrationService,
     private readonly rate: RateLimiter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -78,26 +105,142 @@ export class CampaignSender {
   @OnJob('communications.send')
   async send(data: JobPayloads['communications.send'], run: JobRun): Promise<'sent' | 'done' | 'failed'> {
     // The client's rate (emails per second, shared by every worker): over it, wait without spending an attempt.
-    const allowed = await this.rate.attempt([{ key: `campaign-rate:${data.clientId}`, max: this.config.campaignRatePerSecond, windowSeconds: 1 }]);
-    if (!allowed) throw new JobDelay(250 + Math.floor(Math.random() * 750));
+    const wait = await this.waitForRate(data.clientId);
+    if (wait > 0) throw new JobDelay(wait + Math.floor(Math.random() * 250));
+    const finalAttempt = run.attemptsMade + 1 >= run.attempts;
+    const direct = await this.sendDirect(data, finalAttempt);
+    return direct === 'welcome' ? this.sendWelcome(data, finalAttempt) : direct;
+  }
 
+  /**
+   * 0 when this process may send one more email of the client now, else how long to wait (ms). The window's
+   * allowance is shared in Redis; a process takes a few at a time and spends them locally until the window ends.
+   */
+  private async waitForRate(clientId: number): Promise<number> {
+    const now = Date.now();
+    const local = this.allowance.get(clientId);
+    if (local && local.until > now && local.left > 0) {
+      local.left -= 1;
+      return 0;
+    }
+    const max = this.config.campaignRatePerSecond;
+    const { granted, msLeft } = await this.rate.take(`campaign-rate:${clientId}`, Math.max(1, Math.min(RATE_BATCH, Math.floor(max / 10))), max, 1);
+    if (granted === 0) return msLeft;
+    this.allowance.set(clientId, { left: granted - 1, until: now + msLeft });
+    return 0;
+  }
+
+  /**
+   * Invites and custom emails: one transaction per recipient. The row is locked for the SMTP exchange (a
+   * duplicate job skips it and retries later) and marked sent in the same commit, so it is sent once; a process
+   * killed between the server's acceptance and the commit resends it under the same Message-ID. The commit does
+   * not wait for the disk (synchronous_commit off): if PostgreSQL itself crashed in that instant the row would
+   * stay pending and be resent, again under the same Message-ID, which is the same promise at half the cost.
+   * Two round trips (begin and lock; mark and commit) because a campaign sends thousands of these.
+   */
+  private async sendDirect(data: JobPayloads['communications.send'], finalAttempt: boolean): Promise<'sent' | 'done' | 'welcome'> {
+    const campaign = await this.campaignOf(data.campaignId);
+    if (campaign.emailType === EmailType.Welcome) return 'welcome';
+    const ids = [data.campaignId, data.employeeId, this.context.clientId];
+    if (!ids.every(Number.isSafeInteger)) throw new UnrecoverableError('bad job payload');
+    const where = `campaign_id = ${ids[0]} AND employee_id = ${ids[1]} AND client_id = ${ids[2]}`;
+    // The pool's pg client itself: two round trips per email, each a simple query of several statements
+    // (the ids are checked integers, written into the text).
+    const runner = this.dataSource.createQueryRunner();
+    const client = (await runner.connect()) as PoolClient;
+    let open = false;
+    try {
+      open = true;
+      const opened = (await client.query(`BEGIN; SET LOCAL synchronous_commit TO off; SELECT status, email, first_name FROM campaign_recipient WHERE ${where} FOR UPDATE SKIP LOCKED`)) as unknown as QueryResult[];
+      const r = opened[2]!.rows[0] as { status: string; email: string; first_name: string } | undefined;
+      if (!r) {
+        const exists = await client.query(`SELECT 1 FROM campaign_recipient WHERE ${where}`);
+        throw exists.rowCount ? new EmailNotReadyError(`campaign ${data.campaignId} recipient ${data.employeeId} is being sent elsewhere`) : new NotVisibleYet(`campaign ${data.campaignId} recipient ${data.employeeId} not visible yet`);
+      }
+      if (r.status !== 'pending') return 'done';
+      const message = this.compose(campaign, r.first_name);
+      let failure: { reason: string; error: Error } | null = null;
+      if ('reason' in message) failure = { reason: message.reason, error: new UnrecoverableError(message.reason) };
+      else {
+        try {
+          await this.sender.deliver({ ...message, to: r.email, idempotencyKey: `campaign:${data.campaignId}:${data.employeeId}` });
+        } catch (err) {
+          const { permanent, reason } = classifySendError(err);
+          const error = new EmailDeliveryError(`campaign ${data.campaignId} recipient ${data.employeeId}: ${reason}`);
+          // A temporary failure with attempts left: nothing recorded, the retry sends it.
+          if (!permanent && !finalAttempt) throw error;
+          failure = { reason: `Mail server: ${reason}`, error: permanent ? new UnrecoverableError(error.message) : error };
+        }
+      }
+      if (failure) {
+        await client.query(`UPDATE campaign_recipient SET status = 'failed', last_error = $1, updated_at = now() WHERE ${where} AND status = 'pending'`, [failure.reason]);
+        await client.query('COMMIT');
+        open = false;
+        throw failure.error;
+      }
+      await client.query(`UPDATE campaign_recipient SET status = 'sent', updated_at = now() WHERE ${where} AND status = 'pending'; COMMIT`);
+      open = false;
+      return 'sent';
+    } finally {
+      if (open) await client.query('ROLLBACK').catch(() => undefined);
+      await runner.release();
+    }
+  }
+
+  /** What every email of a campaign shares, read once per campaign (it never changes once made). */
+  private async campaignOf(campaignId: number): Promise<CampaignInfo> {
+    const key = `${this.context.clientId}:${campaignId}`;
+    const cached = this.campaigns.get(key);
+    if (cached) return cached;
+    const [c] = await this.db.query<{ email_type: 1 | 2 | 3; comment_html: string | null; client_name: string; header_color: string | null; end_date: string | null }>(
+      `SELECT c.email_type, c.comment_html, cl.name AS client_name, cl.header_color, to_char(p.end_date, 'MM/DD/YYYY') AS end_date
+         FROM campaign c JOIN client cl ON cl.id = c.client_id
+         LEFT JOIN open_enrollment_period p ON p.id = c.open_enrollment_period_id AND p.client_id = c.client_id
+        WHERE c.id = $1 AND c.client_id = $client`,
+      [campaignId],
+    );
+    if (!c) throw new NotVisibleYet(`campaign ${campaignId} not visible yet`);
+    const info: CampaignInfo = { emailType: c.email_type, commentHtml: c.comment_html, clientName: c.client_name, headerColor: c.header_color, endDate: c.end_date };
+    if (this.campaigns.size >= 100) this.campaigns.delete(this.campaigns.keys().next().value!);
+    this.campaigns.set(key, info);
+    return info;
+  }
+
+  /** The rendered invite or custom email of a recipient, or why there is none. */
+  private compose(c: CampaignInfo, firstName: string): { subject: string; html: string; text: string } | { reason: string } {
+    const brand = { headerColor: c.headerColor };
+    if (c.emailType === EmailType.OpenEnrollmentInvite) {
+      if (!c.endDate) return { reason: 'The open enrollment period is gone' };
+      const data = { brand, firstName, clientName: c.clientName, endDate: c.endDate, loginUrl: `${this.config.publicUrl}/mbl/login` };
+      const subject = this.renderer.renderSubject('open-enrollment-invite', data);
+      return { subject, ...this.renderer.render('open-enrollment-invite', data, subject) };
+    }
+    const data = { brand, firstName, clientName: c.clientName, bodyHtml: c.commentHtml ?? '' };
+    const subject = this.renderer.renderSubject('custom-message', data);
+    return { subject, ...this.renderer.render('custom-message', data, subject) };
+  }
+
+  /**
+   * The welcome email issues a registration token and goes through the outbox (email_message), like every
+   * welcome email: recorded under the recipient's lock with the campaign's fixed key, then sent by EmailSender.
+   */
+  private async sendWelcome(data: JobPayloads['communications.send'], finalAttempt: boolean): Promise<'sent' | 'done' | 'failed'> {
     const prepared = await this.db.transaction((m) => this.prepare(data, m));
     if (prepared === 'done') return 'done';
     if (typeof prepared === 'object') {
-      await this.finish(data, 'failed', prepared.reason);
+      await this.mark(data, 'failed', prepared.reason);
       return 'failed';
     }
-    const finalAttempt = run.attemptsMade + 1 >= run.attempts;
     try {
       await this.sender.send(prepared, { finalAttempt });
     } catch (err) {
       if (err instanceof UnrecoverableError || finalAttempt) {
         const [row] = await this.dataSource.query('SELECT last_error FROM email_message WHERE id = $1', [prepared]);
-        await this.finish(data, 'failed', `Mail server: ${(row as { last_error: string | null } | undefined)?.last_error ?? 'error'}`);
+        await this.mark(data, 'failed', `Mail server: ${(row as { last_error: string | null } | undefined)?.last_error ?? 'error'}`);
       }
       throw err;
     }
-    await this.finish(data, 'sent', null);
+    await this.mark(data, 'sent', null);
     return 'sent';
   }
 
@@ -106,61 +249,27 @@ export class CampaignSender {
    * key), 'done' when the recipient is finished already, or why it cannot be sent at all.
    */
   private async prepare(data: JobPayloads['communications.send'], m: EntityManager): Promise<number | 'done' | { reason: string }> {
-    const [r] = await this.db.query<RecipientRow>(
-      `SELECT r.status, r.email_message_id, r.email, c.email_type, c.comment_html, e.first_name, cl.name AS client_name, cl.header_color,
-              to_char(p.end_date, 'MM/DD/YYYY') AS end_date
-         FROM campaign_recipient r
-         JOIN campaign c ON c.id = r.campaign_id AND c.client_id = r.client_id
-         JOIN employee e ON e.id = r.employee_id AND e.client_id = r.client_id
-         JOIN client cl ON cl.id = r.client_id
-         LEFT JOIN open_enrollment_period p ON p.id = c.open_enrollment_period_id AND p.client_id = c.client_id
-        WHERE r.campaign_id = $1 AND r.employee_id = $2 AND r.client_id = $client
-        FOR UPDATE OF r`,
-      [data.campaignId, data.employeeId],
-      m,
-    );
+    const [r] = await this.db.query<RecipientRow>(`${RECIPIENT_SQL} FOR UPDATE OF r`, [data.campaignId, data.employeeId], m);
     if (!r) throw new NotVisibleYet(`campaign ${data.campaignId} recipient ${data.employeeId} not visible yet`);
     if (r.status !== 'pending') return 'done';
     if (r.email_message_id !== null) return r.email_message_id;
-
-    const idempotencyKey = `campaign:${data.campaignId}:${data.employeeId}`;
-    const brand = { headerColor: r.header_color };
     let messageId: number;
-    if (r.email_type === EmailType.Welcome) {
-      try {
-        messageId = await this.registration.sendWelcome(data.employeeId, m, { idempotencyKey, queue: false, brand });
-      } catch (err) {
-        // Registered since the campaign was made: nothing to send (a fresh link would only confuse them).
-        if (err instanceof ConflictException) return { reason: 'Already registered' };
-        throw err;
-      }
-    } else if (r.email_type === EmailType.OpenEnrollmentInvite) {
-      if (!r.end_date) return { reason: 'The open enrollment period is gone' };
-      messageId = await this.mail.enqueue(
-        {
-          template: 'open-enrollment-invite',
-          to: r.email,
-          data: { brand, firstName: r.first_name, clientName: r.client_name, endDate: r.end_date, loginUrl: `${this.config.publicUrl}/mbl/login` },
-          idempotencyKey,
-          clientId: this.context.clientId,
-          queue: false,
-        },
-        m,
-      );
-    } else {
-      messageId = await this.mail.enqueue(
-        { template: 'custom-message', to: r.email, data: { brand, firstName: r.first_name, clientName: r.client_name, bodyHtml: r.comment_html ?? '' }, idempotencyKey, clientId: this.context.clientId, queue: false },
-        m,
-      );
+    try {
+      messageId = await this.registration.sendWelcome(data.employeeId, m, { idempotencyKey: `campaign:${data.campaignId}:${data.employeeId}`, queue: false, brand: { headerColor: r.header_color } });
+    } catch (err) {
+      // Registered since the campaign was made: nothing to send (a fresh link would only confuse them).
+      if (err instanceof ConflictException) return { reason: 'Already registered' };
+      throw err;
     }
     await this.db.query('UPDATE campaign_recipient SET email_message_id = $3, updated_at = now() WHERE campaign_id = $1 AND employee_id = $2 AND client_id = $client', [data.campaignId, data.employeeId, messageId], m);
     return messageId;
   }
 
-  private async finish(data: JobPayloads['communications.send'], status: 'sent' | 'failed', reason: string | null): Promise<void> {
+  private async mark(data: JobPayloads['communications.send'], status: 'sent' | 'failed', reason: string | null, m?: EntityManager): Promise<void> {
     await this.db.query(
       `UPDATE campaign_recipient SET status = $3, last_error = $4, updated_at = now() WHERE campaign_id = $1 AND employee_id = $2 AND client_id = $client AND status = 'pending'`,
       [data.campaignId, data.employeeId, status, reason],
+      m,
     );
   }
 

@@ -136,8 +136,8 @@ export class CampaignsService {
       );
       const campaignId = campaign!.id;
       await this.db.query(
-        `INSERT INTO campaign_recipient (campaign_id, employee_id, client_id, email)
-         SELECT $1, x.id, $client, x.email FROM (${PEOPLE}) x WHERE x.id = ANY ($2::int[])`,
+        `INSERT INTO campaign_recipient (campaign_id, employee_id, client_id, email, first_name)
+         SELECT $1, x.id, $client, x.email, x.first_name FROM (${PEOPLE}) x WHERE x.id = ANY ($2::int[])`,
         [campaignId, people.map((p) => p.id)],
         m,
       );
