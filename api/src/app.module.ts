@@ -28,6 +28,7 @@ import { PasswordModule } from './modules/password/password.module';
 import { PlansModule } from './modules/plans/plans.module';
 import { TransactionsModule } from './modules/transactions/transactions.module';
 import { StatusDashboardModule } from './modules/status-dashboard/status-dashboard.module';
+import { EmployerFormsModule } from './modules/employer-forms/employer-forms.module';
 import { CommunicationsModule } from './modules/communications/communications.module';
 import { ReportsModule } from './modules/reports/reports.module';
 import { RegistrationModule } from './modules/registration/registration.module';
@@ -65,6 +66,7 @@ export const FEATURE_MODULES = [
   StatusDashboardModule,
   ReportsModule,
   CommunicationsModule,
+  EmployerFormsModule,
   MaintenanceModule,
 ];
 

@@ -104,6 +104,7 @@ describe('another client\'s records answer 404 on every :id route', () => {
         [/\/reports\/:id/, 'reportId'],
         [/\/dashboards\/:id/, 'periodId'],
         [/\/campaigns\/:id/, 'campaignId'],
+        [/\/employer-forms\/steps\/:id/, 'documentId'],
         // As-is renewal's check and fix name a plan.
         [/\/openEnrollment\/(check|fix)\/:id/, 'planId'],
       ] as const
@@ -128,6 +129,7 @@ describe('another client\'s records answer 404 on every :id route', () => {
     'POST /mbl/api/employees/:id/beneficiaries/personal': unlock,
     'PUT /mbl/api/employees/:id': { firstName: 'Other', lastName: 'Client', email: 'other.client@example.test', employmentId: 1, hireDate: '01/02/2024' },
     'PUT /mbl/api/reports/:id': { title: 'Mine now', dataset: 'census', columns: ['lastName'] },
+    'POST /mbl/api/employer-forms/steps/:id': { title: 'Mine now' },
     'PUT /mbl/api/employees/:id/terminate': { terminationDate: '01/02/2026', qualifyingEventId: 10, signature: dataUrl(strokePng()) },
   };
 

@@ -28,3 +28,4 @@ export * from './transactions';
 export * from './status-dashboard';
 export * from './reports';
 export * from './communications';
+export * from './employer-forms';

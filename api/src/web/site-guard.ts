@@ -1,49 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import type { Request } from 'express';
+export { sameOriginAllowed } from '../core/http/same-origin';
 
 /** Form bodies the site reads (decisions section 5): files go to the API's multipart upload instead. */
 export const SITE_FORM_LIMIT_BYTES = 1024 * 1024;
 
 /** The site's upload pass-throughs take one file of up to 10,000,000 bytes (document 3 section 9) and their form's parts. */
-export const SITE_UPLOAD_PATHS: readonly string[] = ['/onboarding-upload', '/census-upload'];
+export const SITE_UPLOAD_PATHS: readonly string[] = ['/onboarding-upload', '/census-upload', '/documents-upload'];
 export const SITE_UPLOAD_LIMIT_BYTES = 10_000_000 + 64 * 1024;
 
 /** How much of a request body the site reads: the upload paths more, every other form 1 MiB. */
 export function siteBodyLimit(pathname: string, base: string): number {
   return SITE_UPLOAD_PATHS.some((p) => pathname === `${base}${p}`) ? SITE_UPLOAD_LIMIT_BYTES : SITE_FORM_LIMIT_BYTES;
-}
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-function originOf(value: string | undefined): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Whether a request to the site may change something: safe methods always; anything else only when its
- * Origin (or, without one, its Referer) is the site's own. "Own" is PUBLIC_URL's origin, or the origin the
- * request itself was made to (scheme and host as Express sees them, so X-Forwarded-* count only from a
- * trusted proxy: `trust proxy` is loopback). No Origin and no Referer: refused.
- */
-export function sameOriginAllowed(req: Pick<Request, 'method' | 'protocol' | 'headers'> & { get(name: string): string | undefined }, publicUrl: string): boolean {
-  if (SAFE_METHODS.has(req.method)) return true;
-  const claimed = originOf(req.get('origin')) ?? originOf(req.get('referer'));
-  if (claimed === null) return false;
-  const own = new Set<string>();
-  const configured = originOf(publicUrl);
-  if (configured) own.add(configured);
-  const host = req.get('host');
-  if (host) {
-    const requested = originOf(`${req.protocol}://${host}`);
-    if (requested) own.add(requested);
-  }
-  return own.has(claimed);
 }
 
 /** A fresh nonce per page for the Content-Security-Policy and every inline script. */

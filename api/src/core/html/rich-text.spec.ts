@@ -12,6 +12,7 @@ describe('sanitizeRichText', () => {
     ['drops images and frames', '<img src="https://t.example/p.gif"><iframe src="https://e.example"></iframe>ok', 'ok'],
     ['turns divs into paragraphs', '<div>a</div>', '<p>a</p>'],
     ['keeps text of unknown tags', '<font color="red">red</font>', 'red'],
+    ['turns plain text into paragraphs', 'Hello team,\n\nSee you at 5 & bring a > b.\nThanks', '<p>Hello team,</p><p>See you at 5 &amp; bring a &gt; b.<br />Thanks</p>'],
   ])('%s', (_name, input, expected) => {
     expect(sanitizeRichText(input)).toBe(expected);
   });

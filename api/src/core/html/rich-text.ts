@@ -21,9 +21,23 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-export function sanitizeRichText(html: string): string {
+/**
+ * Sanitised HTML of what an editor sent. Plain text (a form sent before the page's scripts ran, or by an API
+ * consumer) becomes paragraphs: blank lines split them, single newlines are line breaks.
+ */
+export function sanitizeRichText(input: string): string {
+  const html = /<[a-z!/]/i.test(input)
+    ? input
+    : input
+        .replace(/\r\n?/g, '\n')
+        .split(/\n{2,}/)
+        .filter((p) => p.trim() !== '')
+        .map((p) => `<p>${escapeText(p).replace(/\n/g, '<br>')}</p>`)
+        .join('');
   return sanitizeHtml(html, OPTIONS).trim();
 }
+
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The text a person would read (empty when the HTML holds no words): for "is anything written?" checks. */
 export function richTextIsEmpty(html: string): boolean {

@@ -115,6 +115,24 @@ export class FilesService {
     return this.record(employeeId, title, file, 'File added');
   }
 
+  /** A company file (My Documents' Company Files, attachable to onboarding steps) from HR's upload. */
+  async recordCompanyFile(title: unknown, file: StoredUpload | undefined): Promise<EmployeeFile> {
+    const name = typeof title === 'string' && title.trim() ? title.trim().slice(0, 200) : (file?.originalName.replace(/[^\w .()-]/g, '').trim().slice(0, 200) ?? '');
+    if (!name || !file) {
+      if (file) await this.storage.remove(file.storageKey);
+      throw fieldErrors([!name ? { path: 'title', message: FileMessages.titleRequired } : { path: 'file', message: FileMessages.uploadError }]);
+    }
+    return this.db.transaction(async (m) => {
+      const [row] = await this.db.query<{ id: number; created_at: Date }>(
+        `INSERT INTO file (client_id, employee_id, title, file_type, storage_key, content_type, size_bytes) VALUES ($client, NULL, $1, 'client', $2, $3, $4) RETURNING id, created_at`,
+        [name, file.storageKey, file.contentType, file.size],
+        m,
+      );
+      await this.audit.record({ eventType: 'File', actionType: 'create', description: `Company file added: ${name}`, data: [{ title: 'Title', oldValue: null, newValue: name, changed: true }] }, m);
+      return { id: row!.id, title: name, contentType: file.contentType, sizeBytes: file.size, createdOn: row!.created_at.toISOString() };
+    });
+  }
+
   /** Keeps an upload (already in storage) as a personal file of the employee, audited in the same transaction. */
   async record(employeeId: number, title: unknown, file: StoredUpload | undefined, what: string): Promise<EmployeeFile> {
     const name = typeof title === 'string' ? title.trim().slice(0, 200) : '';

@@ -1,0 +1,284 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { useState } from 'react';
+import {
+  CommunicationMessages,
+  EMAIL_TYPE_LABELS,
+  EmailType,
+  ProgressFlag,
+  ZCampaignProgress,
+  ZMessageBoard,
+  ZSendEmailsResponse,
+  hasFlag,
+  notSetUpWarning,
+  toUsDate,
+  type CampaignProgress,
+  type MessageBoardEmployee,
+} from '@bp/api/contracts';
+import { RichTextEditor } from '~/components/RichTextEditor';
+import { Alert, primaryButtonClass, ScrollRegion, useHydrated } from '~/components/ui';
+import { positiveInt } from '~/lib/address';
+import { apiCall } from '~/lib/api.server';
+import { cx } from '~/lib/cx';
+import { pageTitle } from '~/lib/meta';
+import { commitSession } from '~/lib/session.server';
+import { requireUser, throwOnSessionFailure } from '~/lib/shell.server';
+import { usePollWhile } from '~/lib/use-poll';
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/RouteErrorBoundary';
+
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Communications') }];
+
+/** The three tabs (document 3 section 2.8) by their address names. */
+const TABS = [
+  { key: 'welcome', type: EmailType.Welcome },
+  { key: 'invite', type: EmailType.OpenEnrollmentInvite },
+  { key: 'custom', type: EmailType.Custom },
+] as const;
+type TabKey = (typeof TABS)[number]['key'];
+const tabOf = (value: string | null) => TABS.find((t) => t.key === value) ?? TABS[0];
+
+/** Who can receive each type; the server applies the same rule (campaigns.service ELIGIBLE). */
+function receives(type: EmailType, e: MessageBoardEmployee): boolean {
+  if (e.email === null) return false;
+  return type === EmailType.Welcome ? !hasFlag(e.progressTracking, ProgressFlag.AccountCreated) : true;
+}
+
+/** How often a campaign's progress is asked while it sends. */
+const PROGRESS_POLL_MS = 1000;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { token } = await requireUser(request, context);
+  const caller = { token, request, context };
+  const url = new URL(request.url);
+  const board = await apiCall(ZMessageBoard, '/message-board', caller);
+  if (!board.ok) {
+    await throwOnSessionFailure(board);
+    throw new Response(CommunicationMessages.serverError, { status: 503 });
+  }
+  const tab = tabOf(url.searchParams.get('tab'));
+  // The campaign just sent (named in the address), else this type's newest one while it is still sending.
+  const asked = positiveInt(url.searchParams.get('campaign'));
+  let campaign: CampaignProgress | null = board.data.campaigns.find((c) => c.emailType === tab.type && !c.done) ?? null;
+  if (asked) {
+    const r = await apiCall(ZCampaignProgress, `/campaigns/${asked}`, caller);
+    if (r.ok) campaign = r.data;
+  }
+  return { board: board.data, tab: tab.key as TabKey, campaign };
+}
+
+/** POST /send-emails: the chosen employees (or everyone who can receive it), the type of the tab, the custom message. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { token, session } = await requireUser(request, context);
+  const url = new URL(request.url);
+  const tab = tabOf(url.searchParams.get('tab'));
+  const form = await request.formData();
+  const all = form.get('all') === '1';
+  const ids = form.getAll('recipient').map((v) => positiveInt(String(v))).filter((v): v is number => v !== null);
+  if (!all && ids.length === 0) return data({ error: CommunicationMessages.noRecipients }, { status: 400 });
+  const periodId = positiveInt(String(form.get('periodId') ?? ''));
+  const body = {
+    // The server reaches each employee at the address on file; the map keeps the documents' shape.
+    recipients: Object.fromEntries(ids.map((id) => [String(id), ''])),
+    all,
+    emailType: tab.type,
+    ...(tab.type === EmailType.Custom ? { comment: String(form.get('comment') ?? '') } : {}),
+    ...(periodId ? { periodId } : {}),
+  };
+  const result = await apiCall(ZSendEmailsResponse, '/send-emails', { method: 'POST', body, token, request, context });
+  if (!result.ok) {
+    await throwOnSessionFailure(result);
+    const message = result.status === 400 ? (result.error.errors?.[0]?.message ?? result.error.message) : CommunicationMessages.serverError;
+    return data({ error: message }, { status: result.status });
+  }
+  const { campaign, alreadyRunning } = result.data;
+  session.flash('notice', alreadyRunning ? { type: 'info', text: `The ${EMAIL_TYPE_LABELS[campaign.emailType]} sent earlier is still going out: nothing new was sent.` } : { type: 'success', text: CommunicationMessages.sent });
+  return redirect(`/message-board?tab=${tab.key}&campaign=${campaign.id}`, { headers: { 'Set-Cookie': await commitSession(session) } });
+}
+
+export default function MessageBoardRoute() {
+  const { board, tab, campaign } = useLoaderData<typeof loader>();
+  const [searchParams] = useSearchParams();
+  // A new tab or a campaign just sent starts a fresh form (no message or choices left over).
+  return <MessageBoard key={`${tab}:${searchParams.get('campaign') ?? ''}`} board={board} tab={tab} campaign={campaign} />;
+}
+
+function MessageBoard({ board, tab, campaign }: ReturnType<typeof useLoaderData<typeof loader>>) {
+  const answer = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  const sending = useNavigation().state === 'submitting';
+  const type = tabOf(tab).type;
+  const eligible = board.employees.filter((e) => receives(type, e));
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  const allChosen = eligible.length > 0 && eligible.every((e) => chosen.has(e.id));
+  const toggle = (id: number) =>
+    setChosen((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  usePollWhile(campaign !== null && !campaign.done, PROGRESS_POLL_MS);
+  const noPeriod = board.openEnrollmentPeriod === null;
+  const notSetUp = board.userCounts[2] ?? 0;
+
+  return (
+    <section aria-labelledby="page-heading" className="mx-auto max-w-6xl">
+      <h1 id="page-heading" className="text-2xl font-semibold tracking-tight text-slate-900">
+        Communications
+      </h1>
+      {notSetUp > 0 ? (
+        <Alert tone="warning" className="mt-4">
+          {notSetUpWarning(notSetUp)}
+        </Alert>
+      ) : null}
+      <nav aria-label="Email types" className="mt-6 border-b border-slate-200">
+        <ul className="-mb-px flex flex-wrap gap-1">
+          {TABS.map((t) => {
+            const label = EMAIL_TYPE_LABELS[t.type];
+            const tabClass = 'inline-block rounded-t-md border-b-2 px-4 py-2 text-sm font-medium';
+            // The invite tab is disabled while there is no open enrollment period (document 3 section 2.8).
+            if (t.type === EmailType.OpenEnrollmentInvite && noPeriod) {
+              return (
+                <li key={t.key}>
+                  <span aria-disabled="true" title={CommunicationMessages.noPeriod} className={cx(tabClass, 'cursor-not-allowed border-transparent text-slate-500')}>
+                    {label}
+                  </span>
+                </li>
+              );
+            }
+            return (
+              <li key={t.key}>
+                <Link
+                  to={`?tab=${t.key}`}
+                  aria-current={t.key === tab ? 'page' : undefined}
+                  preventScrollReset
+                  className={cx(tabClass, t.key === tab ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900')}
+                >
+                  {label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      {campaign ? <CampaignPanel campaign={campaign} /> : null}
+
+      <Form method="post" className="mt-6 space-y-5">
+        {answer?.error ? (
+          <Alert tone="error" autoHide resetKey={answer}>
+            {answer.error}
+          </Alert>
+        ) : null}
+        {type === EmailType.OpenEnrollmentInvite && board.openEnrollmentPeriod ? (
+          <>
+            <input type="hidden" name="periodId" value={board.openEnrollmentPeriod.id} />
+            <p className="text-sm text-slate-700">{`Open enrollment ends on ${board.openEnrollmentPeriod.endDate}.`}</p>
+          </>
+        ) : null}
+        {type === EmailType.Custom ? <RichTextEditor id="comment" name="comment" label="Message" /> : null}
+        <ScrollRegion label={`${EMAIL_TYPE_LABELS[type]}: recipients`} className="max-h-[32rem] overflow-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+          <table className="w-full min-w-[44rem] border-collapse text-sm">
+            <caption className="px-4 pt-4 pb-2 text-left text-base font-semibold text-slate-900">{`Recipients (${eligible.length} of ${board.employees.length} can receive it)`}</caption>
+            <thead className="sticky top-0 bg-slate-50">
+              <tr className="border-b border-slate-300 text-left text-slate-800">
+                <th scope="col" className="px-3 py-2">
+                  <label className="inline-flex items-center gap-2 font-semibold">
+                    {/* Before scripts, "all" is sent as such; after, it ticks every box. */}
+                    <input
+                      type="checkbox"
+                      {...(hydrated
+                        ? { checked: allChosen, onChange: () => setChosen(allChosen ? new Set() : new Set(eligible.map((e) => e.id))) }
+                        : { name: 'all', value: '1' })}
+                      disabled={eligible.length === 0}
+                      className="h-4 w-4 rounded border-slate-400"
+                    />
+                    Select all
+                  </label>
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Name
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Email
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Welcome email sent
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Registered
+                </th>
+                {type === EmailType.OpenEnrollmentInvite ? (
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Invited
+                  </th>
+                ) : null}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {board.employees.map((e) => {
+                const can = receives(type, e);
+                const name = `${e.lastName}, ${e.firstName}`;
+                return (
+                  <tr key={e.id} className={can ? '' : 'text-slate-600'}>
+                    <td className="px-3 py-2">
+                      {can ? (
+                        <input
+                          type="checkbox"
+                          name="recipient"
+                          value={e.id}
+                          aria-label={`Send to ${name}`}
+                          {...(hydrated ? { checked: chosen.has(e.id), onChange: () => toggle(e.id) } : {})}
+                          className="h-4 w-4 rounded border-slate-400"
+                        />
+                      ) : (
+                        <span className="sr-only">{`${name} cannot receive this email`}</span>
+                      )}
+                    </td>
+                    <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">
+                      {name}
+                    </th>
+                    <td className="px-3 py-2">{e.email ?? <span className="font-medium text-amber-800">No email address</span>}</td>
+                    <td className="px-3 py-2">{hasFlag(e.progressTracking, ProgressFlag.WelcomeEmailSent) ? (toUsDate(e.welcomeEmailSentDate?.slice(0, 10)) ?? 'Yes') : 'No'}</td>
+                    <td className="px-3 py-2">{hasFlag(e.progressTracking, ProgressFlag.AccountCreated) ? (toUsDate(e.registrationDate?.slice(0, 10)) ?? 'Yes') : 'No'}</td>
+                    {type === EmailType.OpenEnrollmentInvite ? <td className="px-3 py-2">{board.openEnrollmentPeriod?.emails[String(e.id)] ? 'Yes' : 'No'}</td> : null}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </ScrollRegion>
+        <div className="flex justify-end">
+          <button type="submit" disabled={sending || (hydrated && chosen.size === 0) || (campaign !== null && !campaign.done && campaign.emailType === type)} className={primaryButtonClass}>
+            {sending ? 'Sending…' : 'Send emails'}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+/** A campaign's live progress (sent, failed and pending out of N), then its result with the failures and why. */
+function CampaignPanel({ campaign }: { campaign: CampaignProgress }) {
+  const label = EMAIL_TYPE_LABELS[campaign.emailType];
+  return (
+    <section aria-labelledby="campaign-heading" className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <h2 id="campaign-heading" className="text-base font-semibold text-slate-900">
+        {campaign.done ? `${label}: finished` : `${label}: sending`}
+      </h2>
+      <progress max={campaign.total} value={campaign.sent + campaign.failed} aria-labelledby="campaign-heading" className="mt-3 h-2 w-full" />
+      <p role="status" className="mt-2 text-sm text-slate-800">
+        {`${campaign.sent.toLocaleString('en-US')} sent, ${campaign.failed.toLocaleString('en-US')} failed, ${campaign.pending.toLocaleString('en-US')} pending of ${campaign.total.toLocaleString('en-US')}`}
+      </p>
+      {campaign.failures.length > 0 ? (
+        <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-red-800" aria-label="Not sent">
+          {campaign.failures.map((f) => (
+            <li key={f.employeeId}>{`${f.lastName}, ${f.firstName}: ${f.reason}`}</li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
