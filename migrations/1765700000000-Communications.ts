@@ -67,7 +67,7 @@ export class Communications1765700000000 implements MigrationInterface {
       )`);
     // One running campaign of a type per client: a second click while it runs finds this one.
     await q.query(`CREATE INDEX campaign_client_idx ON campaign (client_id, email_type, id DESC)`);
-    await q.query(`CREATE INDEX campaign_recipient_pending_idx ON campaign_recipient (campaign_id) WHERE status = 'pending'`);
+    // No index on status: marking a recipient sent is then a HOT update (no index to touch), once per email.
   }
 
   async down(q: QueryRunner): Promise<void> {

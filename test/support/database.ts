@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
+import { clearQueuePrefix } from '../../api/src/core/queues/clear-queue-prefix';
 import { loadConfig } from '../../api/src/core/config/app-config';
 import { SecuredDataCipher } from '../../api/src/core/crypto/secured-data';
 import { dataSourceOptions } from '../../api/src/core/database/data-source-options';
@@ -23,10 +24,12 @@ export async function dropDatabase(urls: DatabaseUrls): Promise<void> {
  * database provisioned, migrated by the owner through the real migrations, seeded through the app's login.
  */
 export async function prepareDatabase(urls: DatabaseUrls, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const config = loadConfig({ ...env, DATABASE_URL: urls.app });
   await dropDatabase(urls);
+  // A database made again reuses its row ids, and so the fixed job ids of its rows: the queues start empty too.
+  await clearQueuePrefix(config.redisUrl, config.queuePrefix);
   await provisionDatabase(urls);
   await migrate(urls.owner, urls.app);
-  const config = loadConfig({ ...env, DATABASE_URL: urls.app });
   const ds = new DataSource(dataSourceOptions(config));
   await ds.initialize();
   try {

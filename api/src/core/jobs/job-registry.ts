@@ -34,6 +34,11 @@ export interface JobDefinition {
   attempts: number;
   /** Base delay of the exponential backoff between attempts. */
   backoffMs: number;
+  /**
+   * Drop the job from Redis once it completes. Only for jobs whose handler finds its work done in PostgreSQL
+   * (a second run is a no-op): a campaign's 10,000 recipients would otherwise stay in Redis for good.
+   */
+  removeOnComplete?: boolean;
 }
 
 export const JOBS: Readonly<Record<JobName, JobDefinition>> = {
@@ -44,7 +49,7 @@ export const JOBS: Readonly<Record<JobName, JobDefinition>> = {
   'open-enrollment.close-expired-periods': { queue: QueueName.OpenEnrollment, attempts: 3, backoffMs: 60_000 },
   'open-enrollment.close-period': { queue: QueueName.OpenEnrollment, attempts: 5, backoffMs: 30_000 },
   'communications.fan-out': { queue: QueueName.Campaigns, attempts: 5, backoffMs: 2000 },
-  'communications.send': { queue: QueueName.Campaigns, attempts: 6, backoffMs: 5000 },
+  'communications.send': { queue: QueueName.Campaigns, attempts: 6, backoffMs: 5000, removeOnComplete: true },
   'maintenance.redrive': { queue: QueueName.Maintenance, attempts: 1, backoffMs: 1000 },
 };
 

@@ -28,6 +28,7 @@ export class JobsService {
       jobId: options.jobId,
       attempts: def.attempts,
       backoff: { type: 'exponential', delay: backoffFor(name) },
+      ...(def.removeOnComplete ? { removeOnComplete: true } : {}),
       ...(options.delay ? { delay: options.delay } : {}),
     });
   }
@@ -36,7 +37,13 @@ export class JobsService {
   async queueBulk<N extends JobName>(name: N, jobs: ReadonlyArray<{ data: JobPayloads[N]; jobId: string }>): Promise<void> {
     if (jobs.length === 0) return;
     const def = JOBS[name];
-    await this.queueOf(name).addBulk(jobs.map((j) => ({ name, data: j.data, opts: { jobId: j.jobId, attempts: def.attempts, backoff: { type: 'exponential', delay: backoffFor(name) } } })));
+    await this.queueOf(name).addBulk(
+      jobs.map((j) => ({
+        name,
+        data: j.data,
+        opts: { jobId: j.jobId, attempts: def.attempts, backoff: { type: 'exponential', delay: backoffFor(name) }, ...(def.removeOnComplete ? { removeOnComplete: true } : {}) },
+      })),
+    );
   }
 
   /**

@@ -151,12 +151,16 @@ export class CampaignSender {
     let open = false;
     try {
       open = true;
-      const opened = (await client.query(`BEGIN; SET LOCAL synchronous_commit TO off; SELECT status, email, first_name FROM campaign_recipient WHERE ${where} FOR UPDATE SKIP LOCKED`)) as unknown as QueryResult[];
-      const r = opened[2]!.rows[0] as { status: string; email: string; first_name: string } | undefined;
-      if (!r) {
-        const exists = await client.query(`SELECT 1 FROM campaign_recipient WHERE ${where}`);
-        throw exists.rowCount ? new EmailNotReadyError(`campaign ${data.campaignId} recipient ${data.employeeId} is being sent elsewhere`) : new NotVisibleYet(`campaign ${data.campaignId} recipient ${data.employeeId} not visible yet`);
-      }
+      // The recipient's lock is a transaction-scoped advisory lock on (campaign, employee): held for the SMTP
+      // exchange like a row lock, but kept in memory, so taking it writes nothing. The row is read by the next
+      // statement (a snapshot taken after the lock), so a sender that just finished is seen as finished.
+      const opened = (await client.query(
+        `BEGIN; SET LOCAL synchronous_commit TO off; SELECT pg_try_advisory_xact_lock(${ids[0]}, ${ids[1]}) AS locked;
+         SELECT status, email, first_name FROM campaign_recipient WHERE ${where}`,
+      )) as unknown as QueryResult[];
+      if (!(opened[2]!.rows[0] as { locked: boolean }).locked) throw new EmailNotReadyError(`campaign ${data.campaignId} recipient ${data.employeeId} is being sent elsewhere`);
+      const r = opened[3]!.rows[0] as { status: string; email: string; first_name: string } | undefined;
+      if (!r) throw new NotVisibleYet(`campaign ${data.campaignId} recipient ${data.employeeId} not visible yet`);
       if (r.status !== 'pending') return 'done';
       const message = this.compose(campaign, r.first_name);
       let failure: { reason: string; error: Error } | null = null;
