@@ -28,6 +28,7 @@ import { PasswordModule } from './modules/password/password.module';
 import { PlansModule } from './modules/plans/plans.module';
 import { TransactionsModule } from './modules/transactions/transactions.module';
 import { StatusDashboardModule } from './modules/status-dashboard/status-dashboard.module';
+import { LifeEventsModule } from './modules/life-events/life-events.module';
 import { EmployerFormsModule } from './modules/employer-forms/employer-forms.module';
 import { CommunicationsModule } from './modules/communications/communications.module';
 import { ReportsModule } from './modules/reports/reports.module';
@@ -67,6 +68,7 @@ export const FEATURE_MODULES = [
   ReportsModule,
   CommunicationsModule,
   EmployerFormsModule,
+  LifeEventsModule,
   MaintenanceModule,
 ];
 

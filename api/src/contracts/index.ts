@@ -29,3 +29,4 @@ export * from './status-dashboard';
 export * from './reports';
 export * from './communications';
 export * from './employer-forms';
+export * from './life-events';

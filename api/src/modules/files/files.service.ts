@@ -115,6 +115,11 @@ export class FilesService {
     return this.record(employeeId, title, file, 'File added');
   }
 
+  /** An upload refused after it was stored: its bytes go. */
+  async discard(file: StoredUpload): Promise<void> {
+    await this.storage.remove(file.storageKey);
+  }
+
   /** A company file (My Documents' Company Files, attachable to onboarding steps) from HR's upload. */
   async recordCompanyFile(title: unknown, file: StoredUpload | undefined): Promise<EmployeeFile> {
     const name = typeof title === 'string' && title.trim() ? title.trim().slice(0, 200) : (file?.originalName.replace(/[^\w .()-]/g, '').trim().slice(0, 200) ?? '');

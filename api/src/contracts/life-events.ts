@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import { emptyToUndefined } from './common';
+import { isValidUsDate, toIsoDate } from './formats';
+import { Messages } from './messages';
+
+/**
+ * Mid-year changes after a qualifying life event (document 2 sections 3, 4, 5 and 9; decisions: the life-event
+ * wizard). The rules live here once: the wizard's steps and skips, the event date's window, what each event
+ * allows, and when the change takes effect.
+ */
+
+/** Life event types (document 2 section 3). */
+export const LIFE_EVENT_TYPES = {
+  1: 'Birth or adoption',
+  2: 'Marriage',
+  3: 'Spouse lost coverage',
+  4: 'Child lost coverage',
+  5: 'Divorce or separation',
+  6: 'Spouse died',
+  7: 'Child no longer a dependent',
+  8: 'Remove dependents',
+  9: 'Decline coverage',
+} as const;
+export type LifeEventType = keyof typeof LIFE_EVENT_TYPES;
+export const LIFE_EVENT_TYPE_IDS = Object.keys(LIFE_EVENT_TYPES).map(Number) as LifeEventType[];
+
+/** Reasons, asked for events 3 and 4 only. */
+export const LIFE_EVENT_REASONS = { 1: 'Termination of employment', 2: 'Reduction in hours', 3: "Termination of the other plan's coverage" } as const;
+export type LifeEventReason = keyof typeof LIFE_EVENT_REASONS;
+export const needsReason = (eventType: LifeEventType): boolean => eventType === 3 || eventType === 4;
+
+/** The request may come at most this many days after the event (document 2 sections 5 and 9). */
+export const LIFE_EVENT_WINDOW_DAYS = 30;
+
+export const LifeEventMessages = {
+  window: 'Life event window: 30 days',
+  future: 'The event date cannot be in the future',
+  reasonRequired: Messages.fieldRequired,
+  dateRequired: Messages.fieldRequired,
+  eventRequired: Messages.fieldRequired,
+  marriedAlready: 'You are married already: choose another event',
+  notAllowed: 'This life event does not allow this change',
+  stepNotAllowed: 'Finish the current step of your life event first',
+  noEvent: 'Choose a life event first',
+  continuePrevious: 'Would you like to continue previous changes?',
+  proofRequired: 'Upload the supporting document',
+  notEnabled: 'Mid-year changes are not open for your company',
+} as const;
+
+/** Marital status id of "married" in the option lists: Marriage is hidden for a married employee. */
+export const MARRIED_STATUS_ID = 2;
+
+/** The event types an employee may choose (Marriage hidden when already married). */
+export function eventTypesFor(maritalStatusId: number | null): LifeEventType[] {
+  return LIFE_EVENT_TYPE_IDS.filter((t) => !(t === 2 && maritalStatusId === MARRIED_STATUS_ID));
+}
+
+/**
+ * The wizard's steps (decisions): 1 event type, 2 event date (+ reason), 3 dependent, 4 affected coverage and
+ * proof, 6 plan enrollment, 7 review and signature. Step 5 is always skipped (document 2 section 4).
+ */
+export const MIDYEAR_STEPS = [1, 2, 3, 4, 6, 7] as const;
+export type MidyearStep = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+export const MIDYEAR_STEP_TITLES: Readonly<Record<(typeof MIDYEAR_STEPS)[number], string>> = {
+  1: 'Life event',
+  2: 'Event date',
+  3: 'Dependent',
+  4: 'Affected coverage',
+  6: 'Plan enrollment',
+  7: 'Review and sign',
+};
+
+export interface MidyearContext {
+  eventType: LifeEventType | null;
+  /** Whether the employee's medical election (signed) is an enrollment: events 5 and 6 then review coverage. */
+  medicalEnrolled: boolean;
+}
+
+/**
+ * Whether a step is skipped (document 2 section 4, word for word): step 3 unless the event is 1, 2, 3, 5 or 6;
+ * step 4 unless the event is 2, 3, 4, 7, or 5 or 6 with medical enrolled; step 5 always.
+ */
+export function stepSkipped(step: MidyearStep, ctx: MidyearContext): boolean {
+  const e = ctx.eventType;
+  if (step === 5) return true;
+  if (step === 3) return !(e !== null && [1, 2, 3, 5, 6].includes(e));
+  if (step === 4) return !(e !== null && ([2, 3, 4, 7].includes(e) || ([5, 6].includes(e) && ctx.medicalEnrolled)));
+  return false;
+}
+
+/** The step after `step` for this event (skipped steps passed over); 7 has none. */
+export function nextMidyearStep(step: MidyearStep, ctx: MidyearContext): MidyearStep | null {
+  for (let s = step + 1; s <= 7; s += 1) if (!stepSkipped(s as MidyearStep, ctx)) return s as MidyearStep;
+  return null;
+}
+
+/** The step before `step` (skipped steps passed over); 1 has none. */
+export function previousMidyearStep(step: MidyearStep, ctx: MidyearContext): MidyearStep | null {
+  for (let s = step - 1; s >= 1; s -= 1) if (!stepSkipped(s as MidyearStep, ctx)) return s as MidyearStep;
+  return null;
+}
+
+/** What each event allows (the issue: write the table and test it). Relations: 'spouse' covers domestic partners too. */
+export interface AllowedChange {
+  /** Dependents of these relations may be added to coverage. */
+  add: ReadonlyArray<'spouse' | 'child'>;
+  /** Dependents of these relations may be removed from coverage. */
+  remove: ReadonlyArray<'spouse' | 'child'>;
+  /** A plan type may be newly elected (from waived or declined) or its tier changed. */
+  enroll: boolean;
+  /** A plan type may be declined (coverage dropped). */
+  decline: boolean;
+  /** The supporting document asked for (null: none). */
+  proof: string | null;
+}
+
+export const ALLOWED_CHANGES: Readonly<Record<LifeEventType, AllowedChange>> = {
+  1: { add: ['child'], remove: [], enroll: true, decline: false, proof: 'Birth certificate or adoption papers' },
+  2: { add: ['spouse', 'child'], remove: [], enroll: true, decline: false, proof: 'Marriage certificate' },
+  3: { add: ['spouse'], remove: [], enroll: true, decline: false, proof: 'Loss-of-coverage letter' },
+  4: { add: ['child'], remove: [], enroll: true, decline: false, proof: 'Loss-of-coverage letter' },
+  5: { add: [], remove: ['spouse'], enroll: true, decline: true, proof: 'Divorce decree or legal separation papers' },
+  6: { add: [], remove: ['spouse'], enroll: true, decline: true, proof: 'Death certificate' },
+  7: { add: [], remove: ['child'], enroll: false, decline: true, proof: null },
+  8: { add: [], remove: ['spouse', 'child'], enroll: false, decline: true, proof: null },
+  9: { add: [], remove: [], enroll: false, decline: true, proof: null },
+};
+
+/** The relation a dependent's relationship type counts as (option list relationshipType: 1 spouse, 2 child, 7 domestic partner). */
+export function relationOf(relationshipTypeId: number | null): 'spouse' | 'child' | null {
+  if (relationshipTypeId === 2) return 'child';
+  if (relationshipTypeId === 1 || relationshipTypeId === 7) return 'spouse';
+  return null;
+}
+
+/**
+ * The dependent step (3): who the event is about. A birth or adoption is a child; the other events of step 3
+ * (marriage, a spouse losing coverage, divorce, death) a spouse or domestic partner (document 2 section 4:
+ * non-birth events exclude Child).
+ */
+export function eventDependentRelation(eventType: LifeEventType): 'spouse' | 'child' {
+  return eventType === 1 ? 'child' : 'spouse';
+}
+
+/** Whether covering or uncovering a dependent of `relation` (added or removed) is a change the event allows. */
+export function dependentChangeAllowed(eventType: LifeEventType, change: 'add' | 'remove', relation: 'spouse' | 'child'): boolean {
+  return ALLOWED_CHANGES[eventType][change].includes(relation);
+}
+
+const DAY_MS = 86_400_000;
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+
+/**
+ * The event date's rule (document 2 section 5): not after today, and at most 30 days before it (the request
+ * must come within the window). Dates are ISO (YYYY-MM-DD) in the client's time zone.
+ */
+export function eventDateIssue(eventDate: string, today: string): string | null {
+  const age = daysBetween(eventDate, today);
+  if (age < 0) return LifeEventMessages.future;
+  if (age > LIFE_EVENT_WINDOW_DAYS) return LifeEventMessages.window;
+  return null;
+}
+
+/**
+ * When the change takes effect: on the event date for a birth or adoption (the child is covered from birth),
+ * otherwise on the first day of the month after the event.
+ */
+export function lifeEventEffectiveDate(eventType: LifeEventType, eventDate: string): string {
+  if (eventType === 1) return eventDate;
+  const [y, m] = eventDate.split('-').map(Number) as [number, number];
+  const next = m === 12 ? { y: y + 1, m: 1 } : { y, m: m + 1 };
+  return `${String(next.y).padStart(4, '0')}-${String(next.m).padStart(2, '0')}-01`;
+}
+
+/** PUT /midyear-changes (document 2 section 7): step, eventType, dependentId, effectiveDate (the event date, MM/DD/YYYY), reasonId; null clears. */
+export const ZMidyearChangeRequest = z.object({
+  step: z.coerce.number().int().min(1).max(7),
+  eventType: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(9).nullable().optional()),
+  dependentId: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().nullable().optional()),
+  effectiveDate: z.preprocess(emptyToUndefined, z.string().nullable().optional()),
+  reasonId: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3).nullable().optional()),
+});
+export type MidyearChangeRequest = z.infer<typeof ZMidyearChangeRequest>;
+
+/** The employee's life event in progress (GET /me's midyearChangesData, and the answer of PUT /midyear-changes). */
+export const ZMidyearChangesData = z.object({
+  step: z.number().int(),
+  eventType: z.number().int().nullable(),
+  dependentId: z.number().int().nullable(),
+  /** The event date, MM/DD/YYYY. */
+  effectiveDate: z.string().nullable(),
+  reasonId: z.number().int().nullable(),
+  /** When the change takes effect, MM/DD/YYYY (from the event and its date). */
+  coverageStarts: z.string().nullable(),
+  status: z.enum(['draft', 'pending', 'approved', 'rejected']),
+});
+export type MidyearChangesData = z.infer<typeof ZMidyearChangesData>;
+
+/** An ISO date from the wizard's MM/DD/YYYY (null when it is not a real date). */
+export const eventDateOf = (value: string): string | null => (isValidUsDate(value) ? toIsoDate(value) : null);

@@ -1,0 +1,52 @@
+import { Body, Controller, Get, Post, Put, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiBody, ApiConflictResponse, ApiConsumes, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiPayloadTooLargeResponse, ApiTags } from '@nestjs/swagger';
+import { ZMidyearChangeRequest, ZMidyearChangesData, type MidyearChangesData } from '../../contracts/life-events';
+import { Access } from '../../core/auth/access.decorator';
+import { ErrorResponseDto } from '../../core/http/common.dto';
+import { createZodDto } from '../../core/http/zod-dto';
+import { StreamingUploadInterceptor, type StoredUpload } from '../files/streaming-upload.interceptor';
+import { LifeEventsService } from './life-events.service';
+
+class MidyearChangeRequestDto extends createZodDto(ZMidyearChangeRequest) {}
+class MidyearChangesDataDto extends createZodDto(ZMidyearChangesData) {}
+
+/** Mid-year changes after a qualifying life event (document 2 section 7; issue 16). */
+@ApiTags('life-events')
+@Controller('midyear-changes')
+export class LifeEventsController {
+  constructor(private readonly lifeEvents: LifeEventsService) {}
+
+  @Get()
+  @Access('self:employee')
+  @ApiOkResponse({ type: MidyearChangesDataDto })
+  @ApiOperation({ summary: 'The life event in progress (step 1 and nothing when there is none)' })
+  current(): Promise<MidyearChangesData> {
+    return this.lifeEvents.current();
+  }
+
+  @Put()
+  @Access('self:employee')
+  @ApiOkResponse({ type: MidyearChangesDataDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: "The step's answers: the event, its date ('Life event window: 30 days'), the reason, the dependent, the proof" })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'A step the wizard is not at (a skip, or a step whose rules do not hold yet)' })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Mid-year changes are not open for the company' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'A dependent of someone else' })
+  @ApiOperation({ summary: 'Move the life-event wizard: the next step once the current one holds, an earlier step, or step 1 with nothing to cancel' })
+  move(@Body() body: MidyearChangeRequestDto): Promise<MidyearChangesData> {
+    return this.lifeEvents.move(body);
+  }
+
+  @Post('proof')
+  @Access('self:employee')
+  @UseInterceptors(StreamingUploadInterceptor)
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } })
+  @ApiCreatedResponse({ type: MidyearChangesDataDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'No life event that asks for a document' })
+  @ApiPayloadTooLargeResponse({ type: ErrorResponseDto, description: "'File size should be less than 10mb'" })
+  @ApiOperation({ summary: "The life event's supporting document (kept as a personal file, one file, at most 10,000,000 bytes)" })
+  proof(@UploadedFile() file: StoredUpload | undefined): Promise<MidyearChangesData> {
+    return this.lifeEvents.proof(file);
+  }
+}

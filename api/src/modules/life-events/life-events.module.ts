@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { FilesModule } from '../files/files.module';
+import { LifeEventsController } from './life-events.controller';
+import { LifeEventsService } from './life-events.service';
+
+@Module({ imports: [FilesModule], controllers: [LifeEventsController], providers: [LifeEventsService], exports: [LifeEventsService] })
+export class LifeEventsModule {}
