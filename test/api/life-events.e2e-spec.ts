@@ -73,9 +73,8 @@ describe('mid-year changes after a life event', () => {
   });
 
   it('a spouse who lost coverage: the reason is required, and the loss-of-coverage letter before moving on; it is the employee\'s file', async () => {
-    const clientId = await cloneAcmeClient(db);
-    const p = await createPerson(db, { clientId, registered: true, firstName: 'Lena' });
-    const [spouse] = await db.query(`INSERT INTO dependent (client_id, employee_id, relationship_type_id, first_name, last_name) VALUES ($1, $2, 1, 'Sam', 'Ture') RETURNING id`, [clientId, p.employeeId]);
+    const p = await copyOfJane(db, 'Lena');
+    const spouse = { id: (await dependentsOf(p.employeeId)).John };
     const jwt = await t.login(p.email);
     await put(jwt, { step: 1, eventType: 3 }).expect(200);
     expect((await put(jwt, { step: 3, effectiveDate: await day(-5) }).expect(400)).body.errors).toEqual([{ path: 'reasonId', message: 'Field is required' }]);
@@ -90,6 +89,48 @@ describe('mid-year changes after a life event', () => {
     expect(next.coverageStarts).toMatch(/^\d{2}\/01\/\d{4}$/);
     const files = await db.query(`SELECT title FROM file WHERE employee_id = $1 AND file_type = 'personal'`, [p.employeeId]);
     expect(files).toEqual([{ title: "Loss-of-coverage letter (Spouse lost coverage)" }]);
+  });
+
+  it('a birth: the baby is added to medical in the event\'s own draft; what the event does not allow is refused before review', async () => {
+    const p = await copyOfJane(db, 'Bea');
+    const jwt = await t.login(p.email);
+    const [baby] = await db.query(
+      `INSERT INTO dependent (client_id, employee_id, relationship_type_id, first_name, last_name, birth_date, gender) SELECT client_id, id, 2, 'Noah', 'Doe', (now() AT TIME ZONE 'America/New_York')::date - 3, 1 FROM employee WHERE id = $1 RETURNING id`,
+      [p.employeeId],
+    );
+    const mine = await dependentsOf(p.employeeId);
+    await put(jwt, { step: 1, eventType: 1 }).expect(200);
+    await put(jwt, { step: 3, effectiveDate: await day(-3) }).expect(200);
+    await put(jwt, { step: 6, dependentId: baby.id }).expect(200);
+    const [set] = await db.query(`SELECT s.id, s.kind FROM life_event l JOIN election_change_set s ON s.id = l.change_set_id WHERE l.employee_id = $1 AND l.status = 'draft'`, [p.employeeId]);
+    expect(set.kind).toBe('life_event');
+    const [medical] = await db.query(
+      `SELECT e.id, e.plan_id, ARRAY(SELECT dependent_id FROM enrollment_dependent d WHERE d.enrollment_id = e.id) AS deps FROM enrollment e WHERE e.employee_id = $1 AND e.plan_type_id = 1 AND e.status = 1`,
+      [p.employeeId],
+    );
+    const enroll = (dependents: number[]) => request(t.server).put(`/mbl/api/enrollments/${medical.id}`).set('Authorization', `Bearer ${jwt}`).send({ status: '1', planId: medical.plan_id, dependents });
+    // Dropping the spouse is not what a birth allows.
+    await enroll([mine.Lily, baby.id]).expect(200);
+    const signedBefore = await db.query('SELECT dependent_id FROM enrollment_dependent WHERE enrollment_id = $1 ORDER BY 1', [medical.id]);
+    expect((await put(jwt, { step: 7 }).expect(400)).body.errors).toEqual([{ path: 'proof', message: LifeEventMessages.proofRequired }]);
+    await request(t.server).post('/mbl/api/midyear-changes/proof').set('Authorization', `Bearer ${jwt}`).attach('file', Buffer.from('%PDF-1.4 birth certificate'), 'birth.pdf').expect(201);
+    expect((await put(jwt, { step: 7 }).expect(400)).body.errors).toEqual([{ path: 'elections', message: 'Group Medical: This life event does not allow this change (removing a dependent)' }]);
+    // The baby added, the family kept: allowed. The signed elections are untouched until HR approves.
+    await enroll([...medical.deps, baby.id]).expect(200);
+    expect((await put(jwt, { step: 7 }).expect(200)).body).toMatchObject({ step: 7, eventType: 1 });
+    expect(await db.query('SELECT dependent_id FROM enrollment_dependent WHERE enrollment_id = $1 ORDER BY 1', [medical.id])).toEqual(signedBefore);
+    // Cancelling the event discards its elections draft as well.
+    await put(jwt, { step: 1 }).expect(200);
+    expect((await db.query('SELECT status FROM election_change_set WHERE id = $1', [set.id]))[0].status).toBe('cancelled');
+  });
+
+  it('unsigned changes of another kind must be finished first', async () => {
+    const p = await copyOfJane(db, 'Kim');
+    const jwt = await t.login(p.email);
+    await db.query(`INSERT INTO election_change_set (client_id, employee_id, open_enrollment_period_id, kind) SELECT e.client_id, e.id, oe.id, 'modify' FROM employee e JOIN open_enrollment_period oe ON oe.client_id = e.client_id AND oe.is_current WHERE e.id = $1`, [p.employeeId]);
+    await put(jwt, { step: 1, eventType: 1 }).expect(200);
+    await put(jwt, { step: 3, effectiveDate: await day(-1) }).expect(200);
+    expect((await put(jwt, { step: 6, dependentId: (await dependentsOf(p.employeeId)).Lily }).expect(409)).body.message).toBe(LifeEventMessages.otherDraft);
   });
 
   it('is refused where the company has no mid-year changes, and to someone without an employee record', async () => {

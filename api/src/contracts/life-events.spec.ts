@@ -9,6 +9,8 @@ import {
   nextMidyearStep,
   previousMidyearStep,
   stepSkipped,
+  lifeEventChangeIssue,
+  type ElectionChangeFacts,
   type LifeEventType,
   type MidyearStep,
 } from './life-events';
@@ -111,5 +113,23 @@ describe('when the change takes effect', () => {
     [9, '2026-11-01', '2026-12-01'],
   ] as Array<[LifeEventType, string, string]>)('event %i on %s: %s', (eventType, eventDate, effective) => {
     expect(lifeEventEffectiveDate(eventType, eventDate)).toBe(effective);
+  });
+});
+
+describe('lifeEventChangeIssue (a life event\'s elections against what it allows)', () => {
+  const medical = { planType: 'Group Medical', statusBefore: 1, statusAfter: 1, planBefore: 10, planAfter: 10, added: [], removed: [] };
+  it.each([
+    ['a birth adds the baby to medical', 1, [{ ...medical, added: ['child'] }], null],
+    ['a birth may enroll in dental', 1, [{ ...medical, planType: 'Group Dental', statusBefore: -2, statusAfter: 1, planBefore: null, planAfter: 20 }], null],
+    ['a birth cannot add a spouse', 1, [{ ...medical, added: ['spouse'] }], 'Group Medical: This life event does not allow this change (adding a dependent)'],
+    ['a birth cannot drop medical', 1, [{ ...medical, statusAfter: -2, planAfter: null }], 'Group Medical: This life event does not allow this change (declining)'],
+    ['a divorce removes the spouse', 5, [{ ...medical, removed: ['spouse'] }], null],
+    ['a divorce cannot remove a child', 5, [{ ...medical, removed: ['child'] }], 'Group Medical: This life event does not allow this change (removing a dependent)'],
+    ['a child no longer a dependent cannot switch plans', 7, [{ ...medical, planAfter: 11, removed: ['child'] }], 'Group Medical: This life event does not allow this change (another plan)'],
+    ['declining coverage declines', 9, [{ ...medical, statusAfter: -2, planAfter: null, removed: ['child', 'spouse'] }], null],
+    ['declining coverage cannot enroll', 9, [{ ...medical, statusBefore: 0, planBefore: null }], 'Group Medical: This life event does not allow this change (enrolling)'],
+    ['nothing changed is fine', 8, [medical], null],
+  ] as Array<[string, LifeEventType, ElectionChangeFacts[], string | null]>)('%s', (_name, eventType, changes, issue) => {
+    expect(lifeEventChangeIssue(eventType, changes)).toBe(issue);
   });
 });

@@ -45,6 +45,8 @@ export const LifeEventMessages = {
   continuePrevious: 'Would you like to continue previous changes?',
   proofRequired: 'Upload the supporting document',
   notEnabled: 'Mid-year changes are not open for your company',
+  otherDraft: 'Finish or cancel your unsigned changes to your benefits first',
+  noPeriod: 'There is no plan year to change: ask HR',
 } as const;
 
 /** Marital status id of "married" in the option lists: Marriage is hidden for a married employee. */
@@ -170,6 +172,37 @@ export function lifeEventEffectiveDate(eventType: LifeEventType, eventDate: stri
   const [y, m] = eventDate.split('-').map(Number) as [number, number];
   const next = m === 12 ? { y: y + 1, m: 1 } : { y, m: m + 1 };
   return `${String(next.y).padStart(4, '0')}-${String(next.m).padStart(2, '0')}-01`;
+}
+
+/** One plan type's change in a life event's draft, as the rules read it. */
+export interface ElectionChangeFacts {
+  planType: string;
+  /** Status signed (in force) and in the draft: above 0 enrolled, below 0 waived or declined, 0 not chosen. */
+  statusBefore: number;
+  statusAfter: number;
+  planBefore: number | null;
+  planAfter: number | null;
+  /** Relations of the dependents newly covered and no longer covered. */
+  added: ReadonlyArray<'spouse' | 'child' | null>;
+  removed: ReadonlyArray<'spouse' | 'child' | null>;
+}
+
+/**
+ * Whether a life event's elections are changes the event allows (ALLOWED_CHANGES): answers the first that is
+ * not, in words for the employee, or null. Tier and cost follow the dependents, so only plans, statuses and
+ * covered people are judged.
+ */
+export function lifeEventChangeIssue(eventType: LifeEventType, changes: readonly ElectionChangeFacts[]): string | null {
+  const allowed = ALLOWED_CHANGES[eventType];
+  for (const c of changes) {
+    const wasIn = c.statusBefore > 0;
+    const isIn = c.statusAfter > 0;
+    if (wasIn && !isIn && !allowed.decline) return `${c.planType}: ${LifeEventMessages.notAllowed} (declining)`;
+    if (isIn && (!wasIn || c.planBefore !== c.planAfter) && !allowed.enroll) return `${c.planType}: ${LifeEventMessages.notAllowed} (${wasIn ? 'another plan' : 'enrolling'})`;
+    if (c.added.some((r) => r === null || !allowed.add.includes(r))) return `${c.planType}: ${LifeEventMessages.notAllowed} (adding a dependent)`;
+    if (isIn && c.removed.some((r) => r === null || !allowed.remove.includes(r))) return `${c.planType}: ${LifeEventMessages.notAllowed} (removing a dependent)`;
+  }
+  return null;
 }
 
 /** PUT /midyear-changes (document 2 section 7): step, eventType, dependentId, effectiveDate (the event date, MM/DD/YYYY), reasonId; null clears. */

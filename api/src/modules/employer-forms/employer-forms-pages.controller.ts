@@ -72,7 +72,7 @@ export class EmployerFormsPagesController {
 
   @Post('steps/new')
   @Access('employer-forms:manage')
-  create(@Body() body: Record<string, unknown>, @Res() res: Response): Promise<void> {
+  create(@Body() body: unknown, @Res() res: Response): Promise<void> {
     return this.save(null, body, res);
   }
 
@@ -85,7 +85,7 @@ export class EmployerFormsPagesController {
 
   @Post('steps/:id')
   @Access('employer-forms:manage')
-  async update(@Param('id', StepIdPipe) id: number, @Body() body: Record<string, unknown>, @Res() res: Response): Promise<void> {
+  async update(@Param('id', StepIdPipe) id: number, @Body() body: unknown, @Res() res: Response): Promise<void> {
     await this.steps.get(id);
     return this.save(id, body, res);
   }
@@ -123,7 +123,9 @@ export class EmployerFormsPagesController {
   }
 
   /** Save, or (op=add-field) the same form again with one more empty field row. */
-  private async save(id: number | null, raw: Record<string, unknown>, res: Response): Promise<void> {
+  private async save(id: number | null, posted: unknown, res: Response): Promise<void> {
+    // Whatever arrived (a body that is not a form, say) is read as a form with what it has.
+    const raw: Record<string, unknown> = posted && typeof posted === 'object' && !Array.isArray(posted) ? (posted as Record<string, unknown>) : {};
     const parsed = ZEmployerFormStep.safeParse(raw);
     const rows = rowsOf(raw.fields);
     const draft = draftOf(id, raw);

@@ -37,8 +37,13 @@ export class EnrollmentWindowService {
     });
   }
 
-  /** 409 with the reason when the employee may not change elections now. */
+  /**
+   * 409 with the reason when the employee may not change elections now. A life event's draft (opened by its
+   * wizard once the event, its date and its proof hold) is a window of its own (issue 16).
+   */
   async assertOpen(employeeId: number, m: EntityManager): Promise<void> {
+    const lifeEvent = await this.db.query(`SELECT 1 FROM election_change_set WHERE employee_id = $1 AND client_id = $client AND status = 'draft' AND kind = 'life_event'`, [employeeId], m);
+    if (lifeEvent.length > 0) return;
     const answer = await this.check(employeeId, m);
     if (!answer.open) throw new ConflictException({ statusCode: 409, message: answer.message });
   }

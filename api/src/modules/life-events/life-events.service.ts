@@ -13,8 +13,10 @@ import {
   needsReason,
   nextMidyearStep,
   previousMidyearStep,
+  lifeEventChangeIssue,
   relationOf,
   stepSkipped,
+  type ElectionChangeFacts,
   type LifeEventType,
   type MidyearChangeRequest,
   type MidyearChangesData,
@@ -22,21 +24,34 @@ import {
   type MidyearStep,
 } from '../../contracts/life-events';
 import { Messages } from '../../contracts/messages';
+import { PLAN_TYPE_NAMES, type PlanTypeId } from '../../contracts/plans';
 import { AuditService } from '../../core/audit/audit.service';
 import { RequestContext } from '../../core/context/request-context';
 import { TenantDb } from '../../core/database/tenant-db';
 import { fieldErrors } from '../../core/http/field-errors';
 import { FilesService } from '../files/files.service';
 import type { StoredUpload } from '../files/streaming-upload.interceptor';
+import { ElectionDrafts } from '../enrollments/election-drafts.service';
 
 interface Draft {
   id: number;
+  change_set_id: number | null;
   step: MidyearStep;
   event_type: LifeEventType | null;
   event_date: string | null;
   reason_id: number | null;
   dependent_id: number | null;
   proof_file_id: number | null;
+}
+
+interface ChangeRow {
+  plan_type_id: number;
+  status_before: number;
+  status_after: number;
+  plan_before: number | null;
+  plan_after: number | null;
+  deps_before: number[];
+  deps_after: number[];
 }
 
 interface Person {
@@ -61,6 +76,7 @@ export class LifeEventsService {
     private readonly context: RequestContext,
     private readonly audit: AuditService,
     private readonly files: FilesService,
+    private readonly drafts: ElectionDrafts,
   ) {}
 
   /** GET /midyear-changes: the draft in progress (step 1 and nothing when there is none). */
@@ -82,13 +98,14 @@ export class LifeEventsService {
       if (step === 1 && body.eventType == null) {
         if (draft) {
           await this.db.query(`UPDATE life_event SET status = 'cancelled', updated_at = now() WHERE id = $1 AND client_id = $client`, [draft.id], m);
+          await this.dropElections(draft, m);
           await this.audit.record({ employeeId, eventType: 'Life event', actionType: 'delete', description: `Life event changes cancelled${draft.event_type ? `: ${LIFE_EVENT_TYPES[draft.event_type]}` : ''}` }, m);
         }
         await this.saveMeData(employeeId, null, m);
         return EMPTY;
       }
 
-      const from: Draft = draft ?? { id: 0, step: 1, event_type: null, event_date: null, reason_id: null, dependent_id: null, proof_file_id: null };
+      const from: Draft = draft ?? { id: 0, change_set_id: null, step: 1, event_type: null, event_date: null, reason_id: null, dependent_id: null, proof_file_id: null };
       const next: Draft = { ...from };
       if (body.eventType !== undefined) next.event_type = (body.eventType ?? null) as LifeEventType | null;
       const ctx = (d: Draft): MidyearContext => ({ eventType: d.event_type, medicalEnrolled: person.medical_enrolled });
@@ -108,7 +125,14 @@ export class LifeEventsService {
       await this.checkLeaving(leaving, next, body, person, employeeId, m);
       // Step 1 answered moves to 2 (document 2 section 4: selecting an event type moves to step 2).
       const target = step === 1 ? 2 : step;
-      if (step === 1 && from.event_type !== next.event_type) Object.assign(next, { event_date: null, reason_id: null, dependent_id: null, proof_file_id: null });
+      if (step === 1 && from.event_type !== next.event_type) {
+        // Another event: its answers and elections start again.
+        await this.dropElections(from, m);
+        Object.assign(next, { event_date: null, reason_id: null, dependent_id: null, proof_file_id: null, change_set_id: null });
+      }
+      // Plan enrollment: the event's changes are a draft of their own over the signed elections (decisions
+      // section 5), open only while the event is; the enrollment dialogs write into it.
+      if (target === 6 && next.change_set_id === null) next.change_set_id = await this.openElections(employeeId, m);
       return this.save(employeeId, { ...next, step: target as MidyearStep }, draft === null, m);
     });
   }
@@ -169,23 +193,76 @@ export class LifeEventsService {
       if (ALLOWED_CHANGES[next.event_type].proof && next.proof_file_id === null) throw fieldErrors([{ path: 'proof', message: LifeEventMessages.proofRequired }]);
       return;
     }
-    // Step 6 (plan enrollment) and 7 (signature) have their own calls.
+    if (step === 6) {
+      const proof = ALLOWED_CHANGES[next.event_type].proof;
+      if (proof && next.proof_file_id === null) throw fieldErrors([{ path: 'proof', message: LifeEventMessages.proofRequired }]);
+      const issue = lifeEventChangeIssue(next.event_type, await this.changeFacts(employeeId, next, m));
+      if (issue) throw fieldErrors([{ path: 'elections', message: issue }]);
+      return;
+    }
+    // Step 7 ends with the signature (its own call).
     throw conflict();
+  }
+
+  /** The draft's elections against the signed ones, with the relations of the people added and removed. */
+  private async changeFacts(employeeId: number, d: Draft, m: EntityManager): Promise<ElectionChangeFacts[]> {
+    if (d.change_set_id === null) return [];
+    const rows = await this.db.query<ChangeRow>(
+      `SELECT ch.plan_type_id, en.status AS status_before, ch.status AS status_after, en.plan_id AS plan_before, ch.plan_id AS plan_after,
+              ARRAY(SELECT ed.dependent_id FROM enrollment_dependent ed WHERE ed.enrollment_id = en.id) AS deps_before, ch.dependent_ids AS deps_after
+         FROM enrollment_change ch JOIN enrollment en ON en.id = ch.enrollment_id AND en.client_id = ch.client_id
+        WHERE ch.change_set_id = $1 AND ch.client_id = $client ORDER BY ch.plan_type_id`,
+      [d.change_set_id],
+      m,
+    );
+    const relations = new Map(
+      (await this.db.query<{ id: number; relationship_type_id: number | null }>('SELECT id, relationship_type_id FROM dependent WHERE employee_id = $1 AND client_id = $client', [employeeId], m)).map((r) => [
+        r.id,
+        relationOf(r.relationship_type_id),
+      ]),
+    );
+    const relation = (id: number) => relations.get(id) ?? null;
+    return rows.map((r) => ({
+      planType: PLAN_TYPE_NAMES[r.plan_type_id as PlanTypeId] ?? `Plan type ${r.plan_type_id}`,
+      statusBefore: r.status_before,
+      statusAfter: r.status_after,
+      planBefore: r.plan_before,
+      planAfter: r.plan_after,
+      added: r.deps_after.filter((id) => !r.deps_before.includes(id)).map(relation),
+      removed: r.deps_before.filter((id) => !r.deps_after.includes(id)).map(relation),
+    }));
+  }
+
+  /** Opens the event's elections draft; unsigned changes of another kind must be finished or cancelled first. */
+  private async openElections(employeeId: number, m: EntityManager): Promise<number> {
+    const [open] = await this.db.query<{ id: number; kind: string }>(`SELECT id, kind FROM election_change_set WHERE employee_id = $1 AND client_id = $client AND status = 'draft'`, [employeeId], m);
+    if (open && open.kind !== 'life_event') throw conflict(LifeEventMessages.otherDraft);
+    const id = open?.id ?? (await this.drafts.open(employeeId, 'life_event', m));
+    if (id === null) throw conflict(LifeEventMessages.noPeriod);
+    return id;
+  }
+
+  /** The event's elections draft, if it has one, is discarded with it. */
+  private async dropElections(d: Draft, m: EntityManager): Promise<void> {
+    if (d.change_set_id === null) return;
+    await this.db.query(`UPDATE election_change_set SET status = 'cancelled', closed_at = now() WHERE id = $1 AND client_id = $client AND status = 'draft'`, [d.change_set_id], m);
   }
 
   private async save(employeeId: number, d: Draft, create: boolean, m: EntityManager): Promise<MidyearChangesData> {
     let id = d.id;
     if (create) {
       const [row] = await this.db.query<{ id: number }>(
-        `INSERT INTO life_event (client_id, employee_id, step, event_type, event_date, reason_id, dependent_id, proof_file_id) VALUES ($client, $1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-        [employeeId, d.step, d.event_type, d.event_date, d.reason_id, d.dependent_id, d.proof_file_id],
+        `INSERT INTO life_event (client_id, employee_id, step, event_type, event_date, reason_id, dependent_id, proof_file_id, change_set_id)
+         VALUES ($client, $1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+        [employeeId, d.step, d.event_type, d.event_date, d.reason_id, d.dependent_id, d.proof_file_id, d.change_set_id],
         m,
       );
       id = row!.id;
     } else {
       await this.db.query(
-        `UPDATE life_event SET step = $2, event_type = $3, event_date = $4, reason_id = $5, dependent_id = $6, proof_file_id = $7, updated_at = now() WHERE id = $1 AND client_id = $client`,
-        [id, d.step, d.event_type, d.event_date, d.reason_id, d.dependent_id, d.proof_file_id],
+        `UPDATE life_event SET step = $2, event_type = $3, event_date = $4, reason_id = $5, dependent_id = $6, proof_file_id = $7, change_set_id = $8, updated_at = now()
+          WHERE id = $1 AND client_id = $client`,
+        [id, d.step, d.event_type, d.event_date, d.reason_id, d.dependent_id, d.proof_file_id, d.change_set_id],
         m,
       );
     }
@@ -213,7 +290,7 @@ export class LifeEventsService {
 
   private async draftOf(employeeId: number, m: EntityManager, lock: boolean): Promise<Draft | null> {
     const [row] = await this.db.query<Draft>(
-      `SELECT id, step, event_type, event_date::text AS event_date, reason_id, dependent_id, proof_file_id FROM life_event
+      `SELECT id, change_set_id, step, event_type, event_date::text AS event_date, reason_id, dependent_id, proof_file_id FROM life_event
         WHERE employee_id = $1 AND client_id = $client AND status = 'draft'${lock ? ' FOR UPDATE' : ''}`,
       [employeeId],
       m,
