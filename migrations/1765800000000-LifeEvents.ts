@@ -21,6 +21,8 @@ export class LifeEvents1765800000000 implements MigrationInterface {
         reason_id smallint CHECK (reason_id BETWEEN 1 AND 3),
         dependent_id integer,
         proof_file_id integer,
+        -- The employee's signature (an image, kept as their file) once the event is signed.
+        signature_file_id integer,
         status text NOT NULL DEFAULT 'draft' CHECK (status IN ('draft', 'pending', 'approved', 'rejected', 'cancelled')),
         change_set_id integer,
         rejection_reason text,
@@ -34,6 +36,7 @@ export class LifeEvents1765800000000 implements MigrationInterface {
         -- The dependent is the employee's own, by construction.
         FOREIGN KEY (dependent_id, employee_id) REFERENCES dependent (id, employee_id),
         FOREIGN KEY (proof_file_id, client_id) REFERENCES file (id, client_id),
+        FOREIGN KEY (signature_file_id, client_id) REFERENCES file (id, client_id),
         FOREIGN KEY (change_set_id, client_id) REFERENCES election_change_set (id, client_id)
       )`);
     await q.query(`CREATE UNIQUE INDEX life_event_one_draft ON life_event (employee_id) WHERE status = 'draft'`);

@@ -77,6 +77,7 @@ describe('another client\'s records answer 404 on every :id route', () => {
     ids.reportId = await firstId(db, `INSERT INTO report (client_id, title, dataset, columns) VALUES ($1, 'Other client report', 'census', '{lastName}') RETURNING id`, [clientId]);
     ids.exportId = await firstId(db, `INSERT INTO report_export (client_id, report_id, status) VALUES ($1, $2, 'done') RETURNING id`, [clientId, ids.reportId]);
     ids.documentId = await firstId(db, `INSERT INTO onboarding_document (client_id, title, file_ids) VALUES ($1, 'Other client document', $2) RETURNING id`, [clientId, [ids.fileId]]);
+    ids.lifeEventId = await firstId(db, `INSERT INTO life_event (client_id, employee_id, event_type, event_date, status) VALUES ($1, $2, 1, current_date, 'pending') RETURNING id`, [clientId, person.employeeId]);
     ids.campaignId = await firstId(db, `INSERT INTO campaign (client_id, email_type, created_by, total) VALUES ($1, 3, 0, 1) RETURNING id`, [clientId]);
     await db.query(`INSERT INTO campaign_recipient (campaign_id, employee_id, client_id, email, first_name) VALUES ($1, $2, $3, 'other@example.test', 'Other')`, [ids.campaignId, person.employeeId, clientId]);
   });
@@ -104,6 +105,7 @@ describe('another client\'s records answer 404 on every :id route', () => {
         [/\/reports\/:id/, 'reportId'],
         [/\/dashboards\/:id/, 'periodId'],
         [/\/campaigns\/:id/, 'campaignId'],
+        [/\/life-events\/:id/, 'lifeEventId'],
         [/\/employer-forms\/steps\/:id/, 'documentId'],
         // As-is renewal's check and fix name a plan.
         [/\/openEnrollment\/(check|fix)\/:id/, 'planId'],
@@ -130,6 +132,7 @@ describe('another client\'s records answer 404 on every :id route', () => {
     'PUT /mbl/api/employees/:id': { firstName: 'Other', lastName: 'Client', email: 'other.client@example.test', employmentId: 1, hireDate: '01/02/2024' },
     'PUT /mbl/api/reports/:id': { title: 'Mine now', dataset: 'census', columns: ['lastName'] },
     'POST /mbl/api/employer-forms/steps/:id': { title: 'Mine now' },
+    'POST /mbl/api/life-events/:id': { approve: true },
     'PUT /mbl/api/employees/:id/terminate': { terminationDate: '01/02/2026', qualifyingEventId: 10, signature: dataUrl(strokePng()) },
   };
 

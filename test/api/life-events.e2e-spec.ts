@@ -4,6 +4,7 @@ import { FileMessages } from '../../api/src/contracts/files';
 import { LifeEventMessages } from '../../api/src/contracts/life-events';
 import { createTestApp, type TestApp } from '../support/app';
 import { cloneAcmeClient, copyOfJane, createPerson } from '../support/fixtures';
+import { dataUrl, strokePng } from '../support/png';
 
 /**
  * The life-event wizard's server side (issue 16): PUT /midyear-changes owns the steps, the event date's 30-day
@@ -122,6 +123,71 @@ describe('mid-year changes after a life event', () => {
     // Cancelling the event discards its elections draft as well.
     await put(jwt, { step: 1 }).expect(200);
     expect((await db.query('SELECT status FROM election_change_set WHERE id = $1', [set.id]))[0].status).toBe('cancelled');
+  });
+
+  /** A copy of jane through a birth to review and sign, with the baby added to medical. */
+  async function signedBirth(firstName: string) {
+    const p = await copyOfJane(db, firstName);
+    const jwt = await t.login(p.email);
+    const [baby] = await db.query(
+      `INSERT INTO dependent (client_id, employee_id, relationship_type_id, first_name, last_name, birth_date, gender) SELECT client_id, id, 2, 'Noah', 'Doe', (now() AT TIME ZONE 'America/New_York')::date - 3, 1 FROM employee WHERE id = $1 RETURNING id`,
+      [p.employeeId],
+    );
+    const eventDate = await day(-3);
+    await put(jwt, { step: 1, eventType: 1 }).expect(200);
+    await put(jwt, { step: 3, effectiveDate: eventDate }).expect(200);
+    await put(jwt, { step: 6, dependentId: baby.id }).expect(200);
+    await request(t.server).post('/mbl/api/midyear-changes/proof').set('Authorization', `Bearer ${jwt}`).attach('file', Buffer.from('%PDF-1.4 birth certificate'), 'birth.pdf').expect(201);
+    const [medical] = await db.query(
+      `SELECT e.id, e.plan_id, ARRAY(SELECT dependent_id FROM enrollment_dependent d WHERE d.enrollment_id = e.id) AS deps FROM enrollment e WHERE e.employee_id = $1 AND e.plan_type_id = 1 AND e.status = 1`,
+      [p.employeeId],
+    );
+    await request(t.server).put(`/mbl/api/enrollments/${medical.id}`).set('Authorization', `Bearer ${jwt}`).send({ status: '1', planId: medical.plan_id, dependents: [...medical.deps, baby.id] }).expect(200);
+    await put(jwt, { step: 7 }).expect(200);
+    const signed = (await request(t.server).post('/mbl/api/mid-changes').set('Authorization', `Bearer ${jwt}`).send({ signature: dataUrl(strokePng()) }).expect(200)).body;
+    expect(signed).toMatchObject({ status: 'pending', eventType: 1, coverageStarts: eventDate });
+    return { p, jwt, baby, medical, eventDate };
+  }
+
+  it('signed, the change waits for HR, who approves it: the baby is covered from the birth, and the employee is told', async () => {
+    const { p, jwt, baby, medical, eventDate } = await signedBirth('Gina');
+    // Waiting: the wizard starts again, the dashboard's call says pending, a second event waits.
+    expect((await request(t.server).get('/mbl/api/midyear-changes').set('Authorization', `Bearer ${jwt}`).expect(200)).body).toMatchObject({ status: 'pending', eventType: 1 });
+    expect((await request(t.server).get('/mbl/api/me').set('Authorization', `Bearer ${jwt}`).expect(200)).body.midyearChangesData).toBeNull();
+    expect((await put(jwt, { step: 1, eventType: 4 }).expect(409)).body.message).toBe(LifeEventMessages.pendingApproval);
+    // Not in force yet.
+    expect((await db.query('SELECT dependent_id FROM enrollment_dependent WHERE enrollment_id = $1', [medical.id])).map((r: { dependent_id: number }) => r.dependent_id)).not.toContain(baby.id);
+    // Only HR reads and decides.
+    await request(t.server).get('/mbl/api/life-events').set('Authorization', `Bearer ${jwt}`).expect(403);
+    const hr = await t.login('hr@acme.test');
+    const list = (await request(t.server).get('/mbl/api/life-events').set('Authorization', `Bearer ${hr}`).expect(200)).body as Array<{ id: number; employeeId: number; proof: { title: string }; changes: Array<{ planType: string; after: string }> }>;
+    const mine = list.find((l) => l.employeeId === p.employeeId)!;
+    expect(mine).toMatchObject({ eventTitle: 'Birth or adoption', eventDate, coverageStarts: eventDate, proof: { title: 'Birth certificate or adoption papers (Birth or adoption)' } });
+    expect(mine.changes).toEqual([expect.objectContaining({ planType: 'Group Medical', after: expect.stringContaining('Noah') })]);
+    expect((await request(t.server).post(`/mbl/api/life-events/${mine.id}`).set('Authorization', `Bearer ${hr}`).send({ approve: true }).expect(200)).body).toEqual({ status: 'approved' });
+    expect((await db.query('SELECT dependent_id FROM enrollment_dependent WHERE enrollment_id = $1', [medical.id])).map((r: { dependent_id: number }) => r.dependent_id)).toContain(baby.id);
+    expect((await db.query(`SELECT to_char(effective_date, 'MM/DD/YYYY') AS d FROM enrollment WHERE id = $1`, [medical.id]))[0].d).toBe(eventDate);
+    await request(t.server).post(`/mbl/api/life-events/${mine.id}`).set('Authorization', `Bearer ${hr}`).send({ approve: false, reason: 'late' }).expect(409);
+    expect(await db.query(`SELECT subject FROM email_message WHERE idempotency_key = $1`, [`life-event-decision:${mine.id}`])).toEqual([{ subject: 'Your birth or adoption change is approved' }]);
+    expect((await request(t.server).get('/mbl/api/midyear-changes').set('Authorization', `Bearer ${jwt}`).expect(200)).body).toMatchObject({ step: 1, eventType: null });
+    const audit = await db.query(`SELECT description FROM audit_log WHERE employee_id = $1 AND event_type IN ('Life event', 'Enrollment') ORDER BY id DESC LIMIT 2`, [p.employeeId]);
+    expect(audit.map((a: { description: string }) => a.description)).toEqual(['Life event approved by HR: Birth or adoption', 'Life event approved (Birth or adoption): Group Medical']);
+  });
+
+  it('HR rejects with a reason: nothing changes, the employee reads why', async () => {
+    const { p, jwt, baby, medical } = await signedBirth('Hope');
+    const hr = await t.login('hr@acme.test');
+    const id = ((await request(t.server).get('/mbl/api/life-events').set('Authorization', `Bearer ${hr}`).expect(200)).body as Array<{ id: number; employeeId: number }>).find((l) => l.employeeId === p.employeeId)!.id;
+    expect((await request(t.server).post(`/mbl/api/life-events/${id}`).set('Authorization', `Bearer ${hr}`).send({ approve: false }).expect(400)).body.errors).toEqual([{ path: 'reason', message: 'Field is required' }]);
+    await request(t.server).post(`/mbl/api/life-events/${id}`).set('Authorization', `Bearer ${hr}`).send({ approve: false, reason: 'The certificate is unreadable: please upload it again.' }).expect(200);
+    expect((await db.query('SELECT dependent_id FROM enrollment_dependent WHERE enrollment_id = $1', [medical.id])).map((r: { dependent_id: number }) => r.dependent_id)).not.toContain(baby.id);
+    expect((await request(t.server).get('/mbl/api/midyear-changes').set('Authorization', `Bearer ${jwt}`).expect(200)).body).toMatchObject({ status: 'rejected', rejectionReason: 'The certificate is unreadable: please upload it again.' });
+    // The employee may report it again.
+    await put(jwt, { step: 1, eventType: 1 }).expect(200);
+    // Another client's HR does not see it.
+    const other = await cloneAcmeClient(db);
+    const otherHr = await createPerson(db, { clientId: other, registered: true, roleType: 1 });
+    await request(t.server).post(`/mbl/api/life-events/${id}`).set('Authorization', `Bearer ${await t.login(otherHr.email)}`).send({ approve: true }).expect(404);
   });
 
   it('unsigned changes of another kind must be finished first', async () => {

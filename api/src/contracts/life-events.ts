@@ -47,6 +47,11 @@ export const LifeEventMessages = {
   notEnabled: 'Mid-year changes are not open for your company',
   otherDraft: 'Finish or cancel your unsigned changes to your benefits first',
   noPeriod: 'There is no plan year to change: ask HR',
+  notFound: 'No such life event',
+  decided: 'This life event has been decided already',
+  pendingApproval: 'Your changes are waiting for HR approval',
+  approved: 'Life event approved: the changes are in force',
+  rejected: 'Life event returned to the employee',
 } as const;
 
 /** Marital status id of "married" in the option lists: Marriage is hidden for a married employee. */
@@ -226,8 +231,41 @@ export const ZMidyearChangesData = z.object({
   /** When the change takes effect, MM/DD/YYYY (from the event and its date). */
   coverageStarts: z.string().nullable(),
   status: z.enum(['draft', 'pending', 'approved', 'rejected']),
+  /** Rejected: HR's reason. */
+  rejectionReason: z.string().nullable().optional(),
 });
 export type MidyearChangesData = z.infer<typeof ZMidyearChangesData>;
+
+/** A signed life event waiting for HR (the action center), with what it changes. */
+export const ZPendingLifeEvent = z.object({
+  id: z.number().int(),
+  employeeId: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  eventType: z.number().int(),
+  eventTitle: z.string(),
+  eventDate: z.string(),
+  coverageStarts: z.string(),
+  signedOn: z.string(),
+  proof: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  signatureFileId: z.number().int().nullable(),
+  /** Each plan type the event changes: what is in force and what it becomes. */
+  changes: z.array(z.object({ planType: z.string(), before: z.string(), after: z.string() })),
+});
+export type PendingLifeEvent = z.infer<typeof ZPendingLifeEvent>;
+export const ZPendingLifeEventList = z.array(ZPendingLifeEvent);
+
+/** HR's decision: approve, or reject with the reason the employee is told. */
+export const REJECTION_MAX_LENGTH = 1000;
+export const ZLifeEventDecision = z
+  .object({
+    approve: z.boolean(),
+    reason: z.preprocess(emptyToUndefined, z.string().trim().max(REJECTION_MAX_LENGTH).optional()),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.approve && !v.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: Messages.fieldRequired });
+  });
+export type LifeEventDecision = z.infer<typeof ZLifeEventDecision>;
 
 /** An ISO date from the wizard's MM/DD/YYYY (null when it is not a real date). */
 export const eventDateOf = (value: string): string | null => (isValidUsDate(value) ? toIsoDate(value) : null);

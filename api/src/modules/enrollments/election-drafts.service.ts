@@ -107,6 +107,25 @@ export class ElectionDrafts {
   async apply(employeeId: number, m: EntityManager): Promise<number | null> {
     const id = await this.openId(employeeId, m, true);
     if (id === null) return null;
+    await this.applySet(id, employeeId, 'Signed changes to benefit elections', m);
+    return id;
+  }
+
+  /** A signed life event's set waits for HR: no longer editable, not in force yet. */
+  async submit(changeSetId: number, m: EntityManager): Promise<void> {
+    await this.db.query(`UPDATE election_change_set SET status = 'pending' WHERE id = $1 AND client_id = $client AND status = 'draft'`, [changeSetId], m);
+  }
+
+  /** HR rejected the life event: its set is discarded. */
+  async discard(changeSetId: number, m: EntityManager): Promise<void> {
+    await this.db.query(`UPDATE election_change_set SET status = 'cancelled', closed_at = now() WHERE id = $1 AND client_id = $client AND status IN ('draft', 'pending')`, [changeSetId], m);
+  }
+
+  /**
+   * A set becomes the elections (a signed draft, or a life event HR approved), in the caller's transaction,
+   * audited as one change (every field that changed, per plan type).
+   */
+  async applySet(id: number, employeeId: number, what: string, m: EntityManager): Promise<void> {
     const changes = await this.changes(id, m, true);
     // The whole set in three statements, whatever the number of elections it touches.
     await this.db.query(
@@ -135,12 +154,11 @@ export class ElectionDrafts {
         employeeId,
         eventType: 'Enrollment',
         actionType: 'update',
-        description: data.length ? `Signed changes to benefit elections: ${[...new Set(changes.filter((c) => c.data.length).map((c) => typeName(c.planTypeId)))].join(', ')}` : 'Signed benefit elections without changes',
+        description: data.length ? `${what}: ${[...new Set(changes.filter((c) => c.data.length).map((c) => typeName(c.planTypeId)))].join(', ')}` : 'Signed benefit elections without changes',
         data,
       },
       m,
     );
-    return id;
   }
 
   /** Which signature made a set the elections. */

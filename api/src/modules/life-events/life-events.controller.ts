@@ -1,6 +1,9 @@
-import { Body, Controller, Get, Post, Put, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiBody, ApiConflictResponse, ApiConsumes, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiPayloadTooLargeResponse, ApiTags } from '@nestjs/swagger';
-import { ZMidyearChangeRequest, ZMidyearChangesData, type MidyearChangesData } from '../../contracts/life-events';
+import { LifeEventMessages, ZLifeEventDecision, ZMidyearChangeRequest, ZMidyearChangesData, ZPendingLifeEventList, type MidyearChangesData, type PendingLifeEvent } from '../../contracts/life-events';
+import { ZSignatureRequest } from '../../contracts/forms';
+import { idPipe } from '../../core/http/id.pipe';
+import { z } from 'zod';
 import { Access } from '../../core/auth/access.decorator';
 import { ErrorResponseDto } from '../../core/http/common.dto';
 import { createZodDto } from '../../core/http/zod-dto';
@@ -9,6 +12,12 @@ import { LifeEventsService } from './life-events.service';
 
 class MidyearChangeRequestDto extends createZodDto(ZMidyearChangeRequest) {}
 class MidyearChangesDataDto extends createZodDto(ZMidyearChangesData) {}
+class SignatureRequestDto extends createZodDto(ZSignatureRequest) {}
+class PendingLifeEventListDto extends createZodDto(ZPendingLifeEventList) {}
+class LifeEventDecisionDto extends createZodDto(ZLifeEventDecision) {}
+class LifeEventDecisionResponseDto extends createZodDto(z.object({ status: z.enum(['approved', 'rejected']) })) {}
+
+const LifeEventIdPipe = idPipe(LifeEventMessages.notFound);
 
 /** Mid-year changes after a qualifying life event (document 2 section 7; issue 16). */
 @ApiTags('life-events')
@@ -48,5 +57,43 @@ export class LifeEventsController {
   @ApiOperation({ summary: "The life event's supporting document (kept as a personal file, one file, at most 10,000,000 bytes)" })
   proof(@UploadedFile() file: StoredUpload | undefined): Promise<MidyearChangesData> {
     return this.lifeEvents.proof(file);
+  }
+}
+
+/** The signature of a life event (document 2 section 7: POST /mid-changes) and HR's decisions (issue 16). */
+@ApiTags('life-events')
+@Controller()
+export class LifeEventDecisionsController {
+  constructor(private readonly lifeEvents: LifeEventsService) {}
+
+  @Post('mid-changes')
+  @HttpCode(200)
+  @Access('self:employee')
+  @ApiOkResponse({ type: MidyearChangesDataDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'No signature, or the changes or the proof no longer hold' })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'The wizard is not at review and sign' })
+  @ApiOperation({ summary: "Sign a life event's changes: they wait for HR's approval" })
+  sign(@Body() body: SignatureRequestDto): Promise<MidyearChangesData> {
+    return this.lifeEvents.sign(body);
+  }
+
+  @Get('life-events')
+  @Access('actions:manage')
+  @ApiOkResponse({ type: PendingLifeEventListDto })
+  @ApiOperation({ summary: 'Signed life events waiting for HR, with the proof and what each changes' })
+  pending(): Promise<PendingLifeEvent[]> {
+    return this.lifeEvents.pending();
+  }
+
+  @Post('life-events/:id')
+  @HttpCode(200)
+  @Access('actions:manage')
+  @ApiOkResponse({ type: LifeEventDecisionResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'A rejection without its reason' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Decided already' })
+  @ApiOperation({ summary: 'Approve a life event (its changes take effect) or reject it with a reason (the employee is told by email)' })
+  decide(@Param('id', LifeEventIdPipe) id: number, @Body() body: LifeEventDecisionDto): Promise<{ status: 'approved' | 'rejected' }> {
+    return this.lifeEvents.decide(id, body);
   }
 }

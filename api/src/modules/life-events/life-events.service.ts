@@ -1,4 +1,5 @@
-import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { toUsDate } from '../../contracts/formats';
 import {
@@ -19,7 +20,9 @@ import {
   type ElectionChangeFacts,
   type LifeEventType,
   type MidyearChangeRequest,
+  type LifeEventDecision,
   type MidyearChangesData,
+  type PendingLifeEvent,
   type MidyearContext,
   type MidyearStep,
 } from '../../contracts/life-events';
@@ -32,6 +35,9 @@ import { fieldErrors } from '../../core/http/field-errors';
 import { FilesService } from '../files/files.service';
 import type { StoredUpload } from '../files/streaming-upload.interceptor';
 import { ElectionDrafts } from '../enrollments/election-drafts.service';
+import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
+import { signaturePngOf } from '../forms/signature-png';
+import { MailService } from '../../core/mail/mail.service';
 
 interface Draft {
   id: number;
@@ -77,13 +83,171 @@ export class LifeEventsService {
     private readonly audit: AuditService,
     private readonly files: FilesService,
     private readonly drafts: ElectionDrafts,
+    private readonly mail: MailService,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
   ) {}
 
   /** GET /midyear-changes: the draft in progress (step 1 and nothing when there is none). */
   async current(): Promise<MidyearChangesData> {
     const employeeId = this.context.ownEmployeeId();
     const draft = await this.draftOf(employeeId, this.db.manager, false);
-    return draft ? dataOf(draft) : EMPTY;
+    if (draft) return dataOf(draft);
+    // Signed and waiting for HR, or sent back: the dashboard says so until the employee starts again.
+    const [last] = await this.db.query<Draft & { status: 'pending' | 'rejected'; rejection_reason: string | null }>(
+      `SELECT id, change_set_id, step, event_type, event_date::text AS event_date, reason_id, dependent_id, proof_file_id, status, rejection_reason FROM life_event
+        WHERE employee_id = $1 AND client_id = $client AND status IN ('pending', 'rejected', 'approved') ORDER BY updated_at DESC, id DESC LIMIT 1`,
+      [employeeId],
+    );
+    if (!last || last.status === ('approved' as string)) return EMPTY;
+    return { ...dataOf(last), status: last.status, rejectionReason: last.rejection_reason };
+  }
+
+  /**
+   * POST /mid-changes: the signature of step 7. The rules of step 6 are checked again (the dialogs could still
+   * write), the event's elections wait for HR (pending), the wizard starts again at step 1.
+   */
+  async sign(body: unknown): Promise<MidyearChangesData> {
+    const png = signaturePngOf(body);
+    const employeeId = this.context.ownEmployeeId();
+    const key = `employees/${employeeId}/signatures/life-event-${randomUUID()}.png`;
+    await this.storage.put(key, png);
+    return this.db.transaction(async (m) => {
+      const person = await this.person(employeeId, m);
+      const draft = await this.draftOf(employeeId, m, true);
+      if (!draft || draft.step !== 7 || draft.event_type === null || draft.change_set_id === null) throw conflict();
+      await this.checkLeaving(6, { ...draft }, { step: 7 }, person, employeeId, m);
+      const [file] = await this.db.query<{ id: number }>(
+        `INSERT INTO file (client_id, employee_id, title, file_type, storage_key, content_type, size_bytes) VALUES ($client, $1, $2, 'personal', $3, 'image/png', $4) RETURNING id`,
+        [employeeId, `Signature, ${LIFE_EVENT_TYPES[draft.event_type]}`, key, png.length],
+        m,
+      );
+      await this.drafts.submit(draft.change_set_id, m);
+      await this.db.query(`UPDATE life_event SET status = 'pending', signed_at = now(), signature_file_id = $2, updated_at = now() WHERE id = $1 AND client_id = $client`, [draft.id, file!.id], m);
+      await this.saveMeData(employeeId, null, m);
+      await this.audit.record(
+        { employeeId, eventType: 'Life event', actionType: 'update', description: `Life event signed, waiting for HR: ${LIFE_EVENT_TYPES[draft.event_type]}`, data: [{ title: 'Event date', oldValue: null, newValue: toUsDate(draft.event_date), changed: true }] },
+        m,
+      );
+      return { ...dataOf(draft), status: 'pending' as const, rejectionReason: null };
+    });
+  }
+
+  /** GET /life-events: the signed events waiting for HR, oldest first, with what each changes. */
+  async pending(): Promise<PendingLifeEvent[]> {
+    const rows = await this.db.query<{
+      id: number;
+      employee_id: number;
+      first_name: string;
+      last_name: string;
+      event_type: LifeEventType;
+      event_date: string;
+      signed_at: Date;
+      proof_file_id: number | null;
+      proof_title: string | null;
+      signature_file_id: number | null;
+      change_set_id: number;
+    }>(
+      `SELECT l.id, l.employee_id, e.first_name, e.last_name, l.event_type, l.event_date::text AS event_date, l.signed_at, l.proof_file_id, f.title AS proof_title,
+              l.signature_file_id, l.change_set_id
+         FROM life_event l JOIN employee e ON e.id = l.employee_id AND e.client_id = l.client_id
+         LEFT JOIN file f ON f.id = l.proof_file_id AND f.client_id = l.client_id
+        WHERE l.client_id = $client AND l.status = 'pending' ORDER BY l.signed_at, l.id`,
+    );
+    const out: PendingLifeEvent[] = [];
+    for (const r of rows) {
+      out.push({
+        id: r.id,
+        employeeId: r.employee_id,
+        firstName: r.first_name,
+        lastName: r.last_name,
+        eventType: r.event_type,
+        eventTitle: LIFE_EVENT_TYPES[r.event_type],
+        eventDate: toUsDate(r.event_date)!,
+        coverageStarts: toUsDate(lifeEventEffectiveDate(r.event_type, r.event_date))!,
+        signedOn: r.signed_at.toISOString(),
+        proof: r.proof_file_id !== null ? { id: r.proof_file_id, title: r.proof_title ?? 'Proof' } : null,
+        signatureFileId: r.signature_file_id,
+        changes: await this.describeChanges(r.change_set_id),
+      });
+    }
+    return out;
+  }
+
+  /**
+   * POST /life-events/{id}: HR approves (the elections change, effective when the event says) or rejects with a
+   * reason (the draft is discarded); the employee is told by email either way.
+   */
+  async decide(id: number, decision: LifeEventDecision): Promise<{ status: 'approved' | 'rejected' }> {
+    return this.db.transaction(async (m) => {
+      const [l] = await this.db.query<{ id: number; employee_id: number; event_type: LifeEventType; event_date: string; change_set_id: number; status: string; first_name: string; email: string | null }>(
+        `SELECT l.id, l.employee_id, l.event_type, l.event_date::text AS event_date, l.change_set_id, l.status, e.first_name, nullif(coalesce(a.email, e.email), '') AS email
+           FROM life_event l JOIN employee e ON e.id = l.employee_id AND e.client_id = l.client_id LEFT JOIN account a ON a.id = e.account_id
+          WHERE l.id = $1 AND l.client_id = $client FOR UPDATE OF l`,
+        [id],
+        m,
+      );
+      if (!l) throw new NotFoundException({ statusCode: 404, message: LifeEventMessages.notFound });
+      if (l.status !== 'pending') throw conflict(LifeEventMessages.decided);
+      const title = LIFE_EVENT_TYPES[l.event_type];
+      const starts = lifeEventEffectiveDate(l.event_type, l.event_date);
+      if (decision.approve) {
+        await this.drafts.applySet(l.change_set_id, l.employee_id, `Life event approved (${title})`, m);
+        // The changed elections take effect when the event says (a birth on its date, others the first of next month).
+        await this.db.query(
+          `UPDATE enrollment en SET effective_date = $2, updated_at = now() FROM enrollment_change ch
+            WHERE ch.change_set_id = $1 AND ch.client_id = $client AND en.id = ch.enrollment_id AND en.status > 0`,
+          [l.change_set_id, starts],
+          m,
+        );
+      } else {
+        await this.drafts.discard(l.change_set_id, m);
+      }
+      const status = decision.approve ? 'approved' : 'rejected';
+      await this.db.query(
+        `UPDATE life_event SET status = $2, rejection_reason = $3, decided_at = now(), decided_by = $4, updated_at = now() WHERE id = $1 AND client_id = $client`,
+        [l.id, status, decision.approve ? null : decision.reason, this.context.acting.accountId],
+        m,
+      );
+      await this.audit.record(
+        { employeeId: l.employee_id, eventType: 'Life event', actionType: 'update', description: `Life event ${status} by HR: ${title}`, data: decision.approve ? [] : [{ title: 'Reason', oldValue: null, newValue: decision.reason ?? null, changed: true }] },
+        m,
+      );
+      if (l.email) {
+        await this.mail.enqueue(
+          {
+            template: 'generic',
+            to: l.email,
+            data: {
+              subject: decision.approve ? `Your ${title.toLowerCase()} change is approved` : `Your ${title.toLowerCase()} change needs another look`,
+              body: decision.approve
+                ? `Hello ${l.first_name},\n\nHR approved the changes to your benefits after your life event (${title}). They take effect on ${toUsDate(starts)}.`
+                : `Hello ${l.first_name},\n\nHR could not approve the changes to your benefits after your life event (${title}):\n\n${decision.reason}\n\nSign in and open Change Benefits to report it again.`,
+            },
+            idempotencyKey: `life-event-decision:${l.id}`,
+            clientId: this.context.clientId,
+          },
+          m,
+        );
+      }
+      return { status };
+    });
+  }
+
+  /** Each plan type of a set: its plan, status and covered people as signed, and as the event makes them. */
+  private async describeChanges(changeSetId: number): Promise<PendingLifeEvent['changes']> {
+    const rows = await this.db.query<{ plan_type_id: number; before_plan: string | null; after_plan: string | null; status_before: number; status_after: number; before_people: string; after_people: string }>(
+      `SELECT ch.plan_type_id, pb.name AS before_plan, pa.name AS after_plan, en.status AS status_before, ch.status AS status_after,
+              coalesce((SELECT string_agg(d.first_name, ', ' ORDER BY d.first_name) FROM enrollment_dependent ed JOIN dependent d ON d.id = ed.dependent_id WHERE ed.enrollment_id = en.id), '') AS before_people,
+              coalesce((SELECT string_agg(d.first_name, ', ' ORDER BY d.first_name) FROM dependent d WHERE d.id = ANY (ch.dependent_ids)), '') AS after_people
+         FROM enrollment_change ch JOIN enrollment en ON en.id = ch.enrollment_id AND en.client_id = ch.client_id
+         LEFT JOIN plan pb ON pb.id = en.plan_id LEFT JOIN plan pa ON pa.id = ch.plan_id
+        WHERE ch.change_set_id = $1 AND ch.client_id = $client ORDER BY ch.plan_type_id`,
+      [changeSetId],
+    );
+    const state = (status: number, plan: string | null, people: string) => (status > 0 ? `${plan ?? 'Enrolled'}${people ? ` (with ${people})` : ''}` : status < 0 ? 'Declined' : 'Not chosen');
+    return rows
+      .map((r) => ({ planType: PLAN_TYPE_NAMES[r.plan_type_id as PlanTypeId] ?? `Plan type ${r.plan_type_id}`, before: state(r.status_before, r.before_plan, r.before_people), after: state(r.status_after, r.after_plan, r.after_people) }))
+      .filter((c) => c.before !== c.after);
   }
 
   async move(body: MidyearChangeRequest): Promise<MidyearChangesData> {
@@ -105,6 +269,11 @@ export class LifeEventsService {
         return EMPTY;
       }
 
+      if (!draft) {
+        // One event at a time: a signed one waits for HR first.
+        const waiting = await this.db.query(`SELECT 1 FROM life_event WHERE employee_id = $1 AND client_id = $client AND status = 'pending'`, [employeeId], m);
+        if (waiting.length) throw conflict(LifeEventMessages.pendingApproval);
+      }
       const from: Draft = draft ?? { id: 0, change_set_id: null, step: 1, event_type: null, event_date: null, reason_id: null, dependent_id: null, proof_file_id: null };
       const next: Draft = { ...from };
       if (body.eventType !== undefined) next.event_type = (body.eventType ?? null) as LifeEventType | null;
