@@ -231,6 +231,8 @@ export const ZMidyearChangesData = z.object({
   /** When the change takes effect, MM/DD/YYYY (from the event and its date). */
   coverageStarts: z.string().nullable(),
   status: z.enum(['draft', 'pending', 'approved', 'rejected']),
+  /** The supporting document uploaded for the event, if any. */
+  proofFileId: z.number().int().nullable().optional(),
   /** Rejected: HR's reason. */
   rejectionReason: z.string().nullable().optional(),
 });

@@ -5,7 +5,7 @@ export { sameOriginAllowed } from '../core/http/same-origin';
 export const SITE_FORM_LIMIT_BYTES = 1024 * 1024;
 
 /** The site's upload pass-throughs take one file of up to 10,000,000 bytes (document 3 section 9) and their form's parts. */
-export const SITE_UPLOAD_PATHS: readonly string[] = ['/onboarding-upload', '/census-upload', '/documents-upload'];
+export const SITE_UPLOAD_PATHS: readonly string[] = ['/onboarding-upload', '/census-upload', '/documents-upload', '/change-benefits-proof'];
 export const SITE_UPLOAD_LIMIT_BYTES = 10_000_000 + 64 * 1024;
 
 /** How much of a request body the site reads: the upload paths more, every other form 1 MiB. */

@@ -1,6 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, useRouteLoaderData } from '@remix-run/react';
+import { LIFE_EVENT_TYPES, LifeEventMessages, ZMidyearChangesData, type LifeEventType } from '@bp/api/contracts';
 import { Dashboard } from '~/components/Dashboard';
+import { Alert } from '~/components/ui';
+import { apiCall } from '~/lib/api.server';
 import { LoginPage } from '~/components/LoginForm';
 import { cancelChanges, loadDashboard, modifySelections } from '~/lib/dashboard.server';
 import { loginAction, loginLoaderData } from '~/lib/login.server';
@@ -15,11 +18,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const shell = await loadShell(request, context);
   if (shell.data.signedIn) {
     if (shell.data.sessionIdle || !shell.data.user || !shell.token) throw sessionIdleResponse();
-    const dashboard = await loadDashboard(new URL(request.url), shell.data.user, { token: shell.token, request, context });
-    return { view: 'dashboard' as const, notice: null, dashboard };
+    const caller = { token: shell.token, request, context };
+    const user = shell.data.user;
+    const [dashboard, lifeEvent] = await Promise.all([
+      loadDashboard(new URL(request.url), user, caller),
+      // A life event signed and waiting for HR, or returned: the dashboard says so (issue 16).
+      user.enableMidyearChanges && user.employeeId !== null ? apiCall(ZMidyearChangesData, '/midyear-changes', caller) : null,
+    ]);
+    const waiting = lifeEvent?.ok && lifeEvent.data.status !== 'draft' ? lifeEvent.data : null;
+    return { view: 'dashboard' as const, notice: null, dashboard, lifeEvent: waiting };
   }
   const { notice, headers } = await loginLoaderData(request, context);
-  return data({ view: 'login' as const, notice, dashboard: null }, { headers });
+  return data({ view: 'login' as const, notice, dashboard: null, lifeEvent: null }, { headers });
 }
 
 /** The login form posts to the page it is on, so '/' accepts it too; signed in, Modify Selections and Cancel changes. */
@@ -41,5 +51,17 @@ export default function IndexRoute() {
   const page = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>('root');
   if (page.view === 'login' || !page.dashboard) return <LoginPage productName={root?.productName ?? ''} notice={page.notice} />;
-  return <Dashboard data={page.dashboard} firstName={root?.user?.firstName?.trim() || null} />;
+  const lifeEvent = page.lifeEvent;
+  return (
+    <>
+      {lifeEvent ? (
+        <Alert tone={lifeEvent.status === 'rejected' ? 'warning' : 'info'} className="mx-auto mb-4 max-w-6xl">
+          {lifeEvent.status === 'rejected'
+            ? `HR returned your ${LIFE_EVENT_TYPES[lifeEvent.eventType as LifeEventType]} change: ${lifeEvent.rejectionReason ?? ''}`
+            : `${LifeEventMessages.pendingApproval}: ${LIFE_EVENT_TYPES[lifeEvent.eventType as LifeEventType]} on ${lifeEvent.effectiveDate}, taking effect on ${lifeEvent.coverageStarts} once approved.`}
+        </Alert>
+      ) : null}
+      <Dashboard data={page.dashboard} firstName={root?.user?.firstName?.trim() || null} />
+    </>
+  );
 }

@@ -7,12 +7,18 @@ import {
   ZActionApproval,
   ZActionApprovalRequest,
   ZActionList,
+  ZLifeEventDecision,
+  ZPendingLifeEventList,
+  LifeEventMessages,
   fullName,
+  type PendingLifeEvent,
   type Action,
 } from '@bp/api/contracts';
 import { Alert, Modal, primaryButtonClass, ScrollRegion, secondaryButtonClass, Toast, inputClass, labelClass } from '~/components/ui';
 import { SignatureForm } from '~/components/wizard/SignatureStep';
 import { apiCall } from '~/lib/api.server';
+import { commitSession } from '~/lib/session.server';
+import { z } from 'zod';
 import { cx } from '~/lib/cx';
 import { pageTitle } from '~/lib/meta';
 import { requireUser, throwOnSessionFailure } from '~/lib/shell.server';
@@ -56,10 +62,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const planTypeId = positiveInt(url.searchParams.get('planTypeId'));
   const approvalId = positiveInt(url.searchParams.get('approval'));
   const filtered = new URLSearchParams({ ...(employeeId ? { employeeId: String(employeeId) } : {}), ...(planTypeId ? { planTypeId: String(planTypeId) } : {}) });
-  const [all, list, approval] = await Promise.all([
+  const [all, list, approval, lifeEvents] = await Promise.all([
     apiCall(ZActionList, '/actions', caller),
     apiCall(ZActionList, `/actions?${filtered.toString()}`, caller),
     approvalId ? apiCall(ZActionApproval, `/actions/approvals/${approvalId}`, caller) : null,
+    apiCall(ZPendingLifeEventList, '/life-events', caller),
   ]);
   for (const r of [all, list]) {
     if (!r.ok) {
@@ -89,14 +96,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     forms: positiveInt(url.searchParams.get('forms')),
     signing: approval?.ok ? approval.data : null,
     approvalFailed: approval !== null && (!approval.ok || approval.data.status === 'failed'),
+    lifeEvents: lifeEvents.ok ? lifeEvents.data : [],
+    rejecting: positiveInt(url.searchParams.get('reject')),
   };
 }
 
 /** Approve: POST /actions with HR's signature, then the wait overlay follows the signing job. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { token } = await requireUser(request, context);
+  const { token, session } = await requireUser(request, context);
   const url = new URL(request.url);
   const formData = await request.formData();
+  if (formData.get('screen') === 'lifeEvent') {
+    // A life event: approve, or reject with the reason the employee is told (issue 16).
+    const id = positiveInt(String(formData.get('lifeEventId') ?? ''));
+    const decision = ZLifeEventDecision.safeParse({ approve: formData.get('decision') === 'approve', reason: formData.get('reason') ?? undefined });
+    if (!id || !decision.success) return data({ error: decision.success ? LifeEventMessages.notFound : (decision.error.issues[0]?.message ?? CensusMessages.approvingFailed) }, { status: 400 });
+    const decided = await apiCall(z.object({ status: z.enum(['approved', 'rejected']) }), `/life-events/${id}`, { method: 'POST', body: decision.data, token, request, context });
+    if (!decided.ok) {
+      await throwOnSessionFailure(decided);
+      return data({ error: decided.error.errors?.[0]?.message ?? decided.error.message }, { status: decided.status });
+    }
+    session.flash('notice', { type: 'success', text: decided.data.status === 'approved' ? LifeEventMessages.approved : LifeEventMessages.rejected });
+    return redirect('/action-center', { headers: { 'Set-Cookie': await commitSession(session) } });
+  }
   const target = parseTarget(url.searchParams.get('approve'));
   const parsed = ZActionApprovalRequest.safeParse({ ...target, signature: formData.get('signature') });
   if (!target || !parsed.success) return data({ error: parsed.success ? CensusMessages.approvingFailed : (parsed.error.issues[0]?.message ?? CensusMessages.approvingFailed) }, { status: 400 });
@@ -112,7 +134,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ActionCenterRoute() {
-  const { actions, employees, planTypes, filters, focus, approve, forms, signing, approvalFailed } = useLoaderData<typeof loader>();
+  const { actions, employees, planTypes, filters, focus, approve, forms, signing, approvalFailed, lifeEvents, rejecting } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
@@ -139,6 +161,7 @@ export default function ActionCenterRoute() {
         Action Center
       </h1>
       {searchParams.get('done') === 'approved' ? <Toast tone="success" text="Actions approved and their forms signed." resetKey="approved" /> : null}
+      {lifeEvents.length > 0 ? <LifeEvents events={lifeEvents} rejecting={rejecting} /> : null}
       {approvalFailed || answer?.error ? (
         <Alert tone="error" className="mt-4">
           {answer?.error ?? CensusMessages.approvingFailed}
@@ -317,6 +340,67 @@ export default function ActionCenterRoute() {
           </div>
         </div>
       ) : null}
+    </section>
+  );
+}
+
+/** Signed life events waiting for HR (issue 16): the proof, what changes, Approve, or Reject with a reason. */
+function LifeEvents({ events, rejecting }: { events: PendingLifeEvent[]; rejecting: number | null }) {
+  const withParams = useWithParams();
+  return (
+    <section aria-labelledby="life-events-heading" className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <h2 id="life-events-heading" className="text-lg font-semibold text-slate-900">
+        Life events
+      </h2>
+      <ul className="mt-3 divide-y divide-slate-200">
+        {events.map((e) => (
+          <li key={e.id} className="py-3 text-sm">
+            <p className="font-semibold text-slate-900">{`${fullName(e)}: ${e.eventTitle} on ${e.eventDate} (changes from ${e.coverageStarts})`}</p>
+            {e.proof ? (
+              <a href={sitePath(`/files/${e.proof.id}`)} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-800 underline">
+                {e.proof.title}
+                <span className="sr-only"> (opens in a new window)</span>
+              </a>
+            ) : null}
+            <ul className="mt-2 list-disc pl-5 text-slate-800" aria-label={`Changes for ${fullName(e)}`}>
+              {e.changes.map((c) => (
+                <li key={c.planType}>{`${c.planType}: ${c.before} → ${c.after}`}</li>
+              ))}
+            </ul>
+            <div className="mt-3 flex flex-wrap items-start gap-3">
+              <Form method="post">
+                <input type="hidden" name="screen" value="lifeEvent" />
+                <input type="hidden" name="lifeEventId" value={e.id} />
+                <button type="submit" name="decision" value="approve" className={primaryButtonClass}>
+                  {`Approve ${e.eventTitle.toLowerCase()} for ${fullName(e)}`}
+                </button>
+              </Form>
+              {rejecting === e.id ? (
+                <Form method="post" className="flex w-full max-w-lg flex-col gap-2">
+                  <input type="hidden" name="screen" value="lifeEvent" />
+                  <input type="hidden" name="lifeEventId" value={e.id} />
+                  <label htmlFor={`reason-${e.id}`} className={labelClass}>
+                    Why is it returned? (the employee reads this)
+                  </label>
+                  <textarea id={`reason-${e.id}`} name="reason" required rows={3} maxLength={1000} className={inputClass} />
+                  <div className="flex gap-2">
+                    <button type="submit" name="decision" value="reject" className={primaryButtonClass}>
+                      Return to the employee
+                    </button>
+                    <Link to={withParams({ reject: null })} preventScrollReset className={secondaryButtonClass}>
+                      Cancel
+                    </Link>
+                  </div>
+                </Form>
+              ) : (
+                <Link to={withParams({ reject: String(e.id) })} preventScrollReset className={secondaryButtonClass}>
+                  Reject
+                </Link>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -493,5 +493,6 @@ function dataOf(d: Draft): MidyearChangesData {
     reasonId: d.reason_id,
     coverageStarts: d.event_type && d.event_date ? toUsDate(lifeEventEffectiveDate(d.event_type, d.event_date)) : null,
     status: 'draft',
+    proofFileId: d.proof_file_id,
   };
 }

@@ -42,7 +42,23 @@ export function EnrollmentStep({
   selectionError,
   dialogMessage,
   declineResult,
+  stepPath = wizardPath(ENROLLMENT_INDEX),
+  title = WIZARD_STEPS[ENROLLMENT_INDEX],
+  backTo = wizardPath(ENROLLMENT_INDEX - 1),
+  nextScreen = 'enrollments',
+  requireAllDecided = true,
+  nextFields = {},
 }: {
+  /** Fields posted with Next (the life-event wizard's next step). */
+  nextFields?: Record<string, string>;
+  /** The page the step lives on (the registration wizard's by default; the life-event wizard's too). */
+  stepPath?: string;
+  title?: string;
+  backTo?: string;
+  /** The screen Next posts to the page's action. */
+  nextScreen?: string;
+  /** Registration needs every plan type decided; a life event changes only what it is about. */
+  requireAllDecided?: boolean;
   data: EnrollmentStepData;
   eoi: boolean;
   /** From the action: Next was pressed with undecided plans. */
@@ -52,12 +68,11 @@ export function EnrollmentStep({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
-  const stepPath = wizardPath(ENROLLMENT_INDEX);
-  const join = (params: Record<string, string | number>) => `${stepPath}&${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}`;
+  const join = (params: Record<string, string | number>) => `${stepPath}${stepPath.includes('?') ? '&' : '?'}${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}`;
   const [pressed, setPressed] = useState(false);
   const { enrollments, plans, previousPlans } = data;
   const none = !data.enabled || (data.loadError === null && noPlansOffered(enrollments));
-  const decided = allDecided(enrollments);
+  const decided = !requireAllDecided || allDecided(enrollments);
   const error = data.enabled && !none && ((pressed && !decided) || selectionError !== null) && !decided ? EnrollmentMessages.selectAllPlans : null;
 
   // The summary shows its skeleton while the page loads it (document 2 section 2).
@@ -66,7 +81,7 @@ export function EnrollmentStep({
 
   return (
     <div>
-      <h2 className="text-lg font-semibold text-slate-900">{WIZARD_STEPS[ENROLLMENT_INDEX]}</h2>
+      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
       {data.loadError ? (
         <Alert tone="error" className="mt-4">
           {data.loadError}
@@ -134,8 +149,11 @@ export function EnrollmentStep({
           if (data.enabled && !none && !decided) event.preventDefault();
         }}
       >
-        <input type="hidden" name="screen" value="enrollments" />
-        <WizardActions backTo={wizardPath(ENROLLMENT_INDEX - 1)} busy={busy} nextDescribedBy={error ? 'enrollment-selection-error' : undefined} />
+        <input type="hidden" name="screen" value={nextScreen} />
+        {Object.entries(nextFields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <WizardActions backTo={backTo} busy={busy} nextDescribedBy={error ? 'enrollment-selection-error' : undefined} />
       </Form>
 
       {data.notice ? <Toast tone="error" text={data.notice} resetKey={data} /> : null}

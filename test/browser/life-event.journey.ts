@@ -1,0 +1,95 @@
+import type { Browser } from 'playwright-core';
+import { browserDb, launchBrowser, logIn, newPage, scriptErrors, SITE, sql } from '../support/browser';
+import { copyOfJane } from '../support/fixtures';
+
+describe('life event journey (issue 16)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it('jane reports a birth with a certificate, adds the baby to medical, reviews the cost, signs, and HR approves', async () => {
+    const person = await copyOfJane(browserDb, 'Juno');
+    // The baby is on My Dependents already (added there, as any dependent).
+    const [baby] = await sql<{ id: number }>(
+      `INSERT INTO dependent (client_id, employee_id, relationship_type_id, first_name, last_name, birth_date, gender)
+       SELECT client_id, id, 2, 'Noah', 'Doe', (now() AT TIME ZONE 'America/New_York')::date - 3, 1 FROM employee WHERE id = $1 RETURNING id`,
+      [person.employeeId],
+    );
+    const [{ d: birthDate }] = await sql<{ d: string }>(`SELECT to_char((now() AT TIME ZONE 'America/New_York')::date - 3, 'MM/DD/YYYY') AS d`);
+
+    const { page, errors } = await newPage(browser);
+    await logIn(page, person.email);
+    await page.waitForURL(`${SITE}/mbl`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Change Benefits' }).click();
+    await page.getByRole('heading', { name: 'Change My Benefits', level: 1 }).waitFor();
+    // Jane is married: no Marriage among the events.
+    expect(await page.getByRole('radio', { name: 'Marriage' }).count()).toBe(0);
+    await page.getByRole('radio', { name: 'Birth or adoption' }).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // The date: 31 days ago is refused with the window's message.
+    const [{ d: tooLate }] = await sql<{ d: string }>(`SELECT to_char((now() AT TIME ZONE 'America/New_York')::date - 31, 'MM/DD/YYYY') AS d`);
+    await page.getByLabel('Event date (MM/DD/YYYY)').fill(tooLate);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Life event window: 30 days').waitFor();
+    await page.getByLabel('Event date (MM/DD/YYYY)').fill(birthDate);
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Which child: the baby.
+    await page.getByRole('heading', { name: 'Which child?' }).waitFor();
+    await page.getByLabel('Dependent').selectOption({ label: 'Noah Doe' });
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Plan enrollment (step 4 is skipped for a birth): the certificate first, then the baby on medical.
+    await page.getByRole('heading', { name: 'Plan enrollment' }).waitFor();
+    await page.getByLabel(/Birth certificate or adoption papers/).setInputFiles({ name: 'birth-certificate.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% birth certificate of Noah\n') });
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByText('Uploaded. You can replace it with another file.').waitFor();
+    await page.getByRole('link', { name: 'Modify Group Medical' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Benefits Enrollment' });
+    await dialog.getByRole('checkbox', { name: /Noah Doe/ }).check();
+    await dialog.getByText('Coverage level: Family').waitFor();
+    await dialog.getByRole('button', { name: 'Enroll' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Review: the cost per paycheck and per year, and the date the change takes effect; then the signature.
+    await page.getByRole('heading', { name: 'Review and sign' }).waitFor();
+    await page.getByText(`Birth or adoption on ${birthDate}; the changes take effect on ${birthDate}.`).waitFor();
+    const medicalRow = page.getByRole('row', { name: /Group Medical/ });
+    const cells = await medicalRow.getByRole('cell').allInnerTexts();
+    expect(cells[0]).toMatch(/^\$\d/);
+    expect(cells[1]).toMatch(/^\$\d/);
+    await page.getByLabel('Or type your full name').fill('Juno Doe');
+    await page.getByRole('button', { name: /Sign|Next|Finish/ }).last().click();
+    await page.waitForURL(`${SITE}/mbl`);
+    await page.getByText(`Your changes are waiting for HR approval: Birth or adoption on ${birthDate}`).waitFor();
+    // Not in force yet: the signed medical still covers the family as before.
+    const [medical] = await sql<{ id: number }>(`SELECT id FROM enrollment WHERE employee_id = $1 AND plan_type_id = 1 AND status = 1`, [person.employeeId]);
+    expect((await sql<{ dependent_id: number }>('SELECT dependent_id FROM enrollment_dependent WHERE enrollment_id = $1', [medical!.id])).map((r) => r.dependent_id)).not.toContain(baby!.id);
+
+    // HR approves in the Action Center, with the certificate and the change in view.
+    const { page: hr, errors: hrErrors } = await newPage(browser);
+    await logIn(hr, 'hr@acme.test');
+    await hr.waitForURL(`${SITE}/mbl`);
+    await hr.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Action Center' }).click();
+    const events = hr.getByRole('region', { name: 'Life events' });
+    await events.getByText(`Juno Doe: Birth or adoption on ${birthDate}`).waitFor();
+    await events.getByRole('link', { name: /Birth certificate or adoption papers/ }).first().waitFor();
+    await events.getByRole('list', { name: 'Changes for Juno Doe' }).getByText(/Group Medical: .*→ .*Noah/).waitFor();
+    await events.getByRole('button', { name: 'Approve birth or adoption for Juno Doe' }).click();
+    await hr.getByText('Life event approved: the changes are in force').waitFor();
+    expect((await sql<{ dependent_id: number }>('SELECT dependent_id FROM enrollment_dependent WHERE enrollment_id = $1', [medical!.id])).map((r) => r.dependent_id)).toContain(baby!.id);
+
+    // The employee's dashboard no longer says pending; the HR audit log shows the approval.
+    await page.reload();
+    await page.getByRole('heading', { name: /Dashboard|Welcome/ }).first().waitFor();
+    expect(await page.getByText('Your changes are waiting for HR approval').count()).toBe(0);
+    await hr.goto(`${SITE}/mbl/audit-admin`);
+    await hr.getByText('Life event approved by HR: Birth or adoption').first().waitFor();
+    expect(scriptErrors(errors)).toEqual([]);
+    expect(scriptErrors(hrErrors)).toEqual([]);
+  });
+});
