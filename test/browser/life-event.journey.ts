@@ -37,6 +37,14 @@ describe('life event journey (issue 16)', () => {
     await page.getByLabel('Event date (MM/DD/YYYY)').fill(birthDate);
     await page.getByRole('button', { name: 'Next' }).click();
 
+    // Leaving and coming back: asked whether to go on (document 2 section 2); Yes resumes where it was.
+    await page.getByRole('heading', { name: 'Which child?' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+    await page.waitForURL(`${SITE}/mbl`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Change Benefits' }).click();
+    const resume = page.getByRole('dialog', { name: 'Change My Benefits' });
+    await resume.getByText('Would you like to continue previous changes?').waitFor();
+    await resume.getByRole('link', { name: 'Yes' }).click();
     // Which child: the baby.
     await page.getByRole('heading', { name: 'Which child?' }).waitFor();
     await page.getByLabel('Dependent').selectOption({ label: 'Noah Doe' });

@@ -10,7 +10,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const token = activeToken(session);
   if (!token) return redirect('/');
   const outcome = await forwardUpload(request, context, token, '/midyear-changes/proof');
-  if (outcome.ok) return redirectWithNotice(session, '/change-benefits', { type: 'success', text: FileMessages.uploaded });
+  if (outcome.ok) return redirectWithNotice(session, '/change-benefits?continue=1', { type: 'success', text: FileMessages.uploaded });
   const text = outcome.status === 413 ? FileMessages.tooLarge : outcome.status >= 500 ? FileMessages.serverError : (outcome.message ?? FileMessages.uploadError);
-  return redirectWithNotice(session, '/change-benefits', { type: 'error', text });
+  return redirectWithNotice(session, '/change-benefits?continue=1', { type: 'error', text });
 }

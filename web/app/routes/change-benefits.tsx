@@ -17,11 +17,12 @@ import {
   stepSkipped,
   formatUsd,
   parseMoney,
+  toIsoDate,
   type LifeEventType,
   type MidyearStep,
 } from '@bp/api/contracts';
 import { EnrollmentStep } from '~/components/enrollment/EnrollmentStep';
-import { Alert, inputClass, labelClass, primaryButtonClass, secondaryButtonClass } from '~/components/ui';
+import { Alert, inputClass, labelClass, Modal, primaryButtonClass, secondaryButtonClass } from '~/components/ui';
 import { SignatureForm } from '~/components/wizard/SignatureStep';
 import { apiCall } from '~/lib/api.server';
 import { loadDependents } from '~/lib/employee-data.server';
@@ -55,7 +56,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const step = (m.status === 'draft' ? m.step : 1) as MidyearStep;
   const dependents = step === 3 || step === 4 ? await loadDependents(caller) : [];
   const enrollment = step === 6 || step === 7 ? await loadEnrollmentStep(new URL(request.url), user, caller) : null;
+  const url = new URL(request.url);
+  const openEnrollmentOpen = user.openEnrollmentEndDate !== null && toIsoDate(user.openEnrollmentEndDate)! >= new Date().toISOString().slice(0, 10);
   return {
+    // Back on the page with saved progress (not from a move of the wizard): ask whether to go on (document 2 section 2).
+    askContinue: m.status === 'draft' && m.step > 1 && url.searchParams.get('continue') !== '1',
+    canStillChange: user.newHire || openEnrollmentOpen,
     midyear: m,
     step,
     eventTypes: eventTypesFor(user.maritalStatusId),
@@ -76,15 +82,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const screen = form.get('screen');
   if (screen === 'enroll' || screen === 'decline') {
     const id = Number(form.get('enrollmentId'));
-    if (!Number.isInteger(id) || id <= 0) return redirect(PATH);
+    if (!Number.isInteger(id) || id <= 0) return redirect(`${PATH}?continue=1`);
     if (screen === 'decline') {
       const { result } = await decline(id, form, caller);
       if (result && !result.ok) return data<Answer>({ error: result.message }, { status: result.status === 400 ? 400 : 502 });
-      return redirect(PATH);
+      return redirect(`${PATH}?continue=1`);
     }
     const result = await enroll(id, form, caller);
     if (!result.ok) return data<Answer>({ error: result.message }, { status: result.status === 400 ? 400 : 502 });
-    return redirect(PATH);
+    return redirect(`${PATH}?continue=1`);
   }
   if (screen === 'sign') {
     const signed = await apiCall(ZMidyearChangesData, '/mid-changes', { method: 'POST', body: { signature: String(form.get('signature') ?? '') }, token, request, context });
@@ -104,11 +110,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const first = moved.error.errors?.[0];
     return data<Answer>({ error: first?.message ?? moved.error.message, ...(first ? { field: first.path } : {}) }, { status: moved.status });
   }
-  return redirect(PATH);
+  return redirect(`${PATH}?continue=1`);
 }
 
 export default function ChangeBenefitsRoute() {
-  const { midyear, step, eventTypes, dependents, enrollment, payPeriods, medicalEnrolled } = useLoaderData<typeof loader>();
+  const { midyear, step, eventTypes, dependents, enrollment, payPeriods, medicalEnrolled, askContinue, canStillChange } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   const eventType = (midyear.status === 'draft' ? midyear.eventType : null) as LifeEventType | null;
@@ -124,6 +130,31 @@ export default function ChangeBenefitsRoute() {
       <h1 id="page-heading" className="text-2xl font-semibold tracking-tight text-slate-900">
         Change My Benefits
       </h1>
+      {canStillChange ? (
+        <aside className="mt-4 rounded-xl border border-brand-100 bg-brand-50 p-4 text-sm text-brand-900">
+          <p className="font-semibold">You can still make changes to your benefits</p>
+          <p className="mt-1">
+            {'Open enrollment (or your new-hire window) is open: '}
+            <Link to="/" className="font-medium underline">
+              Modify Selections
+            </Link>
+            {' from your dashboard. Report a life event below only if one happened.'}
+          </p>
+        </aside>
+      ) : null}
+      <Modal open={askContinue} title="Change My Benefits" description={LifeEventMessages.continuePrevious} dismissable={false}>
+        <div className="mt-6 flex justify-end gap-3">
+          <Form method="post">
+            <input type="hidden" name="step" value="1" />
+            <button type="submit" className={secondaryButtonClass}>
+              No
+            </button>
+          </Form>
+          <Link to={`${PATH}?continue=1`} className={primaryButtonClass}>
+            Yes
+          </Link>
+        </div>
+      </Modal>
       {midyear.status === 'pending' ? (
         <Alert tone="info" className="mt-4">
           {`${LifeEventMessages.pendingApproval} (${LIFE_EVENT_TYPES[midyear.eventType as LifeEventType]}, ${midyear.effectiveDate}).`}
@@ -247,13 +278,22 @@ export default function ChangeBenefitsRoute() {
                   selectionError={null}
                   dialogMessage={error}
                   declineResult={undefined}
-                  stepPath={PATH}
+                  stepPath={`${PATH}?continue=1`}
                   title="Plan enrollment"
-                  backTo={PATH}
+                  backTo={null}
                   nextScreen="move"
                   nextFields={{ step: String(next ?? 7) }}
                   requireAllDecided={false}
+                  hideNegative={eventType !== null && eventType >= 7}
+                  {...(eventType === 9 ? { openTab: 'decline' as const } : {})}
                 />
+                {previous ? (
+                  <Form method="post">
+                    <button type="submit" name="back" value={previous} className={secondaryButtonClass}>
+                      Back
+                    </button>
+                  </Form>
+                ) : null}
               </div>
             ) : null}
             {step === 7 && eventType && enrollment ? (

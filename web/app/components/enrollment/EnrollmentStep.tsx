@@ -48,13 +48,20 @@ export function EnrollmentStep({
   nextScreen = 'enrollments',
   requireAllDecided = true,
   nextFields = {},
+  hideNegative = false,
+  openTab,
 }: {
+  /** Life events 7 to 9: plan groups with a negative status (waived, declined) are left out (document 2 section 2). */
+  hideNegative?: boolean;
+  /** The tab the dialogs open on (life event 9 opens Decline first, document 2 section 4). */
+  openTab?: DialogTab;
   /** Fields posted with Next (the life-event wizard's next step). */
   nextFields?: Record<string, string>;
   /** The page the step lives on (the registration wizard's by default; the life-event wizard's too). */
   stepPath?: string;
   title?: string;
-  backTo?: string;
+  /** Where Back goes (null: the page has its own Back). */
+  backTo?: string | null;
   /** The screen Next posts to the page's action. */
   nextScreen?: string;
   /** Registration needs every plan type decided; a life event changes only what it is about. */
@@ -70,7 +77,8 @@ export function EnrollmentStep({
   const busy = navigation.state === 'submitting';
   const join = (params: Record<string, string | number>) => `${stepPath}${stepPath.includes('?') ? '&' : '?'}${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}`;
   const [pressed, setPressed] = useState(false);
-  const { enrollments, plans, previousPlans } = data;
+  const { plans, previousPlans } = data;
+  const enrollments = hideNegative ? data.enrollments.filter((e) => !(isPlanGroup(e.planTypeId) && Number(e.status) < 0)) : data.enrollments;
   const none = !data.enabled || (data.loadError === null && noPlansOffered(enrollments));
   const decided = !requireAllDecided || allDecided(enrollments);
   const error = data.enabled && !none && ((pressed && !decided) || selectionError !== null) && !decided ? EnrollmentMessages.selectAllPlans : null;
@@ -115,7 +123,7 @@ export function EnrollmentStep({
               enrollment={e}
               plans={plans.filter((p) => p.planTypeId === e.planTypeId)}
               hasPreviousPlan={previousPlans.some((p) => p.planTypeId === e.planTypeId)}
-              join={join}
+              join={openTab ? (params) => join('enroll' in params ? { ...params, tab: openTab } : params) : join}
               markUndecided={error !== null}
               payPeriods={data.payPeriods}
             />
@@ -153,7 +161,7 @@ export function EnrollmentStep({
         {Object.entries(nextFields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <WizardActions backTo={backTo} busy={busy} nextDescribedBy={error ? 'enrollment-selection-error' : undefined} />
+        <WizardActions backTo={backTo ?? undefined} busy={busy} nextDescribedBy={error ? 'enrollment-selection-error' : undefined} />
       </Form>
 
       {data.notice ? <Toast tone="error" text={data.notice} resetKey={data} /> : null}
