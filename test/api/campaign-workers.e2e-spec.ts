@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
@@ -9,17 +8,8 @@ import { APP_CONFIG, type AppConfig } from '../../api/src/core/config/app-config
 import { messageIdFor } from '../../api/src/core/mail/email-sender';
 import { createTestApp, type TestApp } from '../support/app';
 import { cloneAcmeClient, createPerson } from '../support/fixtures';
+import { freePort } from '../support/ports';
 import { until } from '../support/wait';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer().once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 interface Delivery {
   to: string;

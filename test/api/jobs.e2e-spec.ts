@@ -6,7 +6,6 @@ import type { Queue } from 'bullmq';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
@@ -23,6 +22,7 @@ import { createTestApp, type TestApp } from '../support/app';
 import { cloneAcmeClient, createPerson } from '../support/fixtures';
 import { startMailWorkers, type MailHarness } from '../support/mail';
 import { dataUrl, strokePng } from '../support/png';
+import { freePort } from '../support/ports';
 
 async function until<T>(probe: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 20_000): Promise<T> {
   const end = Date.now() + timeoutMs;
@@ -32,16 +32,6 @@ async function until<T>(probe: () => Promise<T | null | undefined | false>, what
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer().once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /** BullMQ queues connect as they are built; closing one mid-connect emits an unhandled "Connection is closed". */
