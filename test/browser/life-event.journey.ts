@@ -11,12 +11,6 @@ describe('life event journey (issue 16)', () => {
 
   it('jane reports a birth with a certificate, adds the baby to medical, reviews the cost, signs, and HR approves', async () => {
     const person = await copyOfJane(browserDb, 'Juno');
-    // The baby is on My Dependents already (added there, as any dependent).
-    const [baby] = await sql<{ id: number }>(
-      `INSERT INTO dependent (client_id, employee_id, relationship_type_id, first_name, last_name, birth_date, gender)
-       SELECT client_id, id, 2, 'Noah', 'Doe', (now() AT TIME ZONE 'America/New_York')::date - 3, 1 FROM employee WHERE id = $1 RETURNING id`,
-      [person.employeeId],
-    );
     const [{ d: birthDate }] = await sql<{ d: string }>(`SELECT to_char((now() AT TIME ZONE 'America/New_York')::date - 3, 'MM/DD/YYYY') AS d`);
 
     const { page, errors } = await newPage(browser);
@@ -45,9 +39,24 @@ describe('life event journey (issue 16)', () => {
     const resume = page.getByRole('dialog', { name: 'Change My Benefits' });
     await resume.getByText('Would you like to continue previous changes?').waitFor();
     await resume.getByRole('link', { name: 'Yes' }).click();
-    // Which child: the baby.
+    // Which child: the baby, added here. A birth's child: only Child offered, no smoker or email asked.
     await page.getByRole('heading', { name: 'Which child?' }).waitFor();
+    await page.getByRole('link', { name: 'Add the child' }).click();
+    const add = page.getByRole('dialog', { name: 'Add Dependent' });
+    await add.getByLabel('First name').waitFor();
+    expect(await add.getByLabel('Relationship type').locator('option').allInnerTexts()).toEqual(expect.arrayContaining(['Child']));
+    expect(await add.getByLabel('Relationship type').locator('option', { hasText: 'Spouse' }).count()).toBe(0);
+    expect(await add.getByLabel('Smoker').count()).toBe(0);
+    expect(await add.getByLabel('Email').count()).toBe(0);
+    await add.getByLabel('First name').fill('Noah');
+    await add.getByLabel('Last name').fill('Doe');
+    await add.getByLabel('Date of birth').pressSequentially(birthDate.replace(/\//g, ''));
+    await add.getByLabel('Gender').selectOption({ label: 'Male' });
+    await add.getByRole('textbox', { name: 'Social Security Number' }).pressSequentially('000000000');
+    await add.getByRole('button', { name: 'Save' }).click();
+    await add.waitFor({ state: 'hidden' });
     await page.getByLabel('Dependent').selectOption({ label: 'Noah Doe' });
+    const [baby] = await sql<{ id: number }>(`SELECT id FROM dependent WHERE employee_id = $1 AND first_name = 'Noah'`, [person.employeeId]);
     await page.getByRole('button', { name: 'Next' }).click();
 
     // Plan enrollment (step 4 is skipped for a birth): the certificate first, then the baby on medical.

@@ -2,6 +2,9 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import {
   ALLOWED_CHANGES,
+  Messages,
+  ZDependent,
+  dependentSchema,
   LIFE_EVENT_REASONS,
   LIFE_EVENT_TYPES,
   LifeEventMessages,
@@ -25,7 +28,10 @@ import { EnrollmentStep } from '~/components/enrollment/EnrollmentStep';
 import { Alert, inputClass, labelClass, Modal, primaryButtonClass, secondaryButtonClass } from '~/components/ui';
 import { SignatureForm } from '~/components/wizard/SignatureStep';
 import { apiCall } from '~/lib/api.server';
-import { loadDependents } from '~/lib/employee-data.server';
+import { loadDependents, loadOptions } from '~/lib/employee-data.server';
+import { DependentDialog } from '~/components/wizard/DependentDialog';
+import { parseWithZod } from '@conform-to/zod/v4';
+import type { SubmissionResult } from '@conform-to/react';
 import { decline, enroll, loadEnrollmentStep } from '~/lib/enrollment.server';
 import { isChosen, totalContributionCents } from '~/lib/enrollment-rules';
 import { pageTitle } from '~/lib/meta';
@@ -54,9 +60,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const m = current.data;
   const step = (m.status === 'draft' ? m.step : 1) as MidyearStep;
-  const dependents = step === 3 || step === 4 ? await loadDependents(caller) : [];
-  const enrollment = step === 6 || step === 7 ? await loadEnrollmentStep(new URL(request.url), user, caller) : null;
+  const [dependents, options] = step === 3 || step === 4 ? await Promise.all([loadDependents(caller), loadOptions(caller)]) : [[], null];
   const url = new URL(request.url);
+  const enrollment = step === 6 || step === 7 ? await loadEnrollmentStep(new URL(request.url), user, caller) : null;
   const openEnrollmentOpen = user.openEnrollmentEndDate !== null && toIsoDate(user.openEnrollmentEndDate)! >= new Date().toISOString().slice(0, 10);
   return {
     // Back on the page with saved progress (not from a move of the wizard): ask whether to go on (document 2 section 2).
@@ -66,13 +72,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     step,
     eventTypes: eventTypesFor(user.maritalStatusId),
     dependents: dependents.map((d) => ({ id: d.id, name: fullName(d), relation: relationOf(d.relationshipTypeId ?? null) })),
+    // Step 3's Add dependent dialog (?add=1): the event's relations only.
+    dependentForm:
+      step === 3 && options && url.searchParams.get('add') === '1' && m.eventType
+        ? { options, employeeLastName: user.lastName ?? '', requireSsn: user.requireSsn, eventType: m.eventType as LifeEventType }
+        : null,
     enrollment,
     payPeriods: user.payPeriods ?? 26,
     medicalEnrolled: enrollment?.enrollments.some((e) => e.planTypeId === 1 && e.status === '1') ?? false,
   };
 }
 
-type Answer = { error: string; field?: string };
+type Answer = { error: string; field?: string; reply?: SubmissionResult<string[]> };
 
 /** Each move of the wizard, and the dialogs of step 6 (the same as registration's). */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -91,6 +102,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const result = await enroll(id, form, caller);
     if (!result.ok) return data<Answer>({ error: result.message }, { status: result.status === 400 ? 400 : 502 });
     return redirect(`${PATH}?continue=1`);
+  }
+  if (screen === 'dependent') {
+    // Step 3: the dependent the event is about, added here (the same rules as everywhere: contracts' dependentSchema).
+    const { user } = await requireUser(request, context);
+    const submission = parseWithZod(form, { schema: dependentSchema({ employeeLastName: user.lastName ?? '', requireSsn: user.requireSsn }) });
+    if (submission.status !== 'success') return data<Answer>({ error: '', reply: submission.reply() }, { status: 400 });
+    const saved = await apiCall(ZDependent, '/dependents', { method: 'POST', body: submission.value, token, request, context });
+    if (!saved.ok) {
+      await throwOnSessionFailure(saved);
+      return data<Answer>({ error: saved.error.errors?.[0]?.message ?? Messages.dependentCreateFailed, reply: submission.reply() }, { status: saved.status });
+    }
+    session.flash('notice', { type: 'success', text: Messages.dependentAdded(fullName(saved.data)) });
+    return redirect(`${PATH}?continue=1`, { headers: { 'Set-Cookie': await commitSession(session) } });
   }
   if (screen === 'sign') {
     const signed = await apiCall(ZMidyearChangesData, '/mid-changes', { method: 'POST', body: { signature: String(form.get('signature') ?? '') }, token, request, context });
@@ -114,7 +138,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ChangeBenefitsRoute() {
-  const { midyear, step, eventTypes, dependents, enrollment, payPeriods, medicalEnrolled, askContinue, canStillChange } = useLoaderData<typeof loader>();
+  const { midyear, step, eventTypes, dependents, enrollment, payPeriods, medicalEnrolled, askContinue, canStillChange, dependentForm } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   const eventType = (midyear.status === 'draft' ? midyear.eventType : null) as LifeEventType | null;
@@ -163,6 +187,18 @@ export default function ChangeBenefitsRoute() {
         <Alert tone="warning" className="mt-4">
           {`HR returned your ${LIFE_EVENT_TYPES[midyear.eventType as LifeEventType]} change: ${midyear.rejectionReason ?? ''} You can report it again below.`}
         </Alert>
+      ) : null}
+      {dependentForm ? (
+        <DependentDialog
+          dependent={null}
+          employeeLastName={dependentForm.employeeLastName}
+          requireSsn={dependentForm.requireSsn}
+          options={dependentForm.options}
+          closeTo={`${PATH}?continue=1`}
+          lastResult={answer?.reply}
+          relationships={dependentForm.options.relationshipType.filter((o) => relationOf(o.id) === eventDependentRelation(dependentForm.eventType))}
+          birth={dependentForm.eventType === 1}
+        />
       ) : null}
       {midyear.status !== 'pending' ? (
         <>
@@ -249,10 +285,9 @@ export default function ChangeBenefitsRoute() {
                 </div>
                 <p className="text-sm text-slate-700">
                   {'Not in the list? '}
-                  <Link to="/dependents" className="font-medium text-brand-800 underline">
-                    Add them on My Dependents
+                  <Link to={`${PATH}?continue=1&add=1`} preventScrollReset className="font-medium text-brand-800 underline">
+                    {eventType === 1 ? 'Add the child' : 'Add your spouse or domestic partner'}
                   </Link>
-                  {', then come back: your answers are kept.'}
                 </p>
                 <input type="hidden" name="step" value={next ?? ''} />
                 <StepButtons previous={previous} busy={busy} />

@@ -46,7 +46,13 @@ export function DependentDialog({
   options,
   closeTo,
   lastResult,
+  relationships,
+  birth = false,
 }: {
+  /** The relations offered (a life event offers only those it is about); all of them by default. */
+  relationships?: FormOptions['relationshipType'];
+  /** A birth (life event 1): the relation is Child, and smoker and email are not asked (document 2 section 4). */
+  birth?: boolean;
   /** null adds a new dependent. */
   dependent: Dependent | null;
   employeeLastName: string;
@@ -62,13 +68,13 @@ export function DependentDialog({
   const [form, fields] = useForm({
     id: `dependent-${dependent?.id ?? 'new'}`,
     lastResult,
-    defaultValue: defaultsOf(dependent),
+    defaultValue: { ...defaultsOf(dependent), ...(relationships?.length === 1 && !dependent ? { relationshipTypeId: String(relationships[0]!.id) } : {}) },
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const set = (name: string, value: string) => form.update({ name, value });
-  const [relation, setRelation] = useState(text(dependent?.relationshipTypeId) ?? '');
+  const [relation, setRelation] = useState(text(dependent?.relationshipTypeId) ?? (relationships?.length === 1 ? String(relationships[0]!.id) : ''));
   const [lastName, setLastName] = useState(dependent?.lastName ?? '');
   const [differentAddress, setDifferentAddress] = useState(dependent?.dependentDifferentAddress ?? false);
   const isChild = relation === String(RelationshipType.Child);
@@ -81,13 +87,13 @@ export function DependentDialog({
       <Form method="post" {...getFormProps(form)} className="mt-5 grid gap-4 sm:grid-cols-2">
         <input type="hidden" name="screen" value="dependent" />
         {dependent ? <input type="hidden" name="id" value={dependent.id} /> : null}
-        <SelectField meta={fields.relationshipTypeId} label="Relationship type" options={options.relationshipType} required onValue={setRelation} className="sm:col-span-2" />
+        <SelectField meta={fields.relationshipTypeId} label="Relationship type" options={relationships ?? options.relationshipType} required onValue={setRelation} className="sm:col-span-2" />
         <TextField meta={fields.firstName} label="First name" required />
         <TextField meta={fields.middleName} label="Middle name" />
         <TextField meta={fields.lastName} label="Last name" required onValue={setLastName} />
         <TextField meta={fields.birthDate} label="Date of birth" format="date" placeholder="MM/DD/YYYY" hint="MM/DD/YYYY" required />
         <SelectField meta={fields.gender} label="Gender" options={options.gender} required />
-        <SelectField meta={fields.smoker} label="Smoker" options={options.smoker} required />
+        {birth ? null : <SelectField meta={fields.smoker} label="Smoker" options={options.smoker} required />}
         {showChildFields ? (
           <div className="sm:col-span-2">
             <CheckboxField meta={fields.disabled} label="Totaly Disabled" />
@@ -97,7 +103,7 @@ export function DependentDialog({
           <SelectField meta={fields.lastNameReasonId} label="Reason for a different last name" options={options.lastNameReason} className="sm:col-span-2" />
         ) : null}
         <SsnField meta={fields.ssn} label="Social Security Number" original={dependent?.ssn ?? null} set={set} required={requireSsn} />
-        <TextField meta={fields.email} label="Email" type="email" autoComplete="off" />
+        {birth ? null : <TextField meta={fields.email} label="Email" type="email" autoComplete="off" />}
         <div className="sm:col-span-2">
           <CheckboxField meta={fields.dependentDifferentAddress} label="Different home address" onValue={setDifferentAddress} />
         </div>
