@@ -104,13 +104,14 @@ describe('employer forms', () => {
     expect(audit.map((a: { action_type: string }) => a.action_type)).toEqual(['create', 'update']);
 
     // From another origin, nothing changes.
-    await request(t.server).post(`/mbl/api/employer-forms/steps/${doc.id}/delete`).set('Cookie', cookie).set('Host', HOST).set('Origin', 'https://evil.example').expect(403);
+    await request(t.server).post(`/mbl/api/employer-forms/steps/${doc.id}/delete`).set('Cookie', cookie).set('Host', HOST).set('Origin', 'https://evil.example').type('form').send({ confirm: 'delete' }).expect(403);
     // Answered: cannot be deleted.
     await db.query(`INSERT INTO onboarding_document_response (employee_id, document_id, client_id, submitted_at) VALUES ($1, $2, $3, now())`, [w.employee.employeeId, doc.id, w.clientId]);
-    const refused = await post(`/steps/${doc.id}/delete`, {}).expect(409);
+    await post(`/steps/${doc.id}/delete`, {}).expect(400);
+    const refused = await post(`/steps/${doc.id}/delete`, { confirm: 'delete' }).expect(409);
     expect(refused.text).toContain(EmployerFormMessages.answered);
     await db.query('DELETE FROM onboarding_document_response WHERE document_id = $1', [doc.id]);
-    await post(`/steps/${doc.id}/delete`, {}).expect(303);
+    await post(`/steps/${doc.id}/delete`, { confirm: 'delete' }).expect(303);
     expect((await db.query('SELECT count(*)::int AS n FROM onboarding_document WHERE id = $1', [doc.id]))[0].n).toBe(0);
   });
 

@@ -14,6 +14,7 @@ export const EmployerFormMessages = {
   answered: 'Employees have answered this step: it cannot be deleted. Take it out of registration instead.',
   expired: 'This page has expired. Open Employer Forms again from the menu.',
   notFound: 'Document not found',
+  confirmDelete: 'Use the Delete button of the step to delete it',
 } as const;
 
 /** Labels of the field types in HR's words. */

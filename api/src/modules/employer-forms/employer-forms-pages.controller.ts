@@ -92,7 +92,13 @@ export class EmployerFormsPagesController {
 
   @Post('steps/:id/delete')
   @Access('employer-forms:manage')
-  async remove(@Param('id', StepIdPipe) id: number, @Res() res: Response): Promise<void> {
+  async remove(@Param('id', StepIdPipe) id: number, @Body('confirm') confirm: unknown, @Res() res: Response): Promise<void> {
+    // Only the list's Delete button (which says so) deletes: a stray or replayed post of anything else does not.
+    if (confirm !== 'delete') {
+      await this.steps.get(id);
+      this.html(res, 400, await this.listPage({ error: EmployerFormMessages.confirmDelete }));
+      return;
+    }
     try {
       await this.steps.remove(id);
     } catch (err) {

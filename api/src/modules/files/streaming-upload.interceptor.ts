@@ -82,12 +82,19 @@ class StreamingEngine implements StorageEngine {
     });
     const body = start.ended ? Readable.from([start.head]) : Readable.from(concatStreams(start.head, file.stream));
     const storageKey = `uploads/${randomUUID()}`;
+    // pipe() does not pass errors on: a body cut short (a client gone, a malformed form) must end the write too.
+    let bodyFailed = false;
+    body.once('error', (err) => {
+      bodyFailed = true;
+      counter.destroy(err);
+    });
     try {
       await this.storage.put(storageKey, body.pipe(counter));
     } catch (err) {
       await this.storage.remove(storageKey).catch(() => undefined);
       if (err instanceof HttpException) throw err;
       if (size > FILE_MAX_BYTES) throw tooLarge();
+      if (bodyFailed) throw badRequest(FileMessages.uploadError);
       // Our storage failed (not the person's bytes): a server error, said once in the log without the file.
       new Logger('Uploads').error(`storing an upload failed: ${err instanceof Error ? err.message : String(err)}`);
       throw new InternalServerErrorException();
