@@ -23,6 +23,8 @@ export class LifeEvents1765800000000 implements MigrationInterface {
         proof_file_id integer,
         -- The employee's signature (an image, kept as their file) once the event is signed.
         signature_file_id integer,
+        -- The signature row (kind life_event): its snapshot of the changes becomes the signed summary PDF.
+        signature_id integer REFERENCES signature(id),
         status text NOT NULL DEFAULT 'draft' CHECK (status IN ('draft', 'pending', 'approved', 'rejected', 'cancelled')),
         change_set_id integer,
         rejection_reason text,
@@ -39,11 +41,17 @@ export class LifeEvents1765800000000 implements MigrationInterface {
         FOREIGN KEY (signature_file_id, client_id) REFERENCES file (id, client_id),
         FOREIGN KEY (change_set_id, client_id) REFERENCES election_change_set (id, client_id)
       )`);
+    // A life event is signed like the enrollment (its own kind: the wizard's latest signature stays the registration's).
+    await q.query(`ALTER TABLE signature DROP CONSTRAINT signature_kind_check`);
+    await q.query(`ALTER TABLE signature ADD CONSTRAINT signature_kind_check CHECK (kind IN ('registration', 'life_event'))`);
     await q.query(`CREATE UNIQUE INDEX life_event_one_draft ON life_event (employee_id) WHERE status = 'draft'`);
     await q.query(`CREATE INDEX life_event_client_status_idx ON life_event (client_id, status)`);
   }
 
   async down(q: QueryRunner): Promise<void> {
     await q.query('DROP TABLE IF EXISTS life_event');
+    await q.query(`DELETE FROM signature WHERE kind = 'life_event'`);
+    await q.query(`ALTER TABLE signature DROP CONSTRAINT signature_kind_check`);
+    await q.query(`ALTER TABLE signature ADD CONSTRAINT signature_kind_check CHECK (kind IN ('registration'))`);
   }
 }

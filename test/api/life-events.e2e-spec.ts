@@ -164,6 +164,11 @@ describe('mid-year changes after a life event', () => {
     const mine = list.find((l) => l.employeeId === p.employeeId)!;
     expect(mine).toMatchObject({ eventTitle: 'Birth or adoption', eventDate, coverageStarts: eventDate, proof: { title: 'Birth certificate or adoption papers (Birth or adoption)' } });
     expect(mine.changes).toEqual([expect.objectContaining({ planType: 'Group Medical', after: expect.stringContaining('Noah') })]);
+    // The signature's snapshot is of the elections as the event makes them (the PDF is the workers' job).
+    const [signature] = await db.query(`SELECT s.kind, s.summary FROM life_event l JOIN signature s ON s.id = l.signature_id WHERE l.id = $1`, [mine.id]);
+    expect(signature.kind).toBe('life_event');
+    expect((signature.summary.elections as Array<{ planType: string; dependents: string[] }>).find((x) => x.planType === 'Group Medical')!.dependents.join(' ')).toContain('Noah');
+    expect((mine as unknown as { summaryFileId: number | null }).summaryFileId).toBeNull();
     expect((await request(t.server).post(`/mbl/api/life-events/${mine.id}`).set('Authorization', `Bearer ${hr}`).send({ approve: true }).expect(200)).body).toEqual({ status: 'approved' });
     expect((await db.query('SELECT dependent_id FROM enrollment_dependent WHERE enrollment_id = $1', [medical.id])).map((r: { dependent_id: number }) => r.dependent_id)).toContain(baby.id);
     expect((await db.query(`SELECT to_char(effective_date, 'MM/DD/YYYY') AS d FROM enrollment WHERE id = $1`, [medical.id]))[0].d).toBe(eventDate);

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { browserDb, launchBrowser, logIn, newPage, scriptErrors, SITE, sql } from '../support/browser';
 import { copyOfJane } from '../support/fixtures';
+import { pdfText } from '../support/pdf-text';
 
 describe('life event journey (issue 16)', () => {
   let browser: Browser;
@@ -96,6 +97,15 @@ describe('life event journey (issue 16)', () => {
     await events.getByText(`Juno Doe: Birth or adoption on ${birthDate}`).waitFor();
     await events.getByRole('link', { name: /Birth certificate or adoption papers/ }).first().waitFor();
     await events.getByRole('list', { name: 'Changes for Juno Doe' }).getByText(/Group Medical: .*→ .*Noah/).waitFor();
+    // The signed summary PDF is written by the workers: the page shows it once it is there.
+    for (let i = 0; i < 50 && (await events.getByRole('link', { name: 'Signed summary' }).count()) === 0; i += 1) {
+      await new Promise((r) => setTimeout(r, 300));
+      await hr.reload();
+    }
+    const summaryHref = await events.getByRole('link', { name: 'Signed summary' }).first().getAttribute('href');
+    const pdf = await hr.request.get(`${SITE}${summaryHref}`);
+    expect(pdf.headers()['content-type']).toContain('application/pdf');
+    expect(pdfText(Buffer.from(await pdf.body()))).toContain('Noah');
     await events.getByRole('button', { name: 'Approve birth or adoption for Juno Doe' }).click();
     await hr.getByText('Life event approved: the changes are in force').waitFor();
     expect((await sql<{ dependent_id: number }>('SELECT dependent_id FROM enrollment_dependent WHERE enrollment_id = $1', [medical!.id])).map((r) => r.dependent_id)).toContain(baby!.id);

@@ -251,6 +251,8 @@ export const ZPendingLifeEvent = z.object({
   signedOn: z.string(),
   proof: z.object({ id: z.number().int(), title: z.string() }).nullable(),
   signatureFileId: z.number().int().nullable(),
+  /** The signed summary PDF (written by the workers shortly after the signature; null until then). */
+  summaryFileId: z.number().int().nullable(),
   /** Each plan type the event changes: what is in force and what it becomes. */
   changes: z.array(z.object({ planType: z.string(), before: z.string(), after: z.string() })),
 });

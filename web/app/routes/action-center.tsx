@@ -356,12 +356,22 @@ function LifeEvents({ events, rejecting }: { events: PendingLifeEvent[]; rejecti
         {events.map((e) => (
           <li key={e.id} className="py-3 text-sm">
             <p className="font-semibold text-slate-900">{`${fullName(e)}: ${e.eventTitle} on ${e.eventDate} (changes from ${e.coverageStarts})`}</p>
-            {e.proof ? (
-              <a href={sitePath(`/files/${e.proof.id}`)} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-800 underline">
-                {e.proof.title}
-                <span className="sr-only"> (opens in a new window)</span>
-              </a>
-            ) : null}
+            <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+              {e.proof ? (
+                <a href={sitePath(`/files/${e.proof.id}`)} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-800 underline">
+                  {e.proof.title}
+                  <span className="sr-only"> (opens in a new window)</span>
+                </a>
+              ) : null}
+              {e.summaryFileId ? (
+                <a href={sitePath(`/files/${e.summaryFileId}`)} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-800 underline">
+                  Signed summary
+                  <span className="sr-only"> (opens in a new window)</span>
+                </a>
+              ) : (
+                <span className="text-slate-600">The signed summary is being prepared…</span>
+              )}
+            </div>
             <ul className="mt-2 list-disc pl-5 text-slate-800" aria-label={`Changes for ${fullName(e)}`}>
               {e.changes.map((c) => (
                 <li key={c.planType}>{`${c.planType}: ${c.before} → ${c.after}`}</li>

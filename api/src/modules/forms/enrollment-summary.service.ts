@@ -63,7 +63,7 @@ export class EnrollmentSummaryService {
         `INSERT INTO file (client_id, employee_id, title, file_type, storage_key, content_type, size_bytes)
          VALUES ($client, $1, $2, 'personal', $3, 'application/pdf', $4)
          ON CONFLICT (storage_key) DO UPDATE SET size_bytes = EXCLUDED.size_bytes RETURNING id`,
-        [signature.employeeId, `Signed Enrollment Summary ${signedOn[1]}/${signedOn[2]}/${signedOn[0]}`, key, pdf.length],
+        [signature.employeeId, `${signature.kind === 'life_event' ? 'Signed Life Event Summary' : 'Signed Enrollment Summary'} ${signedOn[1]}/${signedOn[2]}/${signedOn[0]}`, key, pdf.length],
         m,
       );
       await this.db.update(signatureTable, signature.id, { summaryFileId: file!.id }, m);

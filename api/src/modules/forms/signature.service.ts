@@ -121,6 +121,26 @@ export class SignatureService {
     return { id: saved.id, signedAt: saved.signedAt.toISOString(), imageFileId: saved.imageFileId, summaryFileId: null };
   }
 
+  /**
+   * A life event's signature (issue 16), in the caller's transaction: the snapshot is of the elections as the
+   * event's draft makes them (what HR is asked to approve); the summary PDF follows by the same job. Answers the
+   * signature's id; the caller queues the PDF job after its commit.
+   */
+  async recordLifeEvent(employeeId: number, imageFileId: number, m: EntityManager): Promise<number> {
+    const [e] = await this.db.query<{ first_name: string; last_name: string; client_name: string; pay_periods: number; period_id: number | null; period_title: string | null }>(
+      `SELECT e.first_name, e.last_name, c.name AS client_name, c.pay_periods, oe.id AS period_id, oe.title AS period_title
+         FROM employee e JOIN client c ON c.id = e.client_id
+         LEFT JOIN open_enrollment_period oe ON oe.client_id = c.id AND oe.is_current
+        WHERE e.id = $1 AND e.client_id = $client`,
+      [employeeId],
+      m,
+    );
+    if (!e) throw employeeNotFound();
+    const signedAt = new Date();
+    const summary = await this.snapshot(m, employeeId, e, signedAt, this.context.ip, 'draft');
+    return this.db.insert(signatureTable, { employeeId, kind: 'life_event', imageFileId, summaryFileId: null, openEnrollmentPeriodId: e.period_id, ip: this.context.ip, summary, signedAt }, m);
+  }
+
   /** The employee's latest registration signature (the site waits on summaryFileId for the PDF link). */
   async latest(): Promise<SignatureResponse> {
     const row = await this.latestRow(this.context.ownEmployeeId());
@@ -139,8 +159,9 @@ export class SignatureService {
     e: { first_name: string; last_name: string; client_name: string; pay_periods: number; period_title: string | null },
     signedAt: Date,
     ip: string | null,
+    view: 'signed' | 'draft' = 'signed',
   ): Promise<SignedSummary> {
-    const elections = await this.dashboard.summary(employeeId, 'signed', m);
+    const elections = await this.dashboard.summary(employeeId, view, m);
     const dependents = await this.db.query<{ name: string; relationship_type_id: number | null; birth_date: string | null }>(
       `SELECT concat_ws(' ', first_name, last_name) AS name, relationship_type_id, birth_date::text AS birth_date
          FROM dependent WHERE employee_id = $1 AND client_id = $client AND deleted_at IS NULL ORDER BY id`,

@@ -5,7 +5,7 @@ export interface SignatureEntity {
   id: number;
   clientId: number;
   employeeId: number;
-  kind: 'registration';
+  kind: 'registration' | 'life_event';
   imageFileId: number;
   summaryFileId: number | null;
   openEnrollmentPeriodId: number | null;

@@ -37,6 +37,9 @@ import type { StoredUpload } from '../files/streaming-upload.interceptor';
 import { ElectionDrafts } from '../enrollments/election-drafts.service';
 import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
 import { signaturePngOf } from '../forms/signature-png';
+import { SignatureService } from '../forms/signature.service';
+import { JobIds } from '../../core/jobs/job-registry';
+import { JobsService } from '../../core/jobs/jobs.service';
 import { MailService } from '../../core/mail/mail.service';
 
 interface Draft {
@@ -84,6 +87,8 @@ export class LifeEventsService {
     private readonly files: FilesService,
     private readonly drafts: ElectionDrafts,
     private readonly mail: MailService,
+    private readonly signatures: SignatureService,
+    private readonly jobs: JobsService,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
   ) {}
 
@@ -121,14 +126,24 @@ export class LifeEventsService {
         [employeeId, `Signature, ${LIFE_EVENT_TYPES[draft.event_type]}`, key, png.length],
         m,
       );
+      // The snapshot reads the event's draft, so it is taken before the draft becomes the pending set.
+      const signatureId = await this.signatures.recordLifeEvent(employeeId, file!.id, m);
       await this.drafts.submit(draft.change_set_id, m);
-      await this.db.query(`UPDATE life_event SET status = 'pending', signed_at = now(), signature_file_id = $2, updated_at = now() WHERE id = $1 AND client_id = $client`, [draft.id, file!.id], m);
+      await this.db.query(
+        `UPDATE life_event SET status = 'pending', signed_at = now(), signature_file_id = $2, signature_id = $3, updated_at = now() WHERE id = $1 AND client_id = $client`,
+        [draft.id, file!.id, signatureId],
+        m,
+      );
       await this.saveMeData(employeeId, null, m);
       await this.audit.record(
         { employeeId, eventType: 'Life event', actionType: 'update', description: `Life event signed, waiting for HR: ${LIFE_EVENT_TYPES[draft.event_type]}`, data: [{ title: 'Event date', oldValue: null, newValue: toUsDate(draft.event_date), changed: true }] },
         m,
       );
-      return { ...dataOf(draft), status: 'pending' as const, rejectionReason: null };
+      return { data: { ...dataOf(draft), status: 'pending' as const, rejectionReason: null }, signatureId };
+    }).then(async ({ data, signatureId }) => {
+      // After the commit, so the worker finds the row; the re-drive sweep queues it if Redis is away now.
+      await this.jobs.tryQueue('documents.enrollment-summary', { signatureId, clientId: this.context.clientId, requestedBy: this.context.acting.accountId }, { jobId: JobIds.enrollmentSummary(signatureId) });
+      return data;
     });
   }
 
@@ -145,12 +160,14 @@ export class LifeEventsService {
       proof_file_id: number | null;
       proof_title: string | null;
       signature_file_id: number | null;
+      summary_file_id: number | null;
       change_set_id: number;
     }>(
       `SELECT l.id, l.employee_id, e.first_name, e.last_name, l.event_type, l.event_date::text AS event_date, l.signed_at, l.proof_file_id, f.title AS proof_title,
-              l.signature_file_id, l.change_set_id
+              l.signature_file_id, s.summary_file_id, l.change_set_id
          FROM life_event l JOIN employee e ON e.id = l.employee_id AND e.client_id = l.client_id
          LEFT JOIN file f ON f.id = l.proof_file_id AND f.client_id = l.client_id
+         LEFT JOIN signature s ON s.id = l.signature_id AND s.client_id = l.client_id
         WHERE l.client_id = $client AND l.status = 'pending' ORDER BY l.signed_at, l.id`,
     );
     const out: PendingLifeEvent[] = [];
@@ -167,6 +184,7 @@ export class LifeEventsService {
         signedOn: r.signed_at.toISOString(),
         proof: r.proof_file_id !== null ? { id: r.proof_file_id, title: r.proof_title ?? 'Proof' } : null,
         signatureFileId: r.signature_file_id,
+        summaryFileId: r.summary_file_id,
         changes: await this.describeChanges(r.change_set_id),
       });
     }

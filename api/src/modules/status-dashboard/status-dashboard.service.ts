@@ -38,7 +38,7 @@ export class StatusDashboardService {
     ).map((r) => r.plan_type_id);
     const rows = await this.db.query<Row>(
       `SELECT e.id AS employee_id, e.first_name, e.last_name,
-              EXISTS (SELECT 1 FROM signature s WHERE s.employee_id = e.id AND s.signed_at >= coalesce($2::timestamptz, '-infinity')) AS signed,
+              EXISTS (SELECT 1 FROM signature s WHERE s.employee_id = e.id AND s.kind = 'registration' AND s.signed_at >= coalesce($2::timestamptz, '-infinity')) AS signed,
               (SELECT jsonb_object_agg(en.plan_type_id::text, en.status) FROM enrollment en
                 WHERE en.employee_id = e.id AND en.open_enrollment_period_id = $1) AS statuses
          FROM employee e
