@@ -75,6 +75,11 @@ describe('life event journey (issue 16)', () => {
 
     // Review: the cost per paycheck and per year, and the date the change takes effect; then the signature.
     await page.getByRole('heading', { name: 'Review and sign' }).waitFor();
+    // Back to plan enrollment and forward again: the server's step follows.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('heading', { name: 'Plan enrollment' }).waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { name: 'Review and sign' }).waitFor();
     await page.getByText(`Birth or adoption on ${birthDate}; the changes take effect on ${birthDate}.`).waitFor();
     const medicalRow = page.getByRole('row', { name: /Group Medical/ });
     const cells = await medicalRow.getByRole('cell').allInnerTexts();

@@ -374,6 +374,13 @@ export default function ChangeBenefitsRoute() {
                 </div>
               </SignatureForm>
             ) : null}
+            {step === 7 && previous ? (
+              <Form method="post" className="mt-4">
+                <button type="submit" name="back" value={previous} className={secondaryButtonClass}>
+                  Back
+                </button>
+              </Form>
+            ) : null}
           </div>
           {step > 1 ? (
             <Form method="post" className="mt-4 flex justify-end">
