@@ -195,6 +195,33 @@ describe('mid-year changes after a life event', () => {
     await request(t.server).post(`/mbl/api/life-events/${id}`).set('Authorization', `Bearer ${await t.login(otherHr.email)}`).send({ approve: true }).expect(404);
   });
 
+  it('a divorce: step 4 offers removing the spouse from each enrolled plan group, and the chosen ones are written into the draft', async () => {
+    const p = await copyOfJane(db, 'Dina');
+    const jwt = await t.login(p.email);
+    const { John: john, Lily: lily } = await dependentsOf(p.employeeId);
+    await put(jwt, { step: 1, eventType: 5 }).expect(200);
+    await put(jwt, { step: 3, effectiveDate: await day(-10) }).expect(200);
+    // Jane's copy is enrolled in medical: step 4 is shown for a divorce.
+    expect((await put(jwt, { step: 4, dependentId: john }).expect(200)).body.step).toBe(4);
+    const choices = (await request(t.server).get('/mbl/api/midyear-changes/coverage').set('Authorization', `Bearer ${jwt}`).expect(200)).body as Array<{ key: string; planType: string; action: string; dependentId: number }>;
+    expect(choices.length).toBeGreaterThan(0);
+    expect(choices.every((c) => c.action === 'remove' && c.dependentId === john)).toBe(true);
+    const medical = choices.find((c) => c.planType === 'Group Medical')!;
+    // A choice not offered (the child, whom a divorce does not remove) is refused.
+    await request(t.server).post('/mbl/api/midyear-changes/proof').set('Authorization', `Bearer ${jwt}`).attach('file', Buffer.from('%PDF-1.4 decree'), 'decree.pdf').expect(201);
+    expect((await put(jwt, { step: 6, coverage: [`${lily}:1:remove`] }).expect(400)).body.errors).toEqual([{ path: 'coverage', message: LifeEventMessages.notAllowed }]);
+    expect((await put(jwt, { step: 6, coverage: [medical.key] }).expect(200)).body.step).toBe(6);
+    const [draftMedical] = await db.query(
+      `SELECT ch.dependent_ids FROM life_event l JOIN enrollment_change ch ON ch.change_set_id = l.change_set_id JOIN enrollment en ON en.id = ch.enrollment_id
+        WHERE l.employee_id = $1 AND l.status = 'draft' AND en.plan_type_id = 1`,
+      [p.employeeId],
+    );
+    expect(draftMedical.dependent_ids).not.toContain(john);
+    expect(draftMedical.dependent_ids).toContain(lily);
+    // What step 4 wrote is a change the event allows: on to review.
+    expect((await put(jwt, { step: 7 }).expect(200)).body.step).toBe(7);
+  });
+
   it('unsigned changes of another kind must be finished first', async () => {
     const p = await copyOfJane(db, 'Kim');
     const jwt = await t.login(p.email);

@@ -217,6 +217,8 @@ export const ZMidyearChangeRequest = z.object({
   dependentId: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().nullable().optional()),
   effectiveDate: z.preprocess(emptyToUndefined, z.string().nullable().optional()),
   reasonId: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3).nullable().optional()),
+  /** Step 4: the coverage changes chosen, as "dependentId:planTypeId:add|remove" (see ZCoverageChoice). */
+  coverage: z.preprocess((v) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : [v]), z.array(z.string().regex(/^\d{1,9}:\d{1,3}:(add|remove)$/)).max(60).optional()),
 });
 export type MidyearChangeRequest = z.infer<typeof ZMidyearChangeRequest>;
 
@@ -237,6 +239,22 @@ export const ZMidyearChangesData = z.object({
   rejectionReason: z.string().nullable().optional(),
 });
 export type MidyearChangesData = z.infer<typeof ZMidyearChangesData>;
+
+/**
+ * Step 4's choices (decisions: which enrolled dependents are added or removed): for each plan group the employee
+ * is enrolled in, the people the event allows adding (not covered yet) or removing (covered now).
+ */
+export const ZCoverageChoice = z.object({
+  key: z.string(),
+  dependentId: z.number().int(),
+  name: z.string(),
+  planTypeId: z.number().int(),
+  planType: z.string(),
+  action: z.enum(['add', 'remove']),
+});
+export type CoverageChoice = z.infer<typeof ZCoverageChoice>;
+export const ZCoverageChoiceList = z.array(ZCoverageChoice);
+export const coverageKey = (dependentId: number, planTypeId: number, action: 'add' | 'remove'): string => `${dependentId}:${planTypeId}:${action}`;
 
 /** A signed life event waiting for HR (the action center), with what it changes. */
 export const ZPendingLifeEvent = z.object({

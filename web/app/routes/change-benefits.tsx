@@ -9,6 +9,7 @@ import {
   LIFE_EVENT_TYPES,
   LifeEventMessages,
   MIDYEAR_STEP_TITLES,
+  ZCoverageChoiceList,
   ZMidyearChangesData,
   eventDependentRelation,
   eventTypesFor,
@@ -63,6 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [dependents, options] = step === 3 || step === 4 ? await Promise.all([loadDependents(caller), loadOptions(caller)]) : [[], null];
   const url = new URL(request.url);
   const enrollment = step === 6 || step === 7 ? await loadEnrollmentStep(new URL(request.url), user, caller) : null;
+  const coverage = step === 4 ? await apiCall(ZCoverageChoiceList, '/midyear-changes/coverage', caller) : null;
   const openEnrollmentOpen = user.openEnrollmentEndDate !== null && toIsoDate(user.openEnrollmentEndDate)! >= new Date().toISOString().slice(0, 10);
   return {
     // Back on the page with saved progress (not from a move of the wizard): ask whether to go on (document 2 section 2).
@@ -78,6 +80,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         ? { options, employeeLastName: user.lastName ?? '', requireSsn: user.requireSsn, eventType: m.eventType as LifeEventType }
         : null,
     enrollment,
+    coverage: coverage?.ok ? coverage.data : [],
     payPeriods: user.payPeriods ?? 26,
     medicalEnrolled: enrollment?.enrollments.some((e) => e.planTypeId === 1 && e.status === '1') ?? false,
   };
@@ -127,7 +130,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   // A move: Back names the earlier step (answers are not sent); Next names the next one with the answers.
   const body: Record<string, unknown> = { step: Number(form.get('back') ?? form.get('step')) };
-  if (!form.has('back')) for (const key of ['eventType', 'effectiveDate', 'reasonId', 'dependentId']) if (form.has(key)) body[key] = String(form.get(key) ?? '');
+  if (!form.has('back')) {
+    for (const key of ['eventType', 'effectiveDate', 'reasonId', 'dependentId']) if (form.has(key)) body[key] = String(form.get(key) ?? '');
+    if (form.has('coverage')) body.coverage = form.getAll('coverage').map(String);
+  }
   const moved = await apiCall(ZMidyearChangesData, '/midyear-changes', { method: 'PUT', body, token, request, context });
   if (!moved.ok) {
     await throwOnSessionFailure(moved);
@@ -138,7 +144,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ChangeBenefitsRoute() {
-  const { midyear, step, eventTypes, dependents, enrollment, payPeriods, medicalEnrolled, askContinue, canStillChange, dependentForm } = useLoaderData<typeof loader>();
+  const { midyear, step, eventTypes, dependents, enrollment, coverage, payPeriods, medicalEnrolled, askContinue, canStillChange, dependentForm } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   const eventType = (midyear.status === 'draft' ? midyear.eventType : null) as LifeEventType | null;
@@ -296,9 +302,24 @@ export default function ChangeBenefitsRoute() {
             {step === 4 && eventType ? (
               <div className="space-y-4">
                 <h2 className="text-lg font-semibold text-slate-900">Affected coverage</h2>
-                <p className="text-sm text-slate-700">{`${LIFE_EVENT_TYPES[eventType]}: in the next step you add or remove the people this concerns on each plan.`}</p>
                 {proof ? <ProofUpload proof={proof} uploaded={midyear.proofFileId !== null && midyear.proofFileId !== undefined} /> : null}
-                <Form method="post">
+                <Form method="post" className="space-y-4">
+                  {coverage.length > 0 ? (
+                    <fieldset>
+                      <legend className="text-sm font-medium text-slate-800">{`${LIFE_EVENT_TYPES[eventType]}: who is added to or removed from which plan`}</legend>
+                      <div className="mt-2 space-y-1">
+                        {coverage.map((c) => (
+                          <label key={c.key} className="flex items-center gap-2 text-sm">
+                            <input type="checkbox" name="coverage" value={c.key} defaultChecked className="h-4 w-4" />
+                            {`${c.action === 'add' ? 'Add' : 'Remove'} ${c.name} ${c.action === 'add' ? 'to' : 'from'} ${c.planType}`}
+                          </label>
+                        ))}
+                      </div>
+                    </fieldset>
+                  ) : (
+                    <p className="text-sm text-slate-700">No plan you are enrolled in changes for this event: choose plans in the next step.</p>
+                  )}
+                  <p className="text-sm text-slate-700">You review and can still adjust each plan in the next step.</p>
                   <input type="hidden" name="step" value={next ?? ''} />
                   <StepButtons previous={previous} busy={busy} />
                 </Form>

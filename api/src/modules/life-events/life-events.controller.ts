@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiBody, ApiConflictResponse, ApiConsumes, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiPayloadTooLargeResponse, ApiTags } from '@nestjs/swagger';
-import { LifeEventMessages, ZLifeEventDecision, ZMidyearChangeRequest, ZMidyearChangesData, ZPendingLifeEventList, type MidyearChangesData, type PendingLifeEvent } from '../../contracts/life-events';
+import { LifeEventMessages, ZCoverageChoiceList, type CoverageChoice, ZLifeEventDecision, ZMidyearChangeRequest, ZMidyearChangesData, ZPendingLifeEventList, type MidyearChangesData, type PendingLifeEvent } from '../../contracts/life-events';
 import { ZSignatureRequest } from '../../contracts/forms';
 import { idPipe } from '../../core/http/id.pipe';
 import { z } from 'zod';
@@ -12,6 +12,7 @@ import { LifeEventsService } from './life-events.service';
 
 class MidyearChangeRequestDto extends createZodDto(ZMidyearChangeRequest) {}
 class MidyearChangesDataDto extends createZodDto(ZMidyearChangesData) {}
+class CoverageChoiceListDto extends createZodDto(ZCoverageChoiceList) {}
 class SignatureRequestDto extends createZodDto(ZSignatureRequest) {}
 class PendingLifeEventListDto extends createZodDto(ZPendingLifeEventList) {}
 class LifeEventDecisionDto extends createZodDto(ZLifeEventDecision) {}
@@ -31,6 +32,14 @@ export class LifeEventsController {
   @ApiOperation({ summary: 'The life event in progress (step 1 and nothing when there is none)' })
   current(): Promise<MidyearChangesData> {
     return this.lifeEvents.current();
+  }
+
+  @Get('coverage')
+  @Access('self:employee')
+  @ApiOkResponse({ type: CoverageChoiceListDto })
+  @ApiOperation({ summary: "Step 4's choices: for each enrolled plan group, the people the event allows adding or removing" })
+  coverage(): Promise<CoverageChoice[]> {
+    return this.lifeEvents.coverageChoices();
   }
 
   @Put()

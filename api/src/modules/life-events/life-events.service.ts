@@ -4,6 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { toUsDate } from '../../contracts/formats';
 import {
   ALLOWED_CHANGES,
+  coverageKey,
   LIFE_EVENT_TYPES,
   LifeEventMessages,
   eventDateIssue,
@@ -17,6 +18,7 @@ import {
   lifeEventChangeIssue,
   relationOf,
   stepSkipped,
+  type CoverageChoice as CoverageChoiceView,
   type ElectionChangeFacts,
   type LifeEventType,
   type MidyearChangeRequest,
@@ -35,6 +37,10 @@ import { fieldErrors } from '../../core/http/field-errors';
 import { FilesService } from '../files/files.service';
 import type { StoredUpload } from '../files/streaming-upload.interceptor';
 import { ElectionDrafts } from '../enrollments/election-drafts.service';
+import { EnrollmentsService } from '../enrollments/enrollments.service';
+import type { EnrollmentUpdate } from '../../contracts/enrollments';
+import { DENTAL_TYPES, MEDICAL_TYPES, VISION_TYPES } from '../../contracts/engine/plan-types';
+import { fullName } from '../../contracts/common';
 import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
 import { signaturePngOf } from '../forms/signature-png';
 import { SignatureService } from '../forms/signature.service';
@@ -52,6 +58,9 @@ interface Draft {
   dependent_id: number | null;
   proof_file_id: number | null;
 }
+
+/** A step-4 choice with what applying it needs. */
+type CoverageChoice = CoverageChoiceView & { enrollmentId: number; planId: number; covered: number[] };
 
 interface ChangeRow {
   plan_type_id: number;
@@ -89,6 +98,7 @@ export class LifeEventsService {
     private readonly mail: MailService,
     private readonly signatures: SignatureService,
     private readonly jobs: JobsService,
+    private readonly enrollments: EnrollmentsService,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
   ) {}
 
@@ -270,7 +280,8 @@ export class LifeEventsService {
 
   async move(body: MidyearChangeRequest): Promise<MidyearChangesData> {
     const employeeId = this.context.ownEmployeeId();
-    return this.db.transaction(async (m) => {
+    const toApply: CoverageChoice[] = [];
+    const data = await this.db.transaction(async (m) => {
       const person = await this.person(employeeId, m);
       if (!person.enabled) throw new ForbiddenException({ statusCode: 403, message: LifeEventMessages.notEnabled });
       const draft = await this.draftOf(employeeId, m, true);
@@ -320,8 +331,90 @@ export class LifeEventsService {
       // Plan enrollment: the event's changes are a draft of their own over the signed elections (decisions
       // section 5), open only while the event is; the enrollment dialogs write into it.
       if (target === 6 && next.change_set_id === null) next.change_set_id = await this.openElections(employeeId, m);
+      if (leaving === 4 && body.coverage?.length) {
+        // Step 4's choices: only those the event allows on this employee's plans.
+        const offered = new Map((await this.coverageChoicesOf(employeeId, next, m)).map((c) => [c.key, c]));
+        for (const key of new Set(body.coverage)) {
+          const choice = offered.get(key);
+          if (!choice) throw fieldErrors([{ path: 'coverage', message: LifeEventMessages.notAllowed }]);
+          toApply.push(choice);
+        }
+      }
       return this.save(employeeId, { ...next, step: target as MidyearStep }, draft === null, m);
     });
+    // Written after the commit, through the enrollment rules themselves (tier and cost follow the people), into
+    // the event's draft that the commit opened; step 6 shows the result for the employee to review.
+    const byEnrollment = new Map<number, CoverageChoice[]>();
+    for (const c of toApply) byEnrollment.set(c.enrollmentId, [...(byEnrollment.get(c.enrollmentId) ?? []), c]);
+    for (const [enrollmentId, choices] of byEnrollment) {
+      const first = choices[0]!;
+      const people = new Set(first.covered);
+      for (const c of choices) {
+        if (c.action === 'add') people.add(c.dependentId);
+        else people.delete(c.dependentId);
+      }
+      await this.enrollments.update(enrollmentId, { status: '1', planId: first.planId, dependents: [...people] } as EnrollmentUpdate);
+    }
+    return data;
+  }
+
+  /** GET /midyear-changes/coverage: step 4's choices for the event in progress. */
+  async coverageChoices(): Promise<CoverageChoiceView[]> {
+    const employeeId = this.context.ownEmployeeId();
+    const draft = await this.draftOf(employeeId, this.db.manager, false);
+    if (!draft?.event_type) return [];
+    return (await this.coverageChoicesOf(employeeId, draft, this.db.manager)).map(({ enrollmentId: _e, planId: _p, covered: _c, ...rest }) => rest);
+  }
+
+  /**
+   * For each plan group the employee is enrolled in (as the event's draft has it), the people the event allows
+   * adding (not covered) or removing (covered); a step-3 event is about its one dependent.
+   */
+  private async coverageChoicesOf(employeeId: number, d: Draft, m: EntityManager): Promise<CoverageChoice[]> {
+    if (d.event_type === null) return [];
+    const allowed = ALLOWED_CHANGES[d.event_type];
+    const elections = await this.db.query<{ enrollment_id: number; plan_type_id: number; plan_id: number | null; status: number; deps: number[] }>(
+      `SELECT en.id AS enrollment_id, en.plan_type_id,
+              CASE WHEN ch.enrollment_id IS NULL THEN en.plan_id ELSE ch.plan_id END AS plan_id,
+              CASE WHEN ch.enrollment_id IS NULL THEN en.status ELSE ch.status END AS status,
+              CASE WHEN ch.enrollment_id IS NULL THEN ARRAY(SELECT ed.dependent_id FROM enrollment_dependent ed WHERE ed.enrollment_id = en.id) ELSE ch.dependent_ids END AS deps
+         FROM enrollment en
+         LEFT JOIN enrollment_change ch ON ch.enrollment_id = en.id AND ch.change_set_id = $2 AND ch.client_id = en.client_id
+        WHERE en.employee_id = $1 AND en.client_id = $client AND en.plan_type_id = ANY ($3::int[])
+          AND en.open_enrollment_period_id = (SELECT id FROM open_enrollment_period WHERE client_id = $client AND is_current)
+        ORDER BY en.plan_type_id`,
+      [employeeId, d.change_set_id ?? 0, [...MEDICAL_TYPES, ...DENTAL_TYPES, ...VISION_TYPES]],
+      m,
+    );
+    const people = await this.db.query<{ id: number; first_name: string; last_name: string; relationship_type_id: number | null }>(
+      'SELECT id, first_name, last_name, relationship_type_id FROM dependent WHERE employee_id = $1 AND client_id = $client AND deleted_at IS NULL ORDER BY id',
+      [employeeId],
+      m,
+    );
+    const out: CoverageChoice[] = [];
+    for (const e of elections) {
+      if (e.status <= 0 || e.plan_id === null) continue;
+      for (const p of people) {
+        if (d.dependent_id !== null && p.id !== d.dependent_id) continue;
+        const relation = relationOf(p.relationship_type_id);
+        if (relation === null) continue;
+        const covered = e.deps.includes(p.id);
+        const action = !covered && allowed.add.includes(relation) ? 'add' : covered && allowed.remove.includes(relation) ? 'remove' : null;
+        if (action === null) continue;
+        out.push({
+          key: coverageKey(p.id, e.plan_type_id, action),
+          dependentId: p.id,
+          name: fullName({ firstName: p.first_name, lastName: p.last_name }),
+          planTypeId: e.plan_type_id,
+          planType: PLAN_TYPE_NAMES[e.plan_type_id as PlanTypeId] ?? `Plan type ${e.plan_type_id}`,
+          action,
+          enrollmentId: e.enrollment_id,
+          planId: e.plan_id,
+          covered: e.deps,
+        });
+      }
+    }
+    return out;
   }
 
   /** POST /midyear-changes/proof: the event's supporting document, kept as the employee's personal file. */
