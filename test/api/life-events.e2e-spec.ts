@@ -110,6 +110,9 @@ describe('mid-year changes after a life event', () => {
       [p.employeeId],
     );
     const enroll = (dependents: number[]) => request(t.server).put(`/mbl/api/enrollments/${medical.id}`).set('Authorization', `Bearer ${jwt}`).send({ status: '1', planId: medical.plan_id, dependents });
+    // The mid-year payload must name this event: another is refused, this one (with its date) is taken.
+    await request(t.server).put(`/mbl/api/enrollments/${medical.id}`).set('Authorization', `Bearer ${jwt}`).send({ status: '1', planId: medical.plan_id, dependents: medical.deps, eventType: 2 }).expect(400);
+    await request(t.server).put(`/mbl/api/enrollments/${medical.id}`).set('Authorization', `Bearer ${jwt}`).send({ status: '1', planId: medical.plan_id, dependents: medical.deps, eventType: 1, eventDate: await day(-3) }).expect(200);
     // Dropping the spouse is not what a birth allows.
     await enroll([mine.Lily, baby.id]).expect(200);
     const signedBefore = await db.query('SELECT dependent_id FROM enrollment_dependent WHERE enrollment_id = $1 ORDER BY 1', [medical.id]);

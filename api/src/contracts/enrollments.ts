@@ -11,6 +11,8 @@ export const ZEnrollmentStatus = z.enum(['1', '0', '-1', '-2']);
 
 /** Messages of document 2 (sections 2, 5 and 8), word for word, plus the server's own where the spec has none. */
 export const EnrollmentMessages = {
+  /** Not a spec text: a mid-year payload that is not the life event in progress. */
+  notThisLifeEvent: 'This is not the life event you are reporting: start again from Change Benefits',
   cannotDecline: 'Your employer is making a contribution to this plan so you cannot decline it. If you do not wish to contribute please enter 0 and click enroll.',
   fieldRequired: 'Field is required',
   fieldRequiredBang: 'Field is required!',

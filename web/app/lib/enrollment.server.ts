@@ -267,16 +267,23 @@ async function put(id: number, body: unknown, caller: Caller): Promise<Enrollmen
   return { ok: false, status: saved.status >= 500 ? saved.status : 502, message: EnrollmentMessages.cannotCreateEnrollment };
 }
 
-export function enroll(id: number, formData: FormData, caller: Caller): Promise<EnrollmentActionResult> {
-  return put(id, enrollBody(formData), caller);
+/** The mid-year payload (document 2 section 4): a life event's own fields, added to each election it changes. */
+export interface MidyearPayload {
+  eventType: number;
+  eventDate: string;
+  reasonId?: number;
+}
+
+export function enroll(id: number, formData: FormData, caller: Caller, midyear?: MidyearPayload): Promise<EnrollmentActionResult> {
+  return put(id, { ...enrollBody(formData), ...(midyear ?? {}) }, caller);
 }
 
 /** The decline form: the shared schema's rules and messages, then Declined or Waived (document 2 section 4). */
-export async function decline(id: number, formData: FormData, caller: Caller) {
+export async function decline(id: number, formData: FormData, caller: Caller, midyear?: MidyearPayload) {
   const submission = parseWithZod(formData, { schema: ZDeclineForm });
   if (submission.status !== 'success') return { submission, result: null };
   const planTypeId = Number(formData.get('planTypeId'));
-  const result = await put(id, declinePayload(submission.value, isWaivable(planTypeId)), caller);
+  const result = await put(id, { ...declinePayload(submission.value, isWaivable(planTypeId)), ...(midyear ?? {}) }, caller);
   return { submission, result };
 }
 

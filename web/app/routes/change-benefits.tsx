@@ -96,13 +96,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const screen = form.get('screen');
   if (screen === 'enroll' || screen === 'decline') {
     const id = Number(form.get('enrollmentId'));
+    // The mid-year payload (document 2 section 4): the event's type, date and reason go with each election.
+    const current = await apiCall(ZMidyearChangesData, '/midyear-changes', caller);
+    const m = current.ok ? current.data : null;
+    const midyear = m?.eventType && m.effectiveDate ? { eventType: m.eventType, eventDate: m.effectiveDate, ...(m.reasonId ? { reasonId: m.reasonId } : {}) } : undefined;
     if (!Number.isInteger(id) || id <= 0) return redirect(`${PATH}?continue=1`);
     if (screen === 'decline') {
-      const { result } = await decline(id, form, caller);
+      const { result } = await decline(id, form, caller, midyear);
       if (result && !result.ok) return data<Answer>({ error: result.message }, { status: result.status === 400 ? 400 : 502 });
       return redirect(`${PATH}?continue=1`);
     }
-    const result = await enroll(id, form, caller);
+    const result = await enroll(id, form, caller, midyear);
     if (!result.ok) return data<Answer>({ error: result.message }, { status: result.status === 400 ? 400 : 502 });
     return redirect(`${PATH}?continue=1`);
   }

@@ -163,6 +163,16 @@ export class EnrollmentsService {
     await this.db.transaction(async (m) => {
       // First, so a write never waits on locks only to be refused (and holds the period against its close).
       await this.window.assertOpen(employeeId, m);
+      // A mid-year payload names the employee's life event in progress: it must be that one (issue 16).
+      if (body.eventType !== undefined) {
+        const [event] = await this.db.query<{ event_type: number; event_date: string | null; reason_id: number | null }>(
+          `SELECT event_type, to_char(event_date, 'MM/DD/YYYY') AS event_date, reason_id FROM life_event WHERE employee_id = $1 AND client_id = $client AND status = 'draft' AND step >= 6`,
+          [employeeId],
+          m,
+        );
+        const same = event && event.event_type === body.eventType && (body.eventDate === undefined || body.eventDate === event.event_date) && (body.reasonId === undefined || body.reasonId === event.reason_id);
+        if (!same) throw fieldError('eventType', EnrollmentMessages.notThisLifeEvent);
+      }
       const ctx = await this.plans.employeeContext(employeeId, m);
       // The row is locked so two writes of one election queue; the state they change is the draft's, if one is open.
       const own = await this.db.query('SELECT 1 FROM enrollment WHERE id = $1 AND employee_id = $2 AND client_id = $client FOR UPDATE', [id, ctx.employeeId], m);
