@@ -357,7 +357,7 @@ export default function ChangeBenefitsRoute() {
               </div>
             ) : null}
             {step === 7 && eventType && enrollment ? (
-              <SignatureForm title="Review and sign" instructions="Sign to send these changes to HR. They take effect once HR approves them." error={error} screen="sign">
+              <SignatureForm title="Review and sign" instructions="Sign to send these changes to HR. They take effect once HR approves them." error={error} screen="sign" nextLabel="Finish">
                 <div className="mb-4 space-y-2 text-sm text-slate-800">
                   <p>{`${LIFE_EVENT_TYPES[eventType]} on ${midyear.effectiveDate}; the changes take effect on ${midyear.coverageStarts}.`}</p>
                   <table className="w-full border-collapse text-sm">

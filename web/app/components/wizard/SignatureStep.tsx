@@ -81,7 +81,10 @@ export function SignatureForm({
   screen = 'signature',
   children,
   formFields,
+  nextLabel,
 }: {
+  /** The submit button's text (the life-event wizard's last step says Finish, document 2 section 4). */
+  nextLabel?: string;
   title: string;
   instructions: string;
   error: string | null;
@@ -265,7 +268,7 @@ export function SignatureForm({
         <input type="hidden" name="screen" value={screen} />
         <input ref={signatureRef} type="hidden" name="signature" />
         {formFields}
-        <WizardActions backTo={backTo} busy={busy} nextDisabled={!signed} />
+        <WizardActions backTo={backTo} busy={busy} nextDisabled={!signed} {...(nextLabel ? { next: nextLabel } : {})} />
       </Form>
     </div>
   );
