@@ -115,10 +115,15 @@ describe('life event journey (issue 16)', () => {
     await hr.getByText('Life event approved: the changes are in force').waitFor();
     expect((await sql<{ dependent_id: number }>('SELECT dependent_id FROM enrollment_dependent WHERE enrollment_id = $1', [medical!.id])).map((r) => r.dependent_id)).toContain(baby!.id);
 
-    // The employee's dashboard no longer says pending; the HR audit log shows the approval.
+    // The employee's dashboard no longer says pending, and its medical plan now covers the baby; the HR audit
+    // log shows the approval.
     await page.reload();
     await page.getByRole('heading', { name: /Dashboard|Welcome/ }).first().waitFor();
     expect(await page.getByText('Your changes are waiting for HR approval').count()).toBe(0);
+    const [{ name: medicalPlan }] = await sql<{ name: string }>(`SELECT p.name FROM enrollment e JOIN plan p ON p.id = e.plan_id WHERE e.id = $1`, [medical!.id]);
+    await page.getByRole('link', { name: medicalPlan }).first().click();
+    await page.getByRole('dialog', { name: medicalPlan }).getByText(/Noah Doe/).waitFor();
+    await page.keyboard.press('Escape');
     await hr.goto(`${SITE}/mbl/audit-admin`);
     await hr.getByText('Life event approved by HR: Birth or adoption').first().waitFor();
     expect(scriptErrors(errors)).toEqual([]);
