@@ -34,6 +34,15 @@ export const EMAIL_TYPE_LABELS: Readonly<Record<EmailType, string>> = { 1: 'Welc
 export const ProgressFlag = { WelcomeEmailSent: 1, AccountCreated: 2 } as const;
 export const hasFlag = (flags: number, flag: number): boolean => (flags & flag) === flag;
 
+/**
+ * Who can receive each type: an address on file always; the welcome email only before the account is made. The
+ * server's recipient query applies the same rule in SQL (campaigns.service ELIGIBLE).
+ */
+export function canReceive(type: EmailType, e: { email: string | null; progressTracking: number }): boolean {
+  if (e.email === null) return false;
+  return type === EmailType.Welcome ? !hasFlag(e.progressTracking, ProgressFlag.AccountCreated) : true;
+}
+
 /** The longest custom message kept (HTML after sanitising). */
 export const COMMENT_MAX_LENGTH = 20_000;
 

@@ -38,7 +38,6 @@ export const Messages = {
   returnToMyAccount: 'Return To My Account',
   logOutFromImpersonation: 'Log out from impersonation mode',
   // Site shell (not spec texts, kept here so the site never retypes a message).
-  comingSoon: 'This screen is coming soon.',
   serviceUnavailable: 'The service is not available right now. Please try again in a few minutes.',
   privacyStatement: 'Your personal information is used only internally and is never disclosed to third parties.',
   unknownSecurityQuestion: 'Please choose a security question from the list',

@@ -2,23 +2,6 @@ import { Link } from '@remix-run/react';
 import { Messages } from '@bp/api/contracts';
 import { sitePath } from '~/lib/site';
 
-/** Heading plus text for screens that exist in the route table but are not built yet. */
-export function ComingSoon({ title }: { title: string }) {
-  return (
-    <section aria-labelledby="page-heading" className="mx-auto max-w-5xl">
-      <h1 id="page-heading" className="text-2xl font-semibold tracking-tight text-slate-900">
-        {title}
-      </h1>
-      <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center shadow-sm">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="mx-auto h-10 w-10 text-slate-400" fill="none" stroke="currentColor" strokeWidth="1.5">
-          <path strokeLinecap="round" strokeLinejoin="round" d="M12 6v6l4 2m6-2a10 10 0 1 1-20 0 10 10 0 0 1 20 0Z" />
-        </svg>
-        <p className="mt-4 text-base text-slate-700">{Messages.comingSoon}</p>
-      </div>
-    </section>
-  );
-}
-
 /** The spec's 'No match for {path}' screen. */
 export function NoMatch({ path }: { path: string }) {
   return (

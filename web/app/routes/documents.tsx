@@ -2,6 +2,7 @@ import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigate, useNavigation } from '@remix-run/react';
 import { useRef, useState, type DragEvent } from 'react';
 import { FILE_TYPES, FileMessages, FileTypeLabels, ZDocumentFileList, groupByCategory, uploadSizeError, type FileType } from '@bp/api/contracts';
+import { AddressTabs } from '~/components/AddressTabs';
 import { Alert, inputClass, labelClass, Modal, primaryButtonClass, secondaryButtonClass, useHydrated } from '~/components/ui';
 import { useWithParams } from '~/lib/address';
 import { apiCall } from '~/lib/api.server';
@@ -39,26 +40,7 @@ export default function DocumentsRoute() {
       <h1 id="page-heading" className="text-2xl font-semibold tracking-tight text-slate-900">
         My Documents
       </h1>
-      {/* Tabs as links: each is an address, so they work before scripts load and can be shared or reloaded. */}
-      <nav aria-label="Document types" className="mt-6 border-b border-slate-200">
-        <ul className="-mb-px flex flex-wrap gap-1">
-          {FILE_TYPES.map((t) => (
-            <li key={t}>
-              <Link
-                to={`?tab=${t}`}
-                aria-current={t === tab ? 'page' : undefined}
-                preventScrollReset
-                className={cx(
-                  'inline-block rounded-t-md border-b-2 px-4 py-2 text-sm font-medium',
-                  t === tab ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900',
-                )}
-              >
-                {FileTypeLabels[t]}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <AddressTabs label="Document types" tabs={FILE_TYPES.map((t) => ({ key: t, label: FileTypeLabels[t] }))} current={tab} />
       <div className="mt-6 space-y-6">
         {tab === 'personal' ? (
           <div className="flex justify-end">

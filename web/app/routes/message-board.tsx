@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { useState } from 'react';
 import {
   CommunicationMessages,
@@ -9,17 +9,17 @@ import {
   ZCampaignProgress,
   ZMessageBoard,
   ZSendEmailsResponse,
+  canReceive,
   hasFlag,
   notSetUpWarning,
   toUsDate,
   type CampaignProgress,
-  type MessageBoardEmployee,
 } from '@bp/api/contracts';
+import { AddressTabs } from '~/components/AddressTabs';
 import { RichTextEditor } from '~/components/RichTextEditor';
 import { Alert, primaryButtonClass, ScrollRegion, useHydrated } from '~/components/ui';
 import { positiveInt } from '~/lib/address';
 import { apiCall } from '~/lib/api.server';
-import { cx } from '~/lib/cx';
 import { pageTitle } from '~/lib/meta';
 import { commitSession } from '~/lib/session.server';
 import { requireUser, throwOnSessionFailure } from '~/lib/shell.server';
@@ -37,12 +37,6 @@ const TABS = [
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 const tabOf = (value: string | null) => TABS.find((t) => t.key === value) ?? TABS[0];
-
-/** Who can receive each type; the server applies the same rule (campaigns.service ELIGIBLE). */
-function receives(type: EmailType, e: MessageBoardEmployee): boolean {
-  if (e.email === null) return false;
-  return type === EmailType.Welcome ? !hasFlag(e.progressTracking, ProgressFlag.AccountCreated) : true;
-}
 
 /** How often a campaign's progress is asked while it sends. */
 const PROGRESS_POLL_MS = 1000;
@@ -108,7 +102,7 @@ function MessageBoard({ board, tab, campaign }: ReturnType<typeof useLoaderData<
   const hydrated = useHydrated();
   const sending = useNavigation().state === 'submitting';
   const type = tabOf(tab).type;
-  const eligible = board.employees.filter((e) => receives(type, e));
+  const eligible = board.employees.filter((e) => canReceive(type, e));
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   const allChosen = eligible.length > 0 && eligible.every((e) => chosen.has(e.id));
   const toggle = (id: number) =>
@@ -133,36 +127,12 @@ function MessageBoard({ board, tab, campaign }: ReturnType<typeof useLoaderData<
           {notSetUpWarning(notSetUp)}
         </Alert>
       ) : null}
-      <nav aria-label="Email types" className="mt-6 border-b border-slate-200">
-        <ul className="-mb-px flex flex-wrap gap-1">
-          {TABS.map((t) => {
-            const label = EMAIL_TYPE_LABELS[t.type];
-            const tabClass = 'inline-block rounded-t-md border-b-2 px-4 py-2 text-sm font-medium';
-            // The invite tab is disabled while there is no open enrollment period (document 3 section 2.8).
-            if (t.type === EmailType.OpenEnrollmentInvite && noPeriod) {
-              return (
-                <li key={t.key}>
-                  <span aria-disabled="true" title={CommunicationMessages.noPeriod} className={cx(tabClass, 'cursor-not-allowed border-transparent text-slate-500')}>
-                    {label}
-                  </span>
-                </li>
-              );
-            }
-            return (
-              <li key={t.key}>
-                <Link
-                  to={`?tab=${t.key}`}
-                  aria-current={t.key === tab ? 'page' : undefined}
-                  preventScrollReset
-                  className={cx(tabClass, t.key === tab ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900')}
-                >
-                  {label}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+      {/* The invite tab is disabled while there is no open enrollment period (document 3 section 2.8). */}
+      <AddressTabs
+        label="Email types"
+        tabs={TABS.map((t) => ({ key: t.key, label: EMAIL_TYPE_LABELS[t.type], ...(t.type === EmailType.OpenEnrollmentInvite && noPeriod ? { disabledReason: CommunicationMessages.noPeriod } : {}) }))}
+        current={tab}
+      />
 
       {campaign ? <CampaignPanel campaign={campaign} /> : null}
 
@@ -219,7 +189,7 @@ function MessageBoard({ board, tab, campaign }: ReturnType<typeof useLoaderData<
             </thead>
             <tbody className="divide-y divide-slate-200">
               {board.employees.map((e) => {
-                const can = receives(type, e);
+                const can = canReceive(type, e);
                 const name = `${e.lastName}, ${e.firstName}`;
                 return (
                   <tr key={e.id} className={can ? '' : 'text-slate-600'}>

@@ -9,7 +9,7 @@ import { PlanMessages } from '../../contracts/plans';
 import { RequestContext } from '../../core/context/request-context';
 import { TenantDb } from '../../core/database/tenant-db';
 import { FILE_STORAGE, type FileStorage } from './file-storage';
-import type { StoredUpload } from './streaming-upload.interceptor';
+import { titleOfUpload, type StoredUpload } from './streaming-upload.interceptor';
 
 export interface FileDownload {
   title: string;
@@ -97,7 +97,7 @@ export class FilesService {
   /** POST /files: a personal document of the caller (My Documents, Add file). */
   uploadMine(title: unknown, file: StoredUpload | undefined): Promise<EmployeeFile> {
     // The dialog's name is editable and starts as the file's own; without one the file's name is kept.
-    const given = typeof title === 'string' && title.trim() ? title : file?.originalName.replace(/[^\w .()-]/g, '');
+    const given = typeof title === 'string' && title.trim() ? title : file ? titleOfUpload(file) : '';
     return this.record(this.context.ownEmployeeId(), given, file, 'Personal document added');
   }
 
@@ -121,25 +121,16 @@ export class FilesService {
   }
 
   /** A company file (My Documents' Company Files, attachable to onboarding steps) from HR's upload. */
-  async recordCompanyFile(title: unknown, file: StoredUpload | undefined): Promise<EmployeeFile> {
-    const name = typeof title === 'string' && title.trim() ? title.trim().slice(0, 200) : (file?.originalName.replace(/[^\w .()-]/g, '').trim().slice(0, 200) ?? '');
-    if (!name || !file) {
-      if (file) await this.storage.remove(file.storageKey);
-      throw fieldErrors([!name ? { path: 'title', message: FileMessages.titleRequired } : { path: 'file', message: FileMessages.uploadError }]);
-    }
-    return this.db.transaction(async (m) => {
-      const [row] = await this.db.query<{ id: number; created_at: Date }>(
-        `INSERT INTO file (client_id, employee_id, title, file_type, storage_key, content_type, size_bytes) VALUES ($client, NULL, $1, 'client', $2, $3, $4) RETURNING id, created_at`,
-        [name, file.storageKey, file.contentType, file.size],
-        m,
-      );
-      await this.audit.record({ eventType: 'File', actionType: 'create', description: `Company file added: ${name}`, data: [{ title: 'Title', oldValue: null, newValue: name, changed: true }] }, m);
-      return { id: row!.id, title: name, contentType: file.contentType, sizeBytes: file.size, createdOn: row!.created_at.toISOString() };
-    });
+  recordCompanyFile(title: unknown, file: StoredUpload | undefined): Promise<EmployeeFile> {
+    const given = typeof title === 'string' && title.trim() ? title : file ? titleOfUpload(file) : '';
+    return this.record(null, given, file, 'Company file added');
   }
 
-  /** Keeps an upload (already in storage) as a personal file of the employee, audited in the same transaction. */
-  async record(employeeId: number, title: unknown, file: StoredUpload | undefined, what: string): Promise<EmployeeFile> {
+  /**
+   * Keeps an upload (already in storage) as a personal file of the employee, or (null) a company file, audited in
+   * the same transaction; a missing title or file is refused and the stored bytes removed.
+   */
+  async record(employeeId: number | null, title: unknown, file: StoredUpload | undefined, what: string): Promise<EmployeeFile> {
     const name = typeof title === 'string' ? title.trim().slice(0, 200) : '';
     if (!name || !file) {
       if (file) await this.storage.remove(file.storageKey);
@@ -147,8 +138,8 @@ export class FilesService {
     }
     return this.db.transaction(async (m) => {
       const [row] = await this.db.query<{ id: number; created_at: Date }>(
-        `INSERT INTO file (client_id, employee_id, title, file_type, storage_key, content_type, size_bytes) VALUES ($client, $1, $2, 'personal', $3, $4, $5) RETURNING id, created_at`,
-        [employeeId, name, file.storageKey, file.contentType, file.size],
+        `INSERT INTO file (client_id, employee_id, title, file_type, storage_key, content_type, size_bytes) VALUES ($client, $1, $2, $6, $3, $4, $5) RETURNING id, created_at`,
+        [employeeId, name, file.storageKey, file.contentType, file.size, employeeId === null ? 'client' : 'personal'],
         m,
       );
       await this.audit.record({ employeeId, eventType: 'File', actionType: 'create', description: `${what}: ${name}`, data: [{ title: 'Title', oldValue: null, newValue: name, changed: true }] }, m);

@@ -15,6 +15,11 @@ export interface StoredUpload {
   originalName: string;
 }
 
+/** A title from the name the file came with (its safe characters), for an upload given none. */
+export function titleOfUpload(file: StoredUpload, max = 200): string {
+  return file.originalName.replace(/[^\w .()-]/g, '').trim().slice(0, max);
+}
+
 /** Enough of the head to tell the kind of file (an Office zip names its parts near the start). */
 const SNIFF_BYTES = 1 << 20;
 

@@ -180,9 +180,9 @@ export class LifeEventsService {
          LEFT JOIN signature s ON s.id = l.signature_id AND s.client_id = l.client_id
         WHERE l.client_id = $client AND l.status = 'pending' ORDER BY l.signed_at, l.id`,
     );
-    const out: PendingLifeEvent[] = [];
-    for (const r of rows) {
-      out.push({
+    // Every event's changes in one query, not one per event.
+    const changes = await this.describeChanges(rows.map((r) => r.change_set_id));
+    return rows.map((r) => ({
         id: r.id,
         employeeId: r.employee_id,
         firstName: r.first_name,
@@ -195,10 +195,8 @@ export class LifeEventsService {
         proof: r.proof_file_id !== null ? { id: r.proof_file_id, title: r.proof_title ?? 'Proof' } : null,
         signatureFileId: r.signature_file_id,
         summaryFileId: r.summary_file_id,
-        changes: await this.describeChanges(r.change_set_id),
-      });
-    }
-    return out;
+        changes: changes.get(r.change_set_id) ?? [],
+    }));
   }
 
   /**
@@ -261,21 +259,24 @@ export class LifeEventsService {
     });
   }
 
-  /** Each plan type of a set: its plan, status and covered people as signed, and as the event makes them. */
-  private async describeChanges(changeSetId: number): Promise<PendingLifeEvent['changes']> {
-    const rows = await this.db.query<{ plan_type_id: number; before_plan: string | null; after_plan: string | null; status_before: number; status_after: number; before_people: string; after_people: string }>(
-      `SELECT ch.plan_type_id, pb.name AS before_plan, pa.name AS after_plan, en.status AS status_before, ch.status AS status_after,
+  /** Each plan type of the sets: its plan, status and covered people as signed, and as the event makes them (by set). */
+  private async describeChanges(changeSetIds: readonly number[]): Promise<Map<number, PendingLifeEvent['changes']>> {
+    const rows = await this.db.query<{ change_set_id: number; plan_type_id: number; before_plan: string | null; after_plan: string | null; status_before: number; status_after: number; before_people: string; after_people: string }>(
+      `SELECT ch.change_set_id, ch.plan_type_id, pb.name AS before_plan, pa.name AS after_plan, en.status AS status_before, ch.status AS status_after,
               coalesce((SELECT string_agg(d.first_name, ', ' ORDER BY d.first_name) FROM enrollment_dependent ed JOIN dependent d ON d.id = ed.dependent_id WHERE ed.enrollment_id = en.id), '') AS before_people,
               coalesce((SELECT string_agg(d.first_name, ', ' ORDER BY d.first_name) FROM dependent d WHERE d.id = ANY (ch.dependent_ids)), '') AS after_people
          FROM enrollment_change ch JOIN enrollment en ON en.id = ch.enrollment_id AND en.client_id = ch.client_id
          LEFT JOIN plan pb ON pb.id = en.plan_id LEFT JOIN plan pa ON pa.id = ch.plan_id
-        WHERE ch.change_set_id = $1 AND ch.client_id = $client ORDER BY ch.plan_type_id`,
-      [changeSetId],
+        WHERE ch.change_set_id = ANY ($1::int[]) AND ch.client_id = $client ORDER BY ch.change_set_id, ch.plan_type_id`,
+      [[...changeSetIds]],
     );
     const state = (status: number, plan: string | null, people: string) => (status > 0 ? `${plan ?? 'Enrolled'}${people ? ` (with ${people})` : ''}` : status < 0 ? 'Declined' : 'Not chosen');
-    return rows
-      .map((r) => ({ planType: PLAN_TYPE_NAMES[r.plan_type_id as PlanTypeId] ?? `Plan type ${r.plan_type_id}`, before: state(r.status_before, r.before_plan, r.before_people), after: state(r.status_after, r.after_plan, r.after_people) }))
-      .filter((c) => c.before !== c.after);
+    const out = new Map<number, PendingLifeEvent['changes']>();
+    for (const r of rows) {
+      const change = { planType: PLAN_TYPE_NAMES[r.plan_type_id as PlanTypeId] ?? `Plan type ${r.plan_type_id}`, before: state(r.status_before, r.before_plan, r.before_people), after: state(r.status_after, r.after_plan, r.after_people) };
+      if (change.before !== change.after) out.set(r.change_set_id, [...(out.get(r.change_set_id) ?? []), change]);
+    }
+    return out;
   }
 
   async move(body: MidyearChangeRequest): Promise<MidyearChangesData> {

@@ -16,7 +16,7 @@ import { TenantDb } from '../../core/database/tenant-db';
 import { fieldErrors } from '../../core/http/field-errors';
 import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
 import { FilesService, type FileDownload } from '../files/files.service';
-import type { StoredUpload } from '../files/streaming-upload.interceptor';
+import { titleOfUpload, type StoredUpload } from '../files/streaming-upload.interceptor';
 
 interface DocumentRow {
   id: number;
@@ -153,7 +153,7 @@ export class OnboardingDocumentsService {
       if (!doc) throw documentNotFound();
       throw fieldErrors([{ path: 'file', message: CustomDocumentMessages.fileMustBeUploaded }]);
     }
-    const title = file.originalName.replace(/[^\w .()-]/g, '').trim().slice(0, 120) || 'Uploaded file';
+    const title = titleOfUpload(file, 120) || 'Uploaded file';
     return this.db.transaction(async (m) => {
       const [row] = await this.db.query<{ id: number }>(
         `INSERT INTO file (client_id, employee_id, title, file_type, storage_key, content_type, size_bytes) VALUES ($client, $1, $2, 'personal', $3, $4, $5) RETURNING id`,
