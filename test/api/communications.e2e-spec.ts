@@ -3,6 +3,7 @@ import { CommunicationMessages, notSetUpWarning } from '../../api/src/contracts/
 import { Messages } from '../../api/src/contracts/messages';
 import { JobIds } from '../../api/src/core/jobs/job-registry';
 import { JobsService } from '../../api/src/core/jobs/jobs.service';
+import { RecipientLedger } from '../../api/src/modules/communications/recipient-ledger';
 import { cloneAcmeClient, createOtherTenant, createPerson } from '../support/fixtures';
 import { appWithWorkers, linkFrom } from '../support/mail';
 import { until } from '../support/wait';
@@ -160,6 +161,52 @@ describe('communications and the contact page', () => {
     const done = await whenDone(w.token, campaign.id);
     expect(done).toMatchObject({ sent: 0, failed: 1, pending: 0, failures: [{ employeeId: w.people[0]!.employeeId, firstName: 'Em0', reason: 'Already registered' }] });
     await t.login(w.people[0]!.email);
+  });
+
+  it('a recipient is held by one sender at a time, everywhere, and ends once; a lost connection lets its recipients go', async () => {
+    const { db, t } = suite;
+    const w = await world(3);
+    const [campaign] = await db.query(`INSERT INTO campaign (client_id, email_type, comment_html, created_by, total) VALUES ($1, 3, '<p>x</p>', $2, 3) RETURNING id`, [w.clientId, w.hr.accountId]);
+    for (const p of w.people) {
+      await db.query(`INSERT INTO campaign_recipient (campaign_id, employee_id, client_id, email, first_name) VALUES ($1, $2, $3, $4, 'Em')`, [campaign.id, p.employeeId, w.clientId, p.email]);
+    }
+    const [one, two, three] = w.people.map((p) => ({ clientId: w.clientId, campaignId: campaign.id as number, employeeId: p.employeeId }));
+    const rowOf = async (employeeId: number) => (await db.query('SELECT status, last_error FROM campaign_recipient WHERE campaign_id = $1 AND employee_id = $2', [campaign.id, employeeId]))[0];
+    // This process's ledger and another's (its own connection), like two workers.
+    const here = t.app.get(RecipientLedger);
+    const there = new RecipientLedger(db);
+    try {
+      expect(await here.claim(one!)).toEqual({ status: 'pending', email: w.people[0]!.email, firstName: 'Em' });
+      expect(await here.claim(one!)).toBe('busy');
+      expect(await there.claim(one!)).toBe('busy');
+      await here.release(one!, { status: 'sent' });
+      expect(await rowOf(one!.employeeId)).toEqual({ status: 'sent', last_error: null });
+      expect(await there.claim(one!)).toBe('finished');
+
+      // The reason is stored as given, quotes and all.
+      expect(await there.claim(two!)).toMatchObject({ status: 'pending' });
+      await there.release(two!, { status: 'failed', reason: "Mail server: 550 it's gone; \\ really" });
+      expect(await rowOf(two!.employeeId)).toEqual({ status: 'failed', last_error: "Mail server: 550 it's gone; \\ really" });
+
+      // The holder's connection dies mid-send: the recipient is free for another sender at once, and the
+      // first one's outcome still lands (it did send), without touching the other's lock.
+      expect(await here.claim(three!)).toMatchObject({ status: 'pending' });
+      const [holder] = await db.query(`SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 AND objid = $2 AND objsubid = 2`, [campaign.id, three!.employeeId]);
+      await db.query('SELECT pg_terminate_backend($1)', [holder.pid]);
+      await until(async () => ((await there.claim(three!)) !== 'busy' ? true : null), 'the lock to end with its connection');
+      await here.release(three!, { status: 'sent' });
+      expect(await rowOf(three!.employeeId)).toEqual({ status: 'sent', last_error: null });
+      expect(await here.claim(three!)).toBe('busy');
+      await there.release(three!, null);
+      expect(await here.claim(three!)).toBe('finished');
+
+      // Nobody to send to (not visible yet): said so, and not left held.
+      const nobody = { ...one!, employeeId: 2_000_000_000 };
+      expect(await here.claim(nobody)).toBe('missing');
+      await until(async () => ((await there.claim(nobody)) === 'missing' ? true : null), 'the missing recipient to be let go');
+    } finally {
+      await there.onModuleDestroy();
+    }
   });
 
   describe('contacts', () => {

@@ -1,7 +1,6 @@
 import { ConflictException, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { UnrecoverableError } from 'bullmq';
-import type { PoolClient, QueryResult } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 import { EmailType } from '../../contracts/communications';
 import { APP_CONFIG, type AppConfig } from '../../core/config/app-config';
@@ -14,6 +13,7 @@ import { classifySendError, EmailDeliveryError, EmailNotReadyError, EmailSender 
 import { EmailRenderer } from '../../core/mail/email-renderer';
 import { RateLimiter } from '../../core/redis/rate-limiter';
 import { RegistrationService } from '../registration/registration.service';
+import { type Outcome, RecipientLedger } from './recipient-ledger';
 
 /** The most of a client's per-second allowance one process takes at once (a tenth of it, at most this). */
 const RATE_BATCH = 20;
@@ -76,6 +76,7 @@ export class CampaignSender {
     private readonly renderer: EmailRenderer,
     private readonly registration: RegistrationService,
     private readonly rate: RateLimiter,
+    private readonly ledger: RecipientLedger,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -131,63 +132,39 @@ export class CampaignSender {
   }
 
   /**
-   * Invites and custom emails: one transaction per recipient. The row is locked for the SMTP exchange (a
-   * duplicate job skips it and retries later) and marked sent in the same commit, so it is sent once; a process
-   * killed between the server's acceptance and the commit resends it under the same Message-ID. The commit does
-   * not wait for the disk (synchronous_commit off): if PostgreSQL itself crashed in that instant the row would
-   * stay pending and be resent, again under the same Message-ID, which is the same promise at half the cost.
-   * Two round trips (begin and lock; mark and commit) because a campaign sends thousands of these.
+   * Invites and custom emails: the recipient is held (RecipientLedger) for the SMTP exchange and marked sent in
+   * a commit before it is let go, so a duplicate or retried job finds it held or finished. A process killed
+   * between the server's acceptance and that commit resends it, under the same Message-ID.
    */
   private async sendDirect(data: JobPayloads['communications.send'], finalAttempt: boolean): Promise<'sent' | 'done' | 'welcome'> {
     const campaign = await this.campaignOf(data.campaignId);
     if (campaign.emailType === EmailType.Welcome) return 'welcome';
-    const ids = [data.campaignId, data.employeeId, this.context.clientId];
-    if (!ids.every(Number.isSafeInteger)) throw new UnrecoverableError('bad job payload');
-    const where = `campaign_id = ${ids[0]} AND employee_id = ${ids[1]} AND client_id = ${ids[2]}`;
-    // The pool's pg client itself: two round trips per email, each a simple query of several statements
-    // (the ids are checked integers, written into the text).
-    const runner = this.dataSource.createQueryRunner();
-    const client = (await runner.connect()) as PoolClient;
-    let open = false;
+    const key = { clientId: this.context.clientId, campaignId: data.campaignId, employeeId: data.employeeId };
+    if (!Object.values(key).every(Number.isSafeInteger)) throw new UnrecoverableError('bad job payload');
+    const r = await this.ledger.claim(key);
+    if (r === 'busy') throw new EmailNotReadyError(`campaign ${data.campaignId} recipient ${data.employeeId} is being sent elsewhere`);
+    if (r === 'missing') throw new NotVisibleYet(`campaign ${data.campaignId} recipient ${data.employeeId} not visible yet`);
+    if (r === 'finished') return 'done';
+    let outcome: Outcome = null;
     try {
-      open = true;
-      // The recipient's lock is a transaction-scoped advisory lock on (campaign, employee): held for the SMTP
-      // exchange like a row lock, but kept in memory, so taking it writes nothing. The row is read by the next
-      // statement (a snapshot taken after the lock), so a sender that just finished is seen as finished.
-      const opened = (await client.query(
-        `BEGIN; SET LOCAL synchronous_commit TO off; SELECT pg_try_advisory_xact_lock(${ids[0]}, ${ids[1]}) AS locked;
-         SELECT status, email, first_name FROM campaign_recipient WHERE ${where}`,
-      )) as unknown as QueryResult[];
-      if (!(opened[2]!.rows[0] as { locked: boolean }).locked) throw new EmailNotReadyError(`campaign ${data.campaignId} recipient ${data.employeeId} is being sent elsewhere`);
-      const r = opened[3]!.rows[0] as { status: string; email: string; first_name: string } | undefined;
-      if (!r) throw new NotVisibleYet(`campaign ${data.campaignId} recipient ${data.employeeId} not visible yet`);
-      if (r.status !== 'pending') return 'done';
-      const message = this.compose(campaign, r.first_name);
-      let failure: { reason: string; error: Error } | null = null;
-      if ('reason' in message) failure = { reason: message.reason, error: new UnrecoverableError(message.reason) };
-      else {
-        try {
-          await this.sender.deliver({ ...message, to: r.email, idempotencyKey: `campaign:${data.campaignId}:${data.employeeId}` });
-        } catch (err) {
-          const { permanent, reason } = classifySendError(err);
-          const error = new EmailDeliveryError(`campaign ${data.campaignId} recipient ${data.employeeId}: ${reason}`);
-          // A temporary failure with attempts left: nothing recorded, the retry sends it.
-          if (!permanent && !finalAttempt) throw error;
-          failure = { reason: `Mail server: ${reason}`, error: permanent ? new UnrecoverableError(error.message) : error };
-        }
+      const message = this.compose(campaign, r.firstName);
+      if ('reason' in message) {
+        outcome = { status: 'failed', reason: message.reason };
+        throw new UnrecoverableError(message.reason);
       }
-      if (failure) {
-        await client.query(`UPDATE campaign_recipient SET status = 'failed', last_error = $1, updated_at = now() WHERE ${where} AND status = 'pending'`, [failure.reason]);
-        await client.query('COMMIT');
-        open = false;
-        throw failure.error;
+      try {
+        await this.sender.deliver({ ...message, to: r.email, idempotencyKey: `campaign:${data.campaignId}:${data.employeeId}` });
+      } catch (err) {
+        const { permanent, reason } = classifySendError(err);
+        const error = new EmailDeliveryError(`campaign ${data.campaignId} recipient ${data.employeeId}: ${reason}`);
+        // A temporary failure with attempts left: nothing recorded, the retry sends it.
+        if (permanent || finalAttempt) outcome = { status: 'failed', reason: `Mail server: ${reason}` };
+        throw permanent ? new UnrecoverableError(error.message) : error;
       }
-      await client.query(`UPDATE campaign_recipient SET status = 'sent', updated_at = now() WHERE ${where} AND status = 'pending'; COMMIT`);
-      open = false;
+      outcome = { status: 'sent' };
       return 'sent';
     } finally {
-      if (open) await client.query('ROLLBACK').catch(() => undefined);
-      await runner.release();
+      await this.ledger.release(key, outcome);
     }
   }
 

@@ -4,11 +4,12 @@ import { CampaignSender } from './campaign-sender.service';
 import { CampaignsService } from './campaigns.service';
 import { CommunicationsController } from './communications.controller';
 import { ContactsService } from './contacts.service';
+import { RecipientLedger } from './recipient-ledger';
 
 @Module({
   imports: [RegistrationModule],
   controllers: [CommunicationsController],
-  providers: [CampaignsService, CampaignSender, ContactsService],
+  providers: [CampaignsService, CampaignSender, ContactsService, RecipientLedger],
   exports: [CampaignsService, CampaignSender],
 })
 export class CommunicationsModule {}
