@@ -2,7 +2,7 @@
  * The benchmark's floor: a bare node:http server, in its own process, that does exactly the work the
  * portal does for GET /me, GET /enrollments, the HR audit page and the census page, and nothing else: verify the HS256 token, run the same
  * Redis session check (the portal's own SessionStore, so the same script and keys), the same
- * pending-change look-up when the token carries one, the same SQL, the same JSON. What the portal does
+ * pending-change look-up when the token carries one, the same SQL, the same JSON under the same headers. What the portal does
  * beyond this is framework cost. Started by scripts/bench.ts with the portal's environment; prints its
  * port on stdout once listening.
  */
@@ -16,6 +16,7 @@ import { toAuthUser, type TokenPayload } from '../api/src/core/auth/auth-user';
 import { BearerTokens } from '../api/src/core/auth/bearer-token';
 import { SessionStore } from '../api/src/core/auth/session-store';
 import { bindClientParam } from '../api/src/core/database/tenant-db';
+import { API_HEADERS } from '../api/src/core/http/security-headers';
 import { CURRENT_USER_SQL, CURRENT_USER_STATEMENT, toCurrentUser, type CurrentUserRow } from '../api/src/modules/auth/current-user.query';
 import { ZAuditQuery } from '../api/src/contracts/audit';
 import { readAuditPage, type RunSql } from '../api/src/modules/audit-logs/audit-page.query';
@@ -36,8 +37,14 @@ const ENROLLMENTS_TEXT = bindClientParam(ENROLLMENTS_SQL, 2);
 // The portal's own token check (HS256 with the secret, alg pinned, expiry), so both do the same work.
 const tokens = new BearerTokens(config.jwtSecret);
 
-const send = (res: ServerResponse, status: number, body: unknown) =>
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(body));
+/** The portal's answer, headers included: its security headers (the same list), then the JSON's type and length. */
+const send = (res: ServerResponse, status: number, body: unknown) => {
+  const json = JSON.stringify(body);
+  for (const [name, value] of API_HEADERS) res.setHeader(name, value);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(json));
+  res.writeHead(status).end(json);
+};
 
 async function answer(url: string, claims: TokenPayload): Promise<[number, unknown]> {
   // The same session check as the portal's guard: revoked → 401, idle → 408, else it counts as activity.

@@ -89,7 +89,8 @@ async function waitForHealth(base: string): Promise<void> {
 
 /** Starts the floor (scripts/bench-floor.ts) in its own process with the portal's environment; answers its port. */
 async function startFloor(): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['dist/scripts/bench-floor.js'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}/floor`] : [];
+  const child = spawn(process.execPath, [...profile, 'dist/scripts/bench-floor.js'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the floor exited with ${code}`)));
     child.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
@@ -99,6 +100,33 @@ async function startFloor(): Promise<{ child: ChildProcess; port: number }> {
 
 function row(name: string, r: Result): string {
   return `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(8)} req/s   cpu ${r.cpuUs.toFixed(0).padStart(5)} µs/req   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors + r.non2xx}`;
+}
+
+/**
+ * What the HTTP framework itself costs here, apart from anything the portal does: NestJS on its Express
+ * platform (as the portal runs) answering a constant JSON from one route, against node:http answering the same,
+ * each in its own process. The difference is CPU per request the portal cannot cut while it runs on Express.
+ */
+async function frameworkCost(): Promise<void> {
+  const results: Record<string, Result> = {};
+  for (const kind of ['nest', 'http'] as const) {
+    const child = spawn(process.execPath, ['dist/scripts/bench-framework.js', kind], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      const port = await new Promise<number>((resolve, reject) => {
+        child.once('exit', (code) => reject(new Error(`the ${kind} server exited with ${code}`)));
+        child.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
+      });
+      await cannon(`http://127.0.0.1:${port}/mbl/api/constant`, '', child); // warm-up
+      results[kind] = await cannon(`http://127.0.0.1:${port}/mbl/api/constant`, '', child);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  }
+  const { nest, http } = results as { nest: Result; http: Result };
+  process.stdout.write(
+    `the framework alone (a constant JSON from one route, ${CONNECTIONS} connections): NestJS on Express ${nest.rps.toFixed(0)} req/s, cpu ${nest.cpuUs.toFixed(0)} µs/req; ` +
+      `node:http ${http.rps.toFixed(0)} req/s, cpu ${http.cpuUs.toFixed(0)} µs/req: ${(nest.cpuUs - http.cpuUs).toFixed(0)} µs of CPU per request before any of the portal's work\n`,
+  );
 }
 
 /** A benchmark script of its own process, with the portal's environment. */
@@ -131,10 +159,14 @@ async function main(): Promise<void> {
     const floorBase = `http://127.0.0.1:${started.port}`;
 
     const compare = async (path: string, goal: number, jwt: string, who = 'jane', p99Goal: number | null = null) => {
-      // Same answers from both, or the comparison means nothing (the portal answers first: it creates missing rows).
-      const a = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${jwt}` } }).then((r) => r.json());
-      const b = await fetch(`${floorBase}${path}`, { headers: { authorization: `Bearer ${jwt}` } }).then((r) => r.json());
-      if (JSON.stringify(a) !== JSON.stringify(b)) throw new Error(`the portal and the floor answer different JSON for ${path}`);
+      // Same answers from both, headers and JSON, or the comparison means nothing (the portal answers first: it
+      // creates missing rows). Only the date and the connection's own headers may differ.
+      const answer = async (url: string) => {
+        const r = await fetch(url, { headers: { authorization: `Bearer ${jwt}` } });
+        const headers = [...r.headers].filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name));
+        return JSON.stringify({ status: r.status, headers, body: await r.json() });
+      };
+      if ((await answer(`${base}${path}`)) !== (await answer(`${floorBase}${path}`))) throw new Error(`the portal and the floor answer ${path} differently`);
       process.stdout.write(`GET ${path} as ${who}: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s each, portal and floor taking turns\n`);
       await cannon(`${base}${path}`, jwt, portal); // warm-up, not reported
       await cannon(`${floorBase}${path}`, jwt, floorProcess);
@@ -173,6 +205,8 @@ async function main(): Promise<void> {
     };
     await compare('/mbl/api/me', 0.6, jwt);
     await compare('/mbl/api/enrollments', 0.7, jwt);
+    await frameworkCost();
+    if (process.env.BENCH_ONLY === 'employee') return;
 
     // The HR Audit Log of a client with a million entries (issue 13): one filtered page, portal against the
     // same statements on node:http. The entries are made once per bench database.

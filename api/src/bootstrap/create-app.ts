@@ -4,7 +4,6 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import { loadCommonPasswords } from '../contracts/server';
 import { bodyParserErrors, rejectNulBytes } from '../core/http/request-hygiene';
 import type { NextFunction, Request, Response } from 'express';
-import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { cleanupOpenApiDoc } from 'nestjs-zod';
 import { join, resolve } from 'node:path';
@@ -14,6 +13,7 @@ import { RequestContext } from '../core/context/request-context';
 import { httpLogger } from '../core/logging/http-logger';
 import { finishOpenApi } from '../core/http/openapi';
 import { JsonReplyAdapter } from '../core/http/json-reply-adapter';
+import { API_HEADERS, SITE_HEADERS } from '../core/http/security-headers';
 import { rootLogger } from '../core/logging/root-logger';
 import { DevMailbox } from '../core/mail/dev-mailbox';
 import { mountRemix } from '../web/remix-host';
@@ -23,17 +23,6 @@ export const API_PREFIX = 'mbl/api';
 export interface CreateAppOptions {
   /** Serve the Remix site from the same process (off for API-only tests). */
   web?: boolean;
-}
-
-/**
- * helmet's headers for these options, worked out once: they depend on nothing in the request, so each
- * request sets the list instead of running helmet's dozen middleware functions.
- */
-function staticHeaders(middleware: ReturnType<typeof helmet>): Array<[string, string]> {
-  const headers: Array<[string, string]> = [];
-  const res = { setHeader: (name: string, value: string) => headers.push([name, String(value)]), removeHeader: () => undefined } as unknown as Response;
-  middleware({} as Request, res, () => undefined);
-  return headers;
 }
 
 export function buildOpenApi(app: NestExpressApplication, config: AppConfig): OpenAPIObject {
@@ -69,14 +58,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestExp
   // pino-http next, so that every request (site and API) is logged once, with secrets redacted.
   app.use(httpLogger(rootLogger(config)));
   // The strict CSP applies to the API; the site's pages carry Remix's inline hydration scripts.
-  // 'same-origin' rather than helmet's 'no-referrer': with no-referrer Chromium sends `Origin: null` on
-  // form posts, which Remix rightly refuses as CSRF; same-origin still keeps token URLs from leaking out.
-  const referrerPolicy = { policy: 'same-origin' as const };
-  // API answers carry personal data: no cache keeps them unless a route says otherwise (decisions section 5).
-  const apiHeaders: Array<[string, string]> = [...staticHeaders(helmet({ referrerPolicy })), ['Cache-Control', 'no-store']];
-  const siteHeaders = staticHeaders(helmet({ contentSecurityPolicy: false, referrerPolicy }));
   app.use((req: Request, res: Response, next: NextFunction) => {
-    for (const [name, value] of req.url.startsWith(`/${API_PREFIX}`) ? apiHeaders : siteHeaders) res.setHeader(name, value);
+    for (const [name, value] of req.url.startsWith(`/${API_PREFIX}`) ? API_HEADERS : SITE_HEADERS) res.setHeader(name, value);
     next();
   });
 
