@@ -4,6 +4,10 @@ import { Messages } from '../../api/src/contracts/messages';
 import { JobIds } from '../../api/src/core/jobs/job-registry';
 import { JobsService } from '../../api/src/core/jobs/jobs.service';
 import { RecipientLedger } from '../../api/src/modules/communications/recipient-ledger';
+import { CampaignSender } from '../../api/src/modules/communications/campaign-sender.service';
+import { QueueName } from '../../api/src/core/queues/queue-names';
+import { getQueueToken } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
 import { cloneAcmeClient, createOtherTenant, createPerson } from '../support/fixtures';
 import { appWithWorkers, linkFrom } from '../support/mail';
 import { until } from '../support/wait';
@@ -207,6 +211,35 @@ describe('communications and the contact page', () => {
     } finally {
       await there.onModuleDestroy();
     }
+  });
+
+  it('the re-drive sweep leaves a campaign that is still moving alone and queues the rest of one that stalled', async () => {
+    const { db, t, mail } = suite;
+    const w = await world(2);
+    const [moving, waiting] = w.people;
+    const [campaign] = await db.query(
+      `INSERT INTO campaign (client_id, email_type, comment_html, created_by, total, created_at, fanned_out_at) VALUES ($1, 3, '<p>Still here</p>', $2, 2, now() - interval '1 hour', now() - interval '1 hour') RETURNING id`,
+      [w.clientId, w.hr.accountId],
+    );
+    await db.query(
+      `INSERT INTO campaign_recipient (campaign_id, employee_id, client_id, email, first_name, status, updated_at)
+       VALUES ($1, $2, $3, $4, 'Em0', 'sent', now()), ($1, $5, $3, $6, 'Em1', 'pending', now() - interval '1 hour')`,
+      [campaign.id, moving!.employeeId, w.clientId, moving!.email, waiting!.employeeId, waiting!.email],
+    );
+    const queue = t.app.get<Queue>(getQueueToken(QueueName.Campaigns));
+    const jobOf = () => queue.getJob(JobIds.campaignRecipient(campaign.id, waiting!.employeeId));
+    const sender = t.app.get(CampaignSender);
+    // A recipient sent a moment ago: the campaign is moving (its pending recipients' jobs are waiting their turn).
+    await sender.redrive(60);
+    expect(await jobOf()).toBeUndefined();
+    // Nothing sent for five times the grace: the pending recipient is queued again and gets the email once.
+    await db.query(`UPDATE campaign_recipient SET updated_at = now() - interval '1 hour' WHERE campaign_id = $1`, [campaign.id]);
+    const mark = mail.mark();
+    await sender.redrive(60);
+    expect(await jobOf()).toBeDefined();
+    const message = await mail.next(waiting!.email, /^A message from Acme Clone/, mark);
+    expect(message.text).toContain('Still here');
+    expect(await whenDone(w.token, campaign.id)).toMatchObject({ total: 2, sent: 2, pending: 0 });
   });
 
   describe('contacts', () => {

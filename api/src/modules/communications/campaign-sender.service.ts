@@ -255,14 +255,19 @@ export class CampaignSender {
   }
 
   /**
-   * The re-drive sweep (system work): campaigns whose fan-out never finished are fanned out again, and
-   * recipients still pending long after it are queued again; both with their fixed ids, so live jobs are left alone.
+   * The re-drive sweep (system work): campaigns whose fan-out never finished are fanned out again, and so are
+   * the pending recipients of a campaign that has stalled (recipients left, none sent or failed for five times
+   * the grace); both with their fixed ids, so live jobs are left alone. A long campaign that is still moving
+   * (a slow rate, a big list) is not fanned out again every sweep.
    */
   async redrive(graceSeconds: number): Promise<number> {
     const campaigns: Array<{ id: number; client_id: number; created_by: number }> = await this.dataSource.query(
       `SELECT c.id, c.client_id, c.created_by FROM campaign c
         WHERE c.created_at < now() - make_interval(secs => $1)
-          AND (c.fanned_out_at IS NULL OR EXISTS (SELECT 1 FROM campaign_recipient r WHERE r.campaign_id = c.id AND r.status = 'pending' AND r.updated_at < now() - make_interval(secs => $1 * 5)))
+          AND (c.fanned_out_at IS NULL
+               OR (c.fanned_out_at < now() - make_interval(secs => $1 * 5)
+                   AND EXISTS (SELECT 1 FROM campaign_recipient r WHERE r.campaign_id = c.id AND r.status = 'pending')
+                   AND NOT EXISTS (SELECT 1 FROM campaign_recipient r WHERE r.campaign_id = c.id AND r.status <> 'pending' AND r.updated_at >= now() - make_interval(secs => $1 * 5))))
         ORDER BY c.id LIMIT 100`,
       [graceSeconds],
     );
