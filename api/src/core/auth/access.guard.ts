@@ -20,11 +20,19 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { SessionStore } from './session-store';
 import { RequestContext } from '../context/request-context';
 
+interface RouteRules {
+  rule: AccessRule | undefined;
+  allowIdle: boolean;
+  notActivity: boolean;
+  allowPendingChange: boolean;
+}
+
 /** The one global guard: every route declares its access rule, and a route without one is refused. */
 @Injectable()
 export class AccessGuard implements CanActivate {
   private readonly logger = new Logger(AccessGuard.name);
   private readonly tokens: BearerTokens;
+  private readonly rulesByHandler = new WeakMap<object, RouteRules>();
 
   constructor(
     private readonly reflector: Reflector,
@@ -37,8 +45,7 @@ export class AccessGuard implements CanActivate {
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const targets = [context.getHandler(), context.getClass()];
-    const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_KEY, targets);
+    const { rule, allowIdle, notActivity, allowPendingChange } = this.routeRules(context);
     if (!rule) {
       this.logger.error(`route ${context.getClass().name}.${context.getHandler().name} has no access rule`);
       throw new ForbiddenException();
@@ -56,8 +63,6 @@ export class AccessGuard implements CanActivate {
     // From here on services read the client and the acting accounts from the context (core/context).
     this.requestContext.setUser(user);
 
-    const allowIdle = this.reflector.get<boolean | undefined>(ALLOW_IDLE_KEY, context.getHandler()) === true;
-    const notActivity = this.reflector.get<boolean | undefined>(NO_ACTIVITY_KEY, context.getHandler()) === true;
     const state = await this.sessions.check(user.sessionId, !notActivity && !allowIdle);
     if (state === 'revoked') throw new UnauthorizedException({ statusCode: 401, message: 'Unauthorized' });
     // Impersonating sessions have no activity check (document 1 section 6).
@@ -68,7 +73,7 @@ export class AccessGuard implements CanActivate {
       );
     }
 
-    if (user.pendingChange && !this.reflector.getAllAndOverride<boolean | undefined>(ALLOW_PENDING_CHANGE_KEY, targets)) {
+    if (user.pendingChange && !allowPendingChange) {
       await this.refusePendingChange(user.accountId);
     }
 
@@ -78,6 +83,23 @@ export class AccessGuard implements CanActivate {
       throw new ForbiddenException();
     }
     return true;
+  }
+
+  /** A route's access metadata, read once per handler: it is fixed when the app starts. */
+  private routeRules(context: ExecutionContext): RouteRules {
+    const handler = context.getHandler();
+    let rules = this.rulesByHandler.get(handler);
+    if (!rules) {
+      const targets = [handler, context.getClass()];
+      rules = {
+        rule: this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_KEY, targets),
+        allowIdle: this.reflector.get<boolean | undefined>(ALLOW_IDLE_KEY, handler) === true,
+        notActivity: this.reflector.get<boolean | undefined>(NO_ACTIVITY_KEY, handler) === true,
+        allowPendingChange: this.reflector.getAllAndOverride<boolean | undefined>(ALLOW_PENDING_CHANGE_KEY, targets) === true,
+      };
+      this.rulesByHandler.set(handler, rules);
+    }
+    return rules;
   }
 
   /**
