@@ -204,11 +204,14 @@ async function main(): Promise<void> {
       return { rate: RECIPIENTS / seconds, lost: RECIPIENTS - counts.distinct, doubled: counts.doubled, resent: counts.deliveries - counts.distinct, cpu };
     };
 
-    // Taking turns; the better of two runs each.
-    const floors = [await runFloor()];
-    const portals = [await runPortal()];
-    floors.push(await runFloor());
-    portals.push(await runPortal());
+    // Taking turns; the best of three runs each (on a small shared machine a slow moment, autovacuum after the
+    // bench's bulk inserts say, should not land on one side only).
+    const floors: number[] = [];
+    const portals: Array<Awaited<ReturnType<typeof runPortal>>> = [];
+    for (let i = 0; i < 3; i += 1) {
+      floors.push(await runFloor());
+      portals.push(await runPortal());
+    }
     const f = Math.max(...floors);
     const p = portals.reduce((a, b) => (b.rate > a.rate ? b : a));
     const ratio = p.rate / f;

@@ -4,6 +4,7 @@ import { Messages } from '../../api/src/contracts/messages';
 import { JobIds } from '../../api/src/core/jobs/job-registry';
 import { JobsService } from '../../api/src/core/jobs/jobs.service';
 import { RecipientLedger } from '../../api/src/modules/communications/recipient-ledger';
+import { NoTenantContextError, RequestContext } from '../../api/src/core/context/request-context';
 import { CampaignSender } from '../../api/src/modules/communications/campaign-sender.service';
 import { QueueName } from '../../api/src/core/queues/queue-names';
 import { getQueueToken } from '@nestjs/bullmq';
@@ -174,40 +175,50 @@ describe('communications and the contact page', () => {
     for (const p of w.people) {
       await db.query(`INSERT INTO campaign_recipient (campaign_id, employee_id, client_id, email, first_name) VALUES ($1, $2, $3, $4, 'Em')`, [campaign.id, p.employeeId, w.clientId, p.email]);
     }
-    const [one, two, three] = w.people.map((p) => ({ clientId: w.clientId, campaignId: campaign.id as number, employeeId: p.employeeId }));
+    const [one, two, three] = w.people.map((p) => ({ campaignId: campaign.id as number, employeeId: p.employeeId }));
     const rowOf = async (employeeId: number) => (await db.query('SELECT status, last_error FROM campaign_recipient WHERE campaign_id = $1 AND employee_id = $2', [campaign.id, employeeId]))[0];
     // This process's ledger and another's (its own connection), like two workers.
+    const context = t.app.get(RequestContext);
     const here = t.app.get(RecipientLedger);
-    const there = new RecipientLedger(db);
+    const there = new RecipientLedger(db, context);
+    // As a send job of the client runs them.
+    const asJob = <T>(work: () => Promise<T>) => context.runAs({ clientId: w.clientId, requestedBy: null }, work);
     try {
-      expect(await here.claim(one!)).toEqual({ status: 'pending', email: w.people[0]!.email, firstName: 'Em' });
-      expect(await here.claim(one!)).toBe('busy');
-      expect(await there.claim(one!)).toBe('busy');
-      await here.release(one!, { status: 'sent' });
-      expect(await rowOf(one!.employeeId)).toEqual({ status: 'sent', last_error: null });
-      expect(await there.claim(one!)).toBe('finished');
+      await asJob(async () => {
+        expect(await here.claim(one!)).toEqual({ status: 'pending', email: w.people[0]!.email, firstName: 'Em' });
+        expect(await here.claim(one!)).toBe('busy');
+        expect(await there.claim(one!)).toBe('busy');
+        await here.release(one!, { status: 'sent' });
+        expect(await rowOf(one!.employeeId)).toEqual({ status: 'sent', last_error: null });
+        expect(await there.claim(one!)).toBe('finished');
 
-      // The reason is stored as given, quotes and all.
-      expect(await there.claim(two!)).toMatchObject({ status: 'pending' });
-      await there.release(two!, { status: 'failed', reason: "Mail server: 550 it's gone; \\ really" });
-      expect(await rowOf(two!.employeeId)).toEqual({ status: 'failed', last_error: "Mail server: 550 it's gone; \\ really" });
+        // The reason is stored as given, quotes and all.
+        expect(await there.claim(two!)).toMatchObject({ status: 'pending' });
+        await there.release(two!, { status: 'failed', reason: "Mail server: 550 it's gone; \\ really" });
+        expect(await rowOf(two!.employeeId)).toEqual({ status: 'failed', last_error: "Mail server: 550 it's gone; \\ really" });
 
-      // The holder's connection dies mid-send: the recipient is free for another sender at once, and the
-      // first one's outcome still lands (it did send), without touching the other's lock.
-      expect(await here.claim(three!)).toMatchObject({ status: 'pending' });
-      const [holder] = await db.query(`SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 AND objid = $2 AND objsubid = 2`, [campaign.id, three!.employeeId]);
-      await db.query('SELECT pg_terminate_backend($1)', [holder.pid]);
-      await until(async () => ((await there.claim(three!)) !== 'busy' ? true : null), 'the lock to end with its connection');
-      await here.release(three!, { status: 'sent' });
-      expect(await rowOf(three!.employeeId)).toEqual({ status: 'sent', last_error: null });
-      expect(await here.claim(three!)).toBe('busy');
-      await there.release(three!, null);
-      expect(await here.claim(three!)).toBe('finished');
+        // The holder's connection dies mid-send: the recipient is free for another sender at once, and the
+        // first one's outcome still lands (it did send), without touching the other's lock.
+        expect(await here.claim(three!)).toMatchObject({ status: 'pending' });
+        const [holder] = await db.query(`SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 AND objid = $2 AND objsubid = 2`, [campaign.id, three!.employeeId]);
+        await db.query('SELECT pg_terminate_backend($1)', [holder.pid]);
+        await until(async () => ((await there.claim(three!)) !== 'busy' ? true : null), 'the lock to end with its connection');
+        await here.release(three!, { status: 'sent' });
+        expect(await rowOf(three!.employeeId)).toEqual({ status: 'sent', last_error: null });
+        expect(await here.claim(three!)).toBe('busy');
+        await there.release(three!, null);
+        expect(await here.claim(three!)).toBe('finished');
 
-      // Nobody to send to (not visible yet): said so, and not left held.
-      const nobody = { ...one!, employeeId: 2_000_000_000 };
-      expect(await here.claim(nobody)).toBe('missing');
-      await until(async () => ((await there.claim(nobody)) === 'missing' ? true : null), 'the missing recipient to be let go');
+        // Nobody to send to (not visible yet): said so, and not left held.
+        const nobody = { ...one!, employeeId: 2_000_000_000 };
+        expect(await here.claim(nobody)).toBe('missing');
+        await until(async () => ((await there.claim(nobody)) === 'missing' ? true : null), 'the missing recipient to be let go');
+      });
+      // Another client's job finds no such recipient (the client is the job's own), and outside a job or a
+      // request there is no client to act for: refused, nothing claimed.
+      const other = await createOtherTenant(db);
+      expect(await context.runAs({ clientId: other.clientId, requestedBy: null }, () => here.claim(two!))).toBe('missing');
+      expect(() => here.claim(one!)).toThrow(NoTenantContextError);
     } finally {
       await there.onModuleDestroy();
     }

@@ -139,8 +139,8 @@ export class CampaignSender {
   private async sendDirect(data: JobPayloads['communications.send'], finalAttempt: boolean): Promise<'sent' | 'done' | 'welcome'> {
     const campaign = await this.campaignOf(data.campaignId);
     if (campaign.emailType === EmailType.Welcome) return 'welcome';
-    const key = { clientId: this.context.clientId, campaignId: data.campaignId, employeeId: data.employeeId };
-    if (!Object.values(key).every(Number.isSafeInteger)) throw new UnrecoverableError('bad job payload');
+    const key = { campaignId: data.campaignId, employeeId: data.employeeId };
+    if (!Number.isSafeInteger(key.campaignId) || !Number.isSafeInteger(key.employeeId)) throw new UnrecoverableError('bad job payload');
     const r = await this.ledger.claim(key);
     if (r === 'busy') throw new EmailNotReadyError(`campaign ${data.campaignId} recipient ${data.employeeId} is being sent elsewhere`);
     if (r === 'missing') throw new NotVisibleYet(`campaign ${data.campaignId} recipient ${data.employeeId} not visible yet`);

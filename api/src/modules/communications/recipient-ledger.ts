@@ -3,12 +3,17 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Pool, PoolClient, QueryResult } from 'pg';
 import type { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { RequestContext } from '../../core/context/request-context';
 
-/** A campaign recipient, by the ids its send job carries. */
+/** A campaign recipient of the acting client (the send job's), by the ids its job carries. */
 export interface RecipientKey {
-  clientId: number;
   campaignId: number;
   employeeId: number;
+}
+
+/** The key with its client, taken from the context when the op is made. */
+interface OwnedKey extends RecipientKey {
+  clientId: number;
 }
 
 /** What a claim finds: the recipient (now held by this process), or why it cannot be sent now. */
@@ -18,13 +23,13 @@ export type Claim = { status: 'pending'; email: string; firstName: string } | 'b
 export type Outcome = { status: 'sent' } | { status: 'failed'; reason: string } | null;
 
 interface ClaimOp {
-  key: RecipientKey;
+  key: OwnedKey;
   resolve: (claim: Claim) => void;
   reject: (err: Error) => void;
 }
 
 interface ReleaseOp {
-  key: RecipientKey;
+  key: OwnedKey;
   outcome: Outcome;
   /** The connection the lock was taken on: a lock of a connection since lost is gone already. */
   epoch: number;
@@ -52,6 +57,9 @@ const idOf = (k: RecipientKey): string => `${k.campaignId}:${k.employeeId}`;
  * of a transaction each. If the connection fails, its locks end with it (PostgreSQL drops a closed session's
  * locks): the recipients it held are then free for a retry, which resends under the same Message-ID, the same
  * promise as a process killed between the mail server's acceptance and the commit.
+ *
+ * One round trip carries the jobs of several clients, so it cannot go through TenantDb's single `$client`; each
+ * op's client is still never an argument: it is read from the request context (the job's) when the op is made.
  */
 @Injectable()
 export class RecipientLedger implements OnModuleDestroy {
@@ -66,10 +74,14 @@ export class RecipientLedger implements OnModuleDestroy {
    *  job of the same recipient in this process must be refused here. */
   private readonly held = new Map<string, number>();
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly context: RequestContext,
+  ) {}
 
   /** Holds the recipient for sending when it is pending and nobody else holds it. */
-  claim(key: RecipientKey): Promise<Claim> {
+  claim(recipient: RecipientKey): Promise<Claim> {
+    const key = this.owned(recipient);
     if (this.held.has(idOf(key))) return Promise.resolve('busy');
     this.held.set(idOf(key), -1);
     return new Promise((resolve, reject) => {
@@ -79,7 +91,17 @@ export class RecipientLedger implements OnModuleDestroy {
   }
 
   /** Records how a claimed recipient ended (in a commit of its own) and lets it go. */
-  release(key: RecipientKey, outcome: Outcome): Promise<void> {
+  release(recipient: RecipientKey, outcome: Outcome): Promise<void> {
+    return this.let(this.owned(recipient), outcome);
+  }
+
+  private owned(recipient: RecipientKey): OwnedKey {
+    const key = { clientId: this.context.clientId, campaignId: recipient.campaignId, employeeId: recipient.employeeId };
+    if (!Object.values(key).every(Number.isSafeInteger)) throw new Error('bad recipient key');
+    return key;
+  }
+
+  private let(key: OwnedKey, outcome: Outcome): Promise<void> {
     const epoch = this.held.get(idOf(key)) ?? -1;
     return new Promise((resolve, reject) => {
       this.releases.push({ key, outcome, epoch, resolve, reject });
@@ -170,7 +192,7 @@ export class RecipientLedger implements OnModuleDestroy {
     if (claimed < 0) return;
     const locks = all[claimed]!.rows as Array<{ locked: boolean }>;
     const rows = all[claimed + 1]!.rows as Array<{ status: 'pending' | 'sent' | 'failed' | null; email: string; first_name: string }>;
-    const letGo: RecipientKey[] = [];
+    const letGo: OwnedKey[] = [];
     claims.forEach((op, i) => {
       const row = rows[i]!;
       if (!locks[i]!.locked) {
@@ -186,7 +208,7 @@ export class RecipientLedger implements OnModuleDestroy {
         op.resolve(row.status === null ? 'missing' : 'finished');
       }
     });
-    for (const key of letGo) void this.release(key, null).catch(() => undefined);
+    for (const key of letGo) void this.let(key, null).catch(() => undefined);
   }
 
   private connect(): Promise<PoolClient> {
