@@ -38,9 +38,10 @@ interface ReleaseOp {
 }
 
 /**
- * How long ops gather before a round trip goes (a round trip also waits this long after the previous one). One costs PostgreSQL about the same for one
- * recipient as for ten (measured: ~220 µs, +7 µs per recipient), and a send takes milliseconds anyway, so a
- * short wait buys batches several times larger (campaign bench: PostgreSQL ~225 to ~130 µs per email).
+ * How long ops gather before a round trip goes (and the least time between two). A round trip costs PostgreSQL
+ * about the same for one recipient as for ten (measured: ~220 µs, +7 µs per recipient), and a send takes
+ * milliseconds anyway, so a short wait buys batches several times larger (campaign bench: PostgreSQL ~225 to
+ * ~130 µs per email).
  */
 const GATHER_MS = 2;
 
@@ -53,8 +54,7 @@ const idOf = (k: RecipientKey): string => `${k.campaignId}:${k.employeeId}`;
  *
  * The work of all concurrent jobs goes to PostgreSQL together, on one connection of this process: the claims and
  * outcomes of a short window (and those that arrive while a round trip is out) go in one round trip, with one
- * statement of each kind for all of them. A campaign's thousands of jobs therefore cost a few statements per round trip instead
- * of a transaction each. If the connection fails, its locks end with it (PostgreSQL drops a closed session's
+ * statement of each kind for all of them, instead of a transaction per email. If the connection fails, its locks end with it (PostgreSQL drops a closed session's
  * locks): the recipients it held are then free for a retry, which resends under the same Message-ID, the same
  * promise as a process killed between the mail server's acceptance and the commit.
  *
@@ -216,9 +216,12 @@ export class RecipientLedger implements OnModuleDestroy {
     if (!this.connection) {
       this.epoch += 1;
       const pool = (this.dataSource.driver as PostgresDriver).master as Pool;
-      const connecting = pool.connect().then(async (client) => {
-        // A lost connection ends its locks; the next round trip opens another.
-        client.on('error', () => void this.dropConnection());
+      const connecting: Promise<PoolClient> = pool.connect().then(async (client) => {
+        // A lost connection ends its locks; the next round trip opens another (a late error of an older
+        // connection leaves the current one alone).
+        client.on('error', () => {
+          if (this.connection === connecting) void this.dropConnection();
+        });
         // The outcome commits need not wait for the disk: if PostgreSQL itself crashed in that instant, a
         // recipient would stay pending and be resent under the same Message-ID.
         await client.query('SET synchronous_commit TO off');
@@ -233,6 +236,12 @@ export class RecipientLedger implements OnModuleDestroy {
   private async dropConnection(): Promise<void> {
     const connection = this.connection;
     this.connection = null;
-    if (connection) (await connection.catch(() => null))?.release(true);
+    const client = connection ? await connection.catch(() => null) : null;
+    try {
+      // Destroyed, not pooled: its session (and any lock it still holds) must end.
+      client?.release(true);
+    } catch {
+      // Already given back (its error and a failed round trip both drop it): nothing more to do.
+    }
   }
 }
