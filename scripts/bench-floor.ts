@@ -1,10 +1,10 @@
 /**
- * The benchmark's floor: a bare node:http server, in its own process, that does exactly the work the
- * portal does for GET /me, GET /enrollments, the HR audit page and the census page, and nothing else: verify the HS256 token, run the same
- * Redis session check (the portal's own SessionStore, so the same script and keys), the same
- * pending-change look-up when the token carries one, the same SQL, the same JSON under the same headers. What the portal does
- * beyond this is framework cost. Started by scripts/bench.ts with the portal's environment; prints its
- * port on stdout once listening.
+ * The benchmark's floor: a bare node:http server, in its own process, that does exactly the work the portal does
+ * for GET /me, GET /enrollments, the HR audit page and the census page, and nothing else: verify the HS256 token,
+ * run the same Redis session check (the portal's own SessionStore, so the same script and keys), the same
+ * pending-change look-up when the token carries one, the same SQL, the same JSON under the same headers. What the
+ * portal does beyond this is framework cost. Started by scripts/bench.ts with the portal's environment; prints
+ * its port on stdout once listening.
  */
 import Redis from 'ioredis';
 import { createServer, type ServerResponse } from 'node:http';
