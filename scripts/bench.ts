@@ -87,15 +87,20 @@ async function waitForHealth(base: string): Promise<void> {
   throw new Error('portal did not start');
 }
 
-/** Starts the floor (scripts/bench-floor.ts) in its own process with the portal's environment; answers its port. */
-async function startFloor(): Promise<{ child: ChildProcess; port: number }> {
-  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}/floor`] : [];
-  const child = spawn(process.execPath, [...profile, 'dist/scripts/bench-floor.js'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+/** Starts a server script of this bench in its own process with the portal's environment; answers its port (its first line). */
+async function startServer(name: string, nodeArgs: string[]): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, nodeArgs, { env, stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the floor exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`the ${name} exited with ${code}`)));
     child.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
   });
   return { child, port };
+}
+
+/** The floor (scripts/bench-floor.ts), profiled too under BENCH_PROFILE. */
+function startFloor(): Promise<{ child: ChildProcess; port: number }> {
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}/floor`] : [];
+  return startServer('floor', [...profile, 'dist/scripts/bench-floor.js']);
 }
 
 function row(name: string, r: Result): string {
@@ -110,12 +115,8 @@ function row(name: string, r: Result): string {
 async function frameworkCost(): Promise<void> {
   const results: Record<string, Result> = {};
   for (const kind of ['nest', 'http'] as const) {
-    const child = spawn(process.execPath, ['dist/scripts/bench-framework.js', kind], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const { child, port } = await startServer(`${kind} server`, ['dist/scripts/bench-framework.js', kind]);
     try {
-      const port = await new Promise<number>((resolve, reject) => {
-        child.once('exit', (code) => reject(new Error(`the ${kind} server exited with ${code}`)));
-        child.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
-      });
       await cannon(`http://127.0.0.1:${port}/mbl/api/constant`, '', child); // warm-up
       results[kind] = await cannon(`http://127.0.0.1:${port}/mbl/api/constant`, '', child);
     } finally {
