@@ -1,12 +1,12 @@
 /**
  * The framework's own cost (run by scripts/bench.ts): `nest` serves a constant JSON from one NestJS controller
- * on the Express platform, as the portal runs; `http` serves the same bytes from node:http. Each prints its port
+ * on the Fastify platform, as the portal runs; `http` serves the same bytes from node:http. Each prints its port
  * once listening. Nothing of the portal is loaded: the difference between the two is the framework alone.
  */
 import 'reflect-metadata';
 import { Controller, Get, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -25,8 +25,7 @@ class ConstantModule {}
 
 async function serve(kind: string): Promise<Server> {
   if (kind === 'nest') {
-    const app = await NestFactory.create<NestExpressApplication>(ConstantModule, { logger: false });
-    app.set('etag', false);
+    const app = await NestFactory.create<NestFastifyApplication>(ConstantModule, new FastifyAdapter(), { logger: false });
     await app.listen(0, '127.0.0.1');
     return app.getHttpServer() as Server;
   }

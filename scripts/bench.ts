@@ -108,9 +108,9 @@ function row(name: string, r: Result): string {
 }
 
 /**
- * What the HTTP framework itself costs here, apart from anything the portal does: NestJS on its Express
+ * What the HTTP framework itself costs here, apart from anything the portal does: NestJS on its Fastify
  * platform (as the portal runs) answering a constant JSON from one route, against node:http answering the same,
- * each in its own process. The difference is CPU per request the portal cannot cut while it runs on Express.
+ * each in its own process. The difference is CPU per request the portal cannot cut on this framework.
  */
 async function frameworkCost(): Promise<void> {
   const results: Record<string, Result> = {};
@@ -125,7 +125,7 @@ async function frameworkCost(): Promise<void> {
   }
   const { nest, http } = results as { nest: Result; http: Result };
   process.stdout.write(
-    `the framework alone (a constant JSON from one route, ${CONNECTIONS} connections): NestJS on Express ${nest.rps.toFixed(0)} req/s, cpu ${nest.cpuUs.toFixed(0)} µs/req; ` +
+    `the framework alone (a constant JSON from one route, ${CONNECTIONS} connections): NestJS on Fastify ${nest.rps.toFixed(0)} req/s, cpu ${nest.cpuUs.toFixed(0)} µs/req; ` +
       `node:http ${http.rps.toFixed(0)} req/s, cpu ${http.cpuUs.toFixed(0)} µs/req: ${(nest.cpuUs - http.cpuUs).toFixed(0)} µs of CPU per request before any of the portal's work\n`,
   );
 }

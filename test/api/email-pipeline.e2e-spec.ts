@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { getQueueToken } from '@nestjs/bullmq';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import type { Queue } from 'bullmq';
 import { createServer } from 'node:net';
@@ -54,7 +54,7 @@ async function until<T>(probe: () => Promise<T | undefined | null | false>, time
 }
 
 interface Harness {
-  app: NestExpressApplication;
+  app: NestFastifyApplication;
   mail: MailService;
   sender: EmailSender;
   mailbox: DevMailbox;
@@ -69,10 +69,11 @@ async function startWorkers(env: Record<string, string | undefined>): Promise<Ha
     else process.env[key] = value;
   }
   const moduleRef = await Test.createTestingModule({ imports: [WorkersModule] }).compile();
-  const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: false });
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(new FastifyAdapter(), { logger: false });
   const mailbox = app.get(DevMailbox);
   mailbox.mount(app);
   await app.init();
+  await app.getHttpAdapter().getInstance().ready();
   const dataSource = app.get(DataSource);
   const queues = ALL_QUEUES.map((name) => app.get<Queue>(getQueueToken(name)));
   return {

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import type { Server } from 'node:http';
@@ -12,7 +12,7 @@ import { checkResponsesAgainst } from './response-schemas';
 import { DEMO_PASSWORD } from './test-env';
 
 export interface TestApp {
-  app: NestExpressApplication;
+  app: NestFastifyApplication;
   server: App;
   /** Signs in through POST /mbl/api/login and answers the jwt. */
   login(username: string, password?: string): Promise<string>;

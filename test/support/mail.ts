@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
@@ -32,7 +33,7 @@ export async function startMailWorkers(t: TestApp): Promise<MailHarness> {
   let workers: INestApplication;
   try {
     const moduleRef = await Test.createTestingModule({ imports: [WorkersModule] }).compile();
-    workers = moduleRef.createNestApplication({ logger: false });
+    workers = moduleRef.createNestApplication(new FastifyAdapter(), { logger: false });
     await workers.init();
   } finally {
     delete process.env.DEV_MAILBOX_SINK;

@@ -1,9 +1,11 @@
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AppLoadContext, ServerBuild } from '@remix-run/node';
 import { createRequestHandler as createRemixHandler, writeReadableStreamToWritable } from '@remix-run/node';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { newNonce, sameOriginAllowed, siteBodyLimit, siteCsp } from './site-guard';
 
 /**
@@ -37,7 +39,7 @@ const importModule = new Function('specifier', 'return import(specifier)') as (s
 
 class BodyTooLarge extends Error {}
 
-function requestHeaders(req: Request): Headers {
+function requestHeaders(req: IncomingMessage): Headers {
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
@@ -47,9 +49,9 @@ function requestHeaders(req: Request): Headers {
 }
 
 /** Writes Remix's answer; its headers replace the defaults set before (several Set-Cookie stay several). */
-async function sendResponse(res: Response, response: globalThis.Response): Promise<void> {
+async function sendResponse(res: ServerResponse, response: globalThis.Response): Promise<void> {
   res.statusMessage = response.statusText;
-  res.status(response.status);
+  res.statusCode = response.status;
   for (const [key, value] of response.headers.entries()) {
     if (key.toLowerCase() !== 'set-cookie') res.setHeader(key, value);
   }
@@ -60,7 +62,7 @@ async function sendResponse(res: Response, response: globalThis.Response): Promi
 }
 
 /** The whole request body, refusing past `limit` bytes (declared or counted) before reading it all. */
-async function readLimitedBody(req: Request, limit: number): Promise<Buffer> {
+async function readLimitedBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   if (Number(req.headers['content-length'] ?? 0) > limit) throw new BodyTooLarge();
   const chunks: Buffer[] = [];
   let size = 0;
@@ -72,29 +74,37 @@ async function readLimitedBody(req: Request, limit: number): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+function plain(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
+  res.end(text);
+}
+
+type SiteRequestHandler = (request: FastifyRequest, res: ServerResponse) => Promise<void>;
+
 /**
  * Serves one site request through Remix, with the site's guards (decisions section 5, "site pages"): a
  * non-GET request must come from the site's own origin (pages and resource routes alike), a form body is
  * read up to 1 MiB, every page gets a fresh CSP nonce (passed to Remix as `cspNonce`), and answers default
- * to no-store. The request is built here rather than by @remix-run/express so the body limit holds.
+ * to no-store.
  */
-function siteHandler(build: ServerBuild | (() => Promise<ServerBuild>), mode: 'production' | 'development', publicUrl: string) {
+function siteHandler(build: ServerBuild | (() => Promise<ServerBuild>), mode: 'production' | 'development', publicUrl: string): SiteRequestHandler {
   const handle = createRemixHandler(build, mode);
-  return async (req: Request, res: Response): Promise<void> => {
+  return async (request, res) => {
+    const req = request.raw;
     res.setHeader('Cache-Control', 'private, no-store');
-    if (!sameOriginAllowed(req, publicUrl)) {
-      res.status(403).type('text/plain').send('Forbidden: this request did not come from the site');
+    if (!sameOriginAllowed(request, publicUrl)) {
+      plain(res, 403, 'Forbidden: this request did not come from the site');
       return;
     }
     let body: Buffer | undefined;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       try {
-        body = await readLimitedBody(req, siteBodyLimit(new URL(req.originalUrl, 'http://site').pathname, SITE_BASE));
+        body = await readLimitedBody(req, siteBodyLimit(new URL(req.url ?? '/', 'http://site').pathname, SITE_BASE));
       } catch (err) {
         if (!(err instanceof BodyTooLarge)) throw err;
         // Nothing more is kept: Node discards the rest so the client can read the answer, and a client that
         // keeps sending long after it is cut off.
-        res.status(413).type('text/plain').send('The form is too large');
+        plain(res, 413, 'The form is too large');
         const cutOff = setTimeout(() => {
           if (!req.complete) req.socket.destroy();
         }, 2000);
@@ -108,61 +118,85 @@ function siteHandler(build: ServerBuild | (() => Promise<ServerBuild>), mode: 'p
     res.on('close', () => {
       if (!res.writableFinished) controller.abort();
     });
-    const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
-    const request = new Request(url.href, { method: req.method, headers: requestHeaders(req), body, signal: controller.signal });
-    // The client address the site forwards to the API (X-Forwarded-For), honouring Express's `trust proxy`.
-    const context: AppLoadContext = { clientIp: req.ip ?? req.socket.remoteAddress, cspNonce: nonce };
-    await sendResponse(res, await handle(request, context));
+    const url = new URL(req.url ?? '/', `${request.protocol}://${req.headers.host ?? 'localhost'}`);
+    const remixRequest = new Request(url.href, { method: req.method, headers: requestHeaders(req), body, signal: controller.signal });
+    // The client address the site forwards to the API (X-Forwarded-For), as Fastify's trustProxy sees it.
+    const context: AppLoadContext = { clientIp: request.ip, cspNonce: nonce };
+    await sendResponse(res, await handle(remixRequest, context));
   };
 }
 
-/** Runs `handler` only for site paths; everything else goes on to Nest. */
-function gate(handler: (req: Request, res: Response, next: NextFunction) => unknown): RequestHandler {
-  return (req, res, next) => {
-    if (!isSitePath(req.path)) return next();
-    Promise.resolve(handler(req, res, next)).catch(next);
+/**
+ * The site's part of the request hook: a request no route of the app matched (not the API, not a public file)
+ * on a site path is taken out of Fastify's lifecycle (hijacked: no body parsing, no Nest) and answered here.
+ * Answers whether it took the request.
+ */
+export type SiteHook = (request: FastifyRequest, reply: FastifyReply) => boolean;
+
+const logger = new Logger('Site');
+
+function siteHook(serve: SiteRequestHandler): SiteHook {
+  return (request, reply) => {
+    if (!request.is404 || !isSitePath(pathOf(request.raw.url))) return false;
+    reply.hijack();
+    const res = reply.raw;
+    serve(request, res).catch((err: unknown) => {
+      logger.error(err instanceof Error ? `${err.name}: ${err.message}\n${err.stack ?? ''}` : 'unknown error');
+      if (!res.headersSent) plain(res, 500, 'Internal server error');
+      else res.destroy();
+    });
+    return true;
   };
+}
+
+function pathOf(url: string | undefined): string {
+  const end = (url ?? '/').indexOf('?');
+  return end === -1 ? (url ?? '/') : url!.slice(0, end);
 }
 
 /** The parts of Vite's dev server used here (typed locally so the API build does not need Vite's types). */
 interface ViteDevServer {
-  middlewares: (req: Request, res: Response, next: (error?: unknown) => void) => void;
+  middlewares: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
   ssrLoadModule(url: string): Promise<unknown>;
 }
 interface ViteModule {
   createServer(config: Record<string, unknown>): Promise<ViteDevServer>;
 }
 
+/** Cache lifetimes of the built public files: names under assets/ carry a content hash, so they never change. */
+function publicFileHeaders(clientDir: string): (res: { setHeader(name: string, value: string): unknown }, path: string) => void {
+  const hashed = join(clientDir, 'assets') + sep;
+  return (res, path) => res.setHeader('Cache-Control', path.startsWith(hashed) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+}
+
 /**
- * Mounts the site. Call it BEFORE `app.init()`/`listen()`: Nest adds its body parsers during init, and a
- * body parser that runs before Remix empties `request.formData()` of every form post.
+ * Mounts the site and answers its request hook (createApp calls it first for every request). Call it before
+ * `app.init()`.
  *
- * production: serves `<webRoot>/build/client` under /mbl (fingerprinted /mbl/assets cached for a year)
- * and renders with `<webRoot>/build/server/index.js`.
+ * production: serves `<webRoot>/build/client` under /mbl (fingerprinted /mbl/assets cached for a year), one
+ * route per file found at start (the build does not change while the app runs), and renders every other
+ * site path with `<webRoot>/build/server/index.js`.
  * development: Vite in middleware mode with HMR on the app's own HTTP server (no extra port).
  */
 export async function mountRemix(
-  app: NestExpressApplication,
+  app: NestFastifyApplication,
   options: { mode: 'production' | 'development'; webRoot: string; publicUrl: string },
-): Promise<void> {
+): Promise<SiteHook> {
   if (options.mode === 'production') {
     const clientDir = join(options.webRoot, 'build', 'client');
-    // File names under assets/ carry a content hash, so they never change.
-    app.useStaticAssets(join(clientDir, 'assets'), {
-      prefix: `${SITE_BASE}/assets`,
-      immutable: true,
-      maxAge: '1y',
+    app.useStaticAssets({
+      root: clientDir,
+      prefix: `${SITE_BASE}/`,
+      // Routes for the files there now, not a wildcard: every other site path must stay unmatched for Remix.
+      wildcard: false,
       index: false,
       redirect: false,
+      cacheControl: false,
+      setHeaders: publicFileHeaders(clientDir),
     });
-    // Other public files (favicon and the like) may change between releases. No directory redirect:
-    // '/mbl' must reach Remix, not bounce to '/mbl/'.
-    app.useStaticAssets(clientDir, { prefix: SITE_BASE, maxAge: '1h', index: false, redirect: false });
-
     const serverBuildUrl = pathToFileURL(join(options.webRoot, 'build', 'server', 'index.js')).href;
     const build = (await importModule(serverBuildUrl)) as ServerBuild;
-    app.use(gate(siteHandler(build, 'production', options.publicUrl)));
-    return;
+    return siteHook(siteHandler(build, 'production', options.publicUrl));
   }
 
   const vite = (await importModule('vite')) as ViteModule;
@@ -174,15 +208,18 @@ export async function mountRemix(
     server: { middlewareMode: true, hmr: { server: app.getHttpServer() } },
   });
   const handler = siteHandler(() => server.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>, 'development', options.publicUrl);
-  app.use(
-    gate((req, res, next) => {
-      const url = req.url;
+  return siteHook((request, res) => {
+    const req = request.raw;
+    const url = req.url;
+    return new Promise<void>((resolve, reject) => {
       server.middlewares(req, res, (error?: unknown) => {
         // Vite's base middleware strips '/mbl' from req.url; Remix needs the full path back.
         req.url = url;
-        if (error) return next(error);
-        handler(req, res).catch(next);
+        if (error) return reject(error instanceof Error ? error : new Error(String(error)));
+        handler(request, res).then(resolve, reject);
       });
-    }),
-  );
+      // Vite answered (a module, an asset) without calling next.
+      res.once('finish', resolve);
+    });
+  });
 }

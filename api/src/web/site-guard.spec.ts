@@ -2,7 +2,7 @@ import { sameOriginAllowed, siteCsp } from './site-guard';
 
 function req(method: string, headers: Record<string, string>, protocol = 'http') {
   const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
-  return { method, protocol, headers: lower, get: (name: string) => lower[name.toLowerCase()] };
+  return { method, protocol, headers: lower };
 }
 
 describe('sameOriginAllowed', () => {

@@ -10,7 +10,7 @@ import {
   type ExecutionContext,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { FastifyRequest as Request } from 'fastify';
 import { MessageCodes, Messages } from '../../contracts/messages';
 import { DataSource } from 'typeorm';
 import { ACCESS_KEY, ALLOW_IDLE_KEY, ALLOW_PENDING_CHANGE_KEY, NO_ACTIVITY_KEY, type AccessRule } from './access.decorator';

@@ -1,7 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { Messages } from '../../contracts/messages';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthUser } from '../auth/auth-user';
 
 /** Who does the work and for which client: set once per request (the access guard) or per job (the workers). */
@@ -15,7 +14,7 @@ export interface Acting {
 }
 
 interface ContextStore {
-  /** The caller's address, worked out when first asked (Express's req.ip walks the proxy chain). */
+  /** The caller's address, worked out when first asked (Fastify's request.ip walks the trusted proxy chain). */
   ip: () => string | null;
   user?: AuthUser;
   acting?: Acting;
@@ -40,10 +39,14 @@ export class NoTenantContextError extends Error {
 export class RequestContext {
   private readonly storage = new AsyncLocalStorage<ContextStore>();
 
-  /** Express middleware (mounted first by createApp): the rest of the request runs in its own store. */
-  readonly middleware = (req: IncomingMessage & { ip?: string }, _res: ServerResponse, next: () => void): void => {
-    this.storage.run({ ip: () => req.ip ?? null }, next);
-  };
+  /**
+   * Runs the rest of a request (its guards, pipes and handler) in a store of its own. createApp calls it from
+   * the last hook before the handler, after the body is read: a body arrives in stream events, which would
+   * run outside a store entered any earlier.
+   */
+  enter(ip: () => string | null, next: () => void): void {
+    this.storage.run({ ip }, next);
+  }
 
   /** The access guard's signed-in session. */
   setUser(user: AuthUser): void {

@@ -1,8 +1,9 @@
 import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { ZodValidationException } from 'nestjs-zod';
 import type { ZodError } from 'zod';
 import type { ErrorResponse } from '../../contracts/common';
+import { TOO_LARGE } from './request-hygiene';
 
 /** Turns a zod error into the spec's 400: the first message on top, every field's message below. */
 export function validationBody(error: ZodError): ErrorResponse {
@@ -19,9 +20,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const response = host.switchToHttp().getResponse<Response>();
+    const response = host.switchToHttp().getResponse<FastifyReply>();
     const body = this.toBody(exception);
-    if (!response.headersSent) response.status(body.statusCode).json(body);
+    if (!response.sent) void response.code(body.statusCode).type('application/json; charset=utf-8').send(body);
   }
 
   private toBody(exception: unknown): ErrorResponse {
@@ -42,10 +43,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
         ...(Array.isArray(r.errors) ? { errors: r.errors as ErrorResponse['errors'] } : {}),
       };
     }
-    // Body-parser and similar middleware errors carry their own 4xx status.
-    const status = (exception as { status?: unknown; statusCode?: unknown } | null)?.status;
+    // Fastify's own refusals before a handler (a body over the limit, a content type it cannot read) carry a 4xx.
+    const e = exception as { status?: unknown; statusCode?: unknown } | null;
+    const status = e?.statusCode ?? e?.status;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      return { statusCode: status, message: status === 413 ? 'Request is too large' : 'Malformed request' };
+      return { statusCode: status, message: status === 413 ? TOO_LARGE : status === 415 ? 'The content type is not supported' : 'Malformed request' };
     }
     this.logger.error(exception instanceof Error ? `${exception.name}: ${exception.message}\n${exception.stack ?? ''}` : 'unknown error');
     return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Internal server error' };

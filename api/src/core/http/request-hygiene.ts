@@ -1,4 +1,5 @@
-import type { NextFunction, Request, Response } from 'express';
+import { BadRequestException } from '@nestjs/common';
+import { parse as parseForm } from 'qs';
 
 const NUL = '\u0000';
 const MAX_DEPTH = 32;
@@ -18,32 +19,51 @@ export function findNul(value: unknown, path = '', depth = 0): string | null {
 
 export const INVALID_CHARACTERS = 'The request contains a character that is not allowed';
 
-const badRequest = (res: Response, path: string, message = INVALID_CHARACTERS) =>
-  res.status(400).json({ statusCode: 400, message, errors: [{ path, message }] });
-
-/**
- * Runs after the body parsers, before any guard: a NUL character in the path, the query or the body answers
- * 400 (PostgreSQL refuses NUL in text, so it used to surface as a 500, after the login throttle).
- */
-export function rejectNulBytes(req: Request, res: Response, next: NextFunction): void {
-  let path: string;
-  try {
-    path = decodeURIComponent(req.path);
-  } catch {
-    badRequest(res, 'path', 'The address is not valid');
-    return;
-  }
-  if (path.includes(NUL)) return void badRequest(res, 'path');
-  const where = findNul(req.query, 'query') ?? findNul(req.body, '');
-  if (where) return void badRequest(res, where.replace(/^query\./, ''));
-  next();
+export interface BadInput {
+  path: string;
+  message: string;
 }
 
-/** Body-parser failures (not JSON, too large) as the API's own error bodies instead of Express's HTML page. */
-export function bodyParserErrors(err: unknown, _req: Request, res: Response, next: NextFunction): void {
-  const e = err as { type?: string; status?: number };
-  if (e?.type === 'entity.parse.failed') return void res.status(400).json({ statusCode: 400, message: 'The body is not valid JSON' });
-  if (e?.type === 'entity.too.large') return void res.status(413).json({ statusCode: 413, message: 'The body is too large' });
-  if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) return void res.status(e.status).json({ statusCode: e.status, message: 'Bad request' });
-  next(err);
+/**
+ * Checked after the body is parsed, before any guard: a NUL character in the path, the query or the body is
+ * refused (PostgreSQL refuses NUL in text, so it used to surface as a 500, after the login throttle).
+ */
+export function nulBytesIn(url: string, query: unknown, body: unknown): BadInput | null {
+  const end = url.indexOf('?');
+  let path: string;
+  try {
+    path = decodeURIComponent(end === -1 ? url : url.slice(0, end));
+  } catch {
+    return { path: 'path', message: 'The address is not valid' };
+  }
+  if (path.includes(NUL)) return { path: 'path', message: INVALID_CHARACTERS };
+  const where = findNul(query, 'query') ?? findNul(body, '');
+  return where ? { path: where.replace(/^query\./, ''), message: INVALID_CHARACTERS } : null;
+}
+
+/** The API's 400 for input refused before any handler. */
+export function badInput(bad: BadInput): BadRequestException {
+  return new BadRequestException({ statusCode: 400, message: bad.message, errors: [bad] });
+}
+
+export const NOT_JSON = 'The body is not valid JSON';
+export const TOO_LARGE = 'The body is too large';
+
+/**
+ * A JSON body: an empty one is no body (as Express's parser had it: a POST that sends a JSON content type and
+ * nothing else is still a request without a body); anything unparsable is the API's own 400.
+ */
+export function parseJsonBody(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    // Keys such as __proto__ stay plain data: JSON.parse never sets a prototype.
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new BadRequestException({ statusCode: 400, message: NOT_JSON });
+  }
+}
+
+/** A form body with bracketed names (`fields[0][label]`) as nested objects and arrays, within qs's limits. */
+export function parseFormBody(text: string): unknown {
+  return parseForm(text, { depth: 5, parameterLimit: 1000, arrayLimit: 100 });
 }

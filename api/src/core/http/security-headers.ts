@@ -1,5 +1,5 @@
-import type { Request, Response } from 'express';
 import helmet from 'helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
  * helmet's headers for these options, worked out once: they depend on nothing in the request, so each
@@ -7,8 +7,8 @@ import helmet from 'helmet';
  */
 function staticHeaders(middleware: ReturnType<typeof helmet>): Array<[string, string]> {
   const headers: Array<[string, string]> = [];
-  const res = { setHeader: (name: string, value: string) => headers.push([name, String(value)]), removeHeader: () => undefined } as unknown as Response;
-  middleware({} as Request, res, () => undefined);
+  const res = { setHeader: (name: string, value: string) => headers.push([name, String(value)]), removeHeader: () => undefined } as unknown as ServerResponse;
+  middleware({} as IncomingMessage, res, () => undefined);
   return headers;
 }
 

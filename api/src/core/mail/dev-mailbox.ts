@@ -1,10 +1,11 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { Request, Response } from 'express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { randomUUID } from 'node:crypto';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { isLoopback } from '../http/same-origin';
 
 export interface DevMailMessage {
   id: string;
@@ -38,13 +39,6 @@ function addressText(a: AddressObject | AddressObject[] | undefined): string {
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"'`=]/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6. */
-export function isLoopback(address: string | undefined): boolean {
-  if (!address) return false;
-  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
-  return v4.startsWith('127.') || address === '::1';
 }
 
 /**
@@ -140,35 +134,28 @@ export class DevMailbox implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * Registers the inbox routes on the Express instance (no global prefix applies). Nothing is registered
-   * when the mailbox is off, so the paths fall through to the site (404).
+   * Registers the inbox routes on the Fastify instance (no global prefix applies). Nothing is registered
+   * when the mailbox is off, so the paths answer the API's 404.
    */
-  mount(app: NestExpressApplication): void {
+  mount(app: NestFastifyApplication): void {
     if (!this.enabled) return;
     const http = app.getHttpAdapter().getInstance();
     // The inbox holds live registration and reset links: only this machine may read it, even when the
     // development server listens on every interface.
-    http.use(DEV_MAILBOX_PATH, (req: Request, res: Response, next: () => void) => {
-      if (isLoopback(req.socket.remoteAddress)) next();
-      else res.status(404).end();
-    });
-    http.get(`${DEV_MAILBOX_PATH}.json`, (_req: Request, res: Response) => {
-      res.setHeader('Cache-Control', 'no-store');
-      res.json(this.messages());
-    });
-    http.delete(`${DEV_MAILBOX_PATH}.json`, (_req: Request, res: Response) => {
+    const onRequest = (req: FastifyRequest, reply: FastifyReply, done: () => void): void => {
+      if (isLoopback(req.raw.socket.remoteAddress)) done();
+      else void reply.code(404).send();
+    };
+    http.get(`${DEV_MAILBOX_PATH}.json`, { onRequest }, (_req, reply) => reply.header('Cache-Control', 'no-store').send(this.messages()));
+    http.delete(`${DEV_MAILBOX_PATH}.json`, { onRequest }, (_req, reply) => {
       this.clear();
-      res.status(204).end();
+      return reply.code(204).send();
     });
-    http.get(DEV_MAILBOX_PATH, (_req: Request, res: Response) => this.page(res, this.inboxHtml()));
-    http.get(`${DEV_MAILBOX_PATH}/:id`, (req: Request, res: Response) => {
+    http.get(DEV_MAILBOX_PATH, { onRequest }, (_req, reply) => this.page(reply, this.inboxHtml()));
+    http.get<{ Params: { id: string } }>(`${DEV_MAILBOX_PATH}/:id`, { onRequest }, (req, reply) => {
       const message = this.store.find((m) => m.id === req.params.id);
-      if (!message) {
-        res.status(404);
-        this.page(res, this.document('Not found', '<p>No such message. <a href="../mailbox">Back to the inbox</a></p>'));
-        return;
-      }
-      this.page(res, this.messageHtml(message));
+      if (!message) return this.page(reply.code(404), this.document('Not found', '<p>No such message. <a href="../mailbox">Back to the inbox</a></p>'));
+      return this.page(reply, this.messageHtml(message));
     });
   }
 
@@ -204,11 +191,13 @@ export class DevMailbox implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  private page(res: Response, html: string): void {
-    res.setHeader('Cache-Control', 'no-store');
+  private page(reply: FastifyReply, html: string): FastifyReply {
     // Mail HTML is shown only in sandboxed srcdoc frames (no scripts, opaque origin); the page runs none.
-    res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; img-src * data:; frame-src 'self'; base-uri 'none'; form-action 'none'");
-    res.type('html').send(html);
+    return reply
+      .header('Cache-Control', 'no-store')
+      .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; img-src * data:; frame-src 'self'; base-uri 'none'; form-action 'none'")
+      .type('text/html; charset=utf-8')
+      .send(html);
   }
 
   private document(title: string, body: string): string {

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Put, Req, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiForbiddenResponse, ApiConflictResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyRequest as Request } from 'fastify';
 import type { CurrentUser as CurrentUserShape, LoginResponse } from '../../contracts/auth';
 import { Access, AllowDuringPendingChange, AllowIdleSession, NotActivity } from '../../core/auth/access.decorator';
 import type { Account } from '../accounts/account.table';

@@ -1,6 +1,6 @@
 import { Injectable, type ExecutionContext } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
-import type { Request } from 'express';
+import type { FastifyRequest as Request } from 'fastify';
 import { ZodValidationException } from 'nestjs-zod';
 import { ZLoginRequest } from '../../contracts/auth';
 

@@ -1,6 +1,6 @@
 import { ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
-import type { Request } from 'express';
+import type { FastifyRequest as Request } from 'fastify';
 import { Strategy } from 'passport-local';
 import { CensusMessages, Messages } from '../../contracts/messages';
 import { AuditService } from '../../core/audit/audit.service';

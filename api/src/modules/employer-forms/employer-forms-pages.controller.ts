@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpException, Inject, Param, Post, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply as Response } from 'fastify';
 import { CUSTOM_FIELD_TYPES } from '../../contracts/onboarding';
 import { CUSTOM_FIELD_TYPE_LABELS, EmployerFormMessages, STEP_FLAGS, ZEmployerFormStep, ZStepFieldInput, type StepField } from '../../contracts/employer-forms';
 import { FileMessages } from '../../contracts/files';
@@ -54,8 +54,8 @@ export class EmployerFormsPagesController {
       this.html(res, 403, this.pages.page('expired', 'Expired', { message: EmployerFormMessages.expired }));
       return;
     }
-    res.setHeader('Set-Cookie', this.sessions.cookie(session, this.config.publicUrl.startsWith('https:')));
-    res.redirect(303, `${FORMS_PATH}/steps`);
+    res.header('Set-Cookie', this.sessions.cookie(session, this.config.publicUrl.startsWith('https:')));
+    this.seeOther(res, `${FORMS_PATH}/steps`);
   }
 
   @Get('steps')
@@ -108,7 +108,7 @@ export class EmployerFormsPagesController {
       }
       throw err;
     }
-    res.redirect(303, `${FORMS_PATH}/steps?done=deleted`);
+    this.seeOther(res, `${FORMS_PATH}/steps?done=deleted`);
   }
 
   /** A company file for steps to attach (and My Documents' Company Files). */
@@ -125,7 +125,7 @@ export class EmployerFormsPagesController {
       }
       throw err;
     }
-    res.redirect(303, `${FORMS_PATH}/steps?done=file`);
+    this.seeOther(res, `${FORMS_PATH}/steps?done=file`);
   }
 
   /** Save, or (op=add-field) the same form again with one more empty field row. */
@@ -155,7 +155,7 @@ export class EmployerFormsPagesController {
       }
       throw err;
     }
-    res.redirect(303, `${FORMS_PATH}/steps?done=saved`);
+    this.seeOther(res, `${FORMS_PATH}/steps?done=saved`);
   }
 
   private async listPage(extra: { notice?: string | null; error?: string | null }): Promise<string> {
@@ -187,9 +187,12 @@ export class EmployerFormsPagesController {
 
   private html(res: Response, status: number, body: string): void {
     // The pages hold personal choices of HR: never cached; framed only by the site itself (helmet: same origin).
-    res.status(status).setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.setHeader('Cache-Control', 'no-store');
-    res.send(body);
+    void res.code(status).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-store').send(body);
+  }
+
+  /** After a post, the page to load next (303: the browser gets it, never posts again). */
+  private seeOther(res: Response, location: string): void {
+    void res.redirect(location, 303);
   }
 }
 

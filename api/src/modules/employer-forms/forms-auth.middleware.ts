@@ -1,8 +1,8 @@
 import { Inject, Injectable, type NestMiddleware } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EmployerFormMessages } from '../../contracts/employer-forms';
 import { APP_CONFIG, type AppConfig } from '../../core/config/app-config';
-import { sameOriginAllowed } from '../../core/http/same-origin';
+import { protocolOf, sameOriginAllowed } from '../../core/http/same-origin';
 import { cookieValue, FORMS_COOKIE, FormsSessions } from './forms-session';
 import { PageRenderer } from './page-renderer';
 
@@ -20,17 +20,17 @@ export class FormsAuthMiddleware implements NestMiddleware {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async use(req: Request, res: Response, next: NextFunction): Promise<void> {
+  /** Nest middleware on Fastify sees the bare Node request and response. */
+  async use(req: IncomingMessage, res: ServerResponse, next: () => void): Promise<void> {
     const session = cookieValue(req.headers.cookie, FORMS_COOKIE);
     if (session === null) return next();
     const token = await this.sessions.tokenOf(session);
     const refuse = (status: number) => {
-      res.status(status).setHeader('Content-Type', 'text/html; charset=utf-8');
-      res.setHeader('Cache-Control', 'no-store');
-      res.send(this.pages.page('expired', 'Expired', { message: EmployerFormMessages.expired }));
+      res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end(this.pages.page('expired', 'Expired', { message: EmployerFormMessages.expired }));
     };
     if (!token) return refuse(401);
-    if (!sameOriginAllowed(req, this.config.publicUrl)) return refuse(403);
+    if (!sameOriginAllowed({ method: req.method ?? 'GET', protocol: protocolOf(req), headers: req.headers }, this.config.publicUrl)) return refuse(403);
     req.headers.authorization = `Bearer ${token}`;
     next();
   }

@@ -1,5 +1,6 @@
 import { BadRequestException, type CallHandler, type ExecutionContext, HttpException, Inject, Injectable, InternalServerErrorException, Logger, type NestInterceptor, PayloadTooLargeException } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
 import multer, { type StorageEngine } from 'multer';
 import { randomUUID } from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
@@ -54,7 +55,7 @@ async function head(stream: Readable, bytes: number): Promise<{ head: Buffer; en
 class StreamingEngine implements StorageEngine {
   constructor(private readonly storage: FileStorage) {}
 
-  _handleFile(_req: Request, file: Express.Multer.File, callback: (error?: unknown, info?: Partial<Express.Multer.File> & { stored?: StoredUpload }) => void): void {
+  _handleFile(_req: IncomingMessage, file: Express.Multer.File, callback: (error?: unknown, info?: Partial<Express.Multer.File> & { stored?: StoredUpload }) => void): void {
     void this.store(file).then(
       (stored) => callback(null, { stored, size: stored.size }),
       (err: unknown) => {
@@ -64,7 +65,7 @@ class StreamingEngine implements StorageEngine {
     );
   }
 
-  _removeFile(_req: Request, file: Express.Multer.File & { stored?: StoredUpload }, callback: (error: Error | null) => void): void {
+  _removeFile(_req: IncomingMessage, file: Express.Multer.File & { stored?: StoredUpload }, callback: (error: Error | null) => void): void {
     if (!file.stored) return callback(null);
     this.storage.remove(file.stored.storageKey).then(
       () => callback(null),
@@ -133,9 +134,13 @@ export class StreamingUploadInterceptor implements NestInterceptor {
 
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     const http = context.switchToHttp();
-    const req = http.getRequest<Request & { file?: Express.Multer.File & { stored?: StoredUpload } }>();
+    const request = http.getRequest<FastifyRequest & { file?: StoredUpload }>();
+    // The multipart body is still unread (createApp's parser leaves it to this interceptor): multer reads the
+    // bare Node request and puts the text fields and the file on it.
+    const req = request.raw as IncomingMessage & { body?: unknown; file?: Express.Multer.File & { stored?: StoredUpload } };
     await new Promise<void>((resolve, reject) => {
-      this.upload(req, http.getResponse(), (err: unknown) => {
+      // multer is typed for Express's request and response; it uses only what Node's have.
+      this.upload(req as never, http.getResponse<FastifyReply>().raw as never, (err: unknown) => {
         if (!err) return resolve();
         if (err instanceof HttpException) return reject(err);
         if (err instanceof multer.MulterError && err.code === 'LIMIT_FILE_SIZE') return reject(tooLarge());
@@ -143,8 +148,9 @@ export class StreamingUploadInterceptor implements NestInterceptor {
         reject(badRequest(FileMessages.uploadError));
       });
     });
-    // The handler sees the stored file only (the engine's `stored`), never a buffer.
-    if (req.file) (req as { file?: unknown }).file = req.file.stored;
+    // The handler sees the text fields and the stored file only (the engine's `stored`), never a buffer.
+    request.body = req.body;
+    request.file = req.file?.stored;
     return next.handle();
   }
 }

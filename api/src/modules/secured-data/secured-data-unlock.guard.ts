@@ -1,6 +1,6 @@
 import { applyDecorators, Header, HttpCode, Injectable, UseGuards, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiBody, ApiTooManyRequestsResponse } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyRequest as Request } from 'fastify';
 import { ZodValidationException } from 'nestjs-zod';
 import { createZodDto } from '../../core/http/zod-dto';
 import { ZPasswordConfirmation } from '../../contracts/account';
