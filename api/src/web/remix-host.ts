@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AppLoadContext, ServerBuild } from '@remix-run/node';
 import { createRequestHandler as createRemixHandler, writeReadableStreamToWritable } from '@remix-run/node';
+import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, sep } from 'node:path';
@@ -164,9 +165,9 @@ interface ViteModule {
 }
 
 /** Cache lifetimes of the built public files: names under assets/ carry a content hash, so they never change. */
-function publicFileHeaders(clientDir: string): (res: { setHeader(name: string, value: string): unknown }, path: string) => void {
+function publicFileHeaders(clientDir: string): (reply: FastifyReply, path: string) => void {
   const hashed = join(clientDir, 'assets') + sep;
-  return (res, path) => res.setHeader('Cache-Control', path.startsWith(hashed) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+  return (reply, path) => reply.header('Cache-Control', path.startsWith(hashed) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
 }
 
 /**
@@ -184,7 +185,8 @@ export async function mountRemix(
 ): Promise<SiteHook> {
   if (options.mode === 'production') {
     const clientDir = join(options.webRoot, 'build', 'client');
-    app.useStaticAssets({
+    // Registered directly: Nest's useStaticAssets types describe an older @fastify/static's setHeaders.
+    await app.register(fastifyStatic, {
       root: clientDir,
       prefix: `${SITE_BASE}/`,
       // Routes for the files there now, not a wildcard: every other site path must stay unmatched for Remix.
