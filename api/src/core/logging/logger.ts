@@ -1,3 +1,4 @@
+import { ServerResponse } from 'node:http';
 import pino, { type Logger } from 'pino';
 
 /**
@@ -83,7 +84,9 @@ export function redactUrl(url: string | undefined): string | undefined {
 export function scrub(value: unknown, depth = 0): unknown {
   if (depth > 12 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((v) => scrub(v, depth + 1));
-  if (value instanceof Error) return value;
+  // Errors, and the response pino-http logs, which pino's own serializer reduces to its status and headers
+  // (Set-Cookie redacted): a plain copy of it would lose both.
+  if (value instanceof Error || value instanceof ServerResponse) return value;
   const out: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value)) {
     if (SECRET_KEY_SET.has(key.toLowerCase())) out[key] = CENSOR;
