@@ -150,9 +150,9 @@ function siteHook(serve: SiteRequestHandler): SiteHook {
   };
 }
 
-function pathOf(url: string | undefined): string {
-  const end = (url ?? '/').indexOf('?');
-  return end === -1 ? (url ?? '/') : url!.slice(0, end);
+function pathOf(url = '/'): string {
+  const end = url.indexOf('?');
+  return end === -1 ? url : url.slice(0, end);
 }
 
 /** The parts of Vite's dev server used here (typed locally so the API build does not need Vite's types). */
