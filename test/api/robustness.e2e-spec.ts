@@ -1,5 +1,7 @@
+import type { Server } from 'node:http';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { REQUEST_TIMEOUT_MS } from '../../api/src/bootstrap/create-app';
 import { createTestApp, type TestApp } from '../support/app';
 import { createPerson } from '../support/fixtures';
 import { listRoutes, type RouteInfo } from '../support/routes';
@@ -32,6 +34,10 @@ describe('no input produces a 500', () => {
     { nested: { deeper: { deepest: 'x'.repeat(5000) } }, ssn: '000-00-0000', birthDate: '02/30/2020', zip: '1234' },
     'not json at all',
   ];
+
+  it('cuts off a request that is never finished, as Node does by default (Fastify would turn the limit off)', () => {
+    expect((t.app.getHttpServer() as Server).requestTimeout).toBe(REQUEST_TIMEOUT_MS);
+  });
 
   it('answers every odd request with a status below 500', async () => {
     const failures: string[] = [];

@@ -39,6 +39,7 @@ export function buildOpenApi(app: NestFastifyApplication, config: AppConfig): Op
 
 /** JSON and form bodies of the API; the site's forms are read by the site itself, before any of this. */
 const BODY_LIMIT_BYTES = 256 * 1024;
+export const REQUEST_TIMEOUT_MS = 300_000;
 
 export async function createApp(options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
   // ZNewPassword's common-password rule needs its list before the first request.
@@ -49,6 +50,9 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestFas
     // Behind one proxy at most; X-Forwarded-For from the site's own loaders (loopback) is trusted.
     trustProxy: 'loopback',
     bodyLimit: BODY_LIMIT_BYTES,
+    // Node's own limit for receiving a whole request, which Fastify would otherwise turn off (0): a client that
+    // sends a request slowly, or never finishes one, is cut off after five minutes.
+    requestTimeout: REQUEST_TIMEOUT_MS,
     // As before on Express: '/mbl/api/me/' is '/mbl/api/me', and a long value in a path is a 404, not a 414.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
   });
