@@ -39,6 +39,15 @@ describe('no input produces a 500', () => {
     expect((t.app.getHttpServer() as Server).requestTimeout).toBe(REQUEST_TIMEOUT_MS);
   });
 
+  it('an address that cannot be routed (bad percent-encoding, a path value of 5,000 characters) is the API\'s 400, with its headers', async () => {
+    for (const path of ['/mbl/api/employees/%E0%A4%A', `/mbl/api/employees/${'x'.repeat(5000)}`]) {
+      const res = await request(t.server).get(path).set('Authorization', `Bearer ${tokens[1]}`).expect(400);
+      expect(res.body).toEqual({ statusCode: 400, message: 'The address is not valid', errors: [{ path: 'path', message: 'The address is not valid' }] });
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    }
+  });
+
   it('answers every odd request with a status below 500', async () => {
     const failures: string[] = [];
     for (const route of routes) {

@@ -1,5 +1,6 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply } from 'fastify';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { cleanupOpenApiDoc } from 'nestjs-zod';
@@ -9,7 +10,7 @@ import { loadCommonPasswords } from '../contracts/server';
 import { APP_CONFIG, type AppConfig } from '../core/config/app-config';
 import { RequestContext } from '../core/context/request-context';
 import { finishOpenApi } from '../core/http/openapi';
-import { badInput, nulBytesIn, parseFormBody, parseJsonBody } from '../core/http/request-hygiene';
+import { badInput, badInputBody, INVALID_ADDRESS, nulBytesIn, parseFormBody, parseJsonBody } from '../core/http/request-hygiene';
 import { API_HEADERS, SITE_HEADERS } from '../core/http/security-headers';
 import { httpLogger } from '../core/logging/http-logger';
 import { rootLogger } from '../core/logging/root-logger';
@@ -55,6 +56,12 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestFas
     requestTimeout: REQUEST_TIMEOUT_MS,
     // As before on Express: '/mbl/api/me/' is '/mbl/api/me', and a long value in a path is a 404, not a 414.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
+    // An address Fastify cannot route (bad percent-encoding, a path value past that length) is answered before
+    // any hook runs: the API's 400 with its headers, instead of Fastify's own body.
+    frameworkErrors: (_error: unknown, _request: unknown, reply: FastifyReply) => {
+      for (const [name, value] of API_HEADERS) void reply.header(name, value);
+      void reply.code(400).send(badInputBody({ path: 'path', message: INVALID_ADDRESS }));
+    },
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, { bufferLogs: true, bodyParser: false });
   const config = app.get<AppConfig>(APP_CONFIG);

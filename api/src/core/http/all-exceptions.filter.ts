@@ -3,7 +3,6 @@ import type { FastifyReply } from 'fastify';
 import { ZodValidationException } from 'nestjs-zod';
 import type { ZodError } from 'zod';
 import type { ErrorResponse } from '../../contracts/common';
-import { TOO_LARGE } from './request-hygiene';
 
 /** Turns a zod error into the spec's 400: the first message on top, every field's message below. */
 export function validationBody(error: ZodError): ErrorResponse {
@@ -43,11 +42,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
         ...(Array.isArray(r.errors) ? { errors: r.errors as ErrorResponse['errors'] } : {}),
       };
     }
-    // Fastify's own refusals before a handler (a body over the limit, a content type it cannot read) carry a 4xx.
-    const e = exception as { status?: unknown; statusCode?: unknown } | null;
-    const status = e?.statusCode ?? e?.status;
+    // Middleware errors that carry their own 4xx status. (Fastify's own refusals, a body over the limit or a
+    // content type it cannot read, reach this filter as HttpExceptions with Fastify's message.)
+    const status = (exception as { status?: unknown; statusCode?: unknown } | null)?.status;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      return { statusCode: status, message: status === 413 ? TOO_LARGE : status === 415 ? 'The content type is not supported' : 'Malformed request' };
+      return { statusCode: status, message: status === 413 ? 'Request is too large' : 'Malformed request' };
     }
     this.logger.error(exception instanceof Error ? `${exception.name}: ${exception.message}\n${exception.stack ?? ''}` : 'unknown error');
     return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Internal server error' };

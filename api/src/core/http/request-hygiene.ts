@@ -34,7 +34,7 @@ export function nulBytesIn(url: string, query: unknown, body: unknown): BadInput
   try {
     path = decodeURIComponent(end === -1 ? url : url.slice(0, end));
   } catch {
-    return { path: 'path', message: 'The address is not valid' };
+    return { path: 'path', message: INVALID_ADDRESS };
   }
   if (path.includes(NUL)) return { path: 'path', message: INVALID_CHARACTERS };
   const where = findNul(query, 'query') ?? findNul(body, '');
@@ -43,11 +43,16 @@ export function nulBytesIn(url: string, query: unknown, body: unknown): BadInput
 
 /** The API's 400 for input refused before any handler. */
 export function badInput(bad: BadInput): BadRequestException {
-  return new BadRequestException({ statusCode: 400, message: bad.message, errors: [bad] });
+  return new BadRequestException(badInputBody(bad));
 }
 
+export function badInputBody(bad: BadInput): { statusCode: 400; message: string; errors: BadInput[] } {
+  return { statusCode: 400, message: bad.message, errors: [bad] };
+}
+
+export const INVALID_ADDRESS = 'The address is not valid';
+
 export const NOT_JSON = 'The body is not valid JSON';
-export const TOO_LARGE = 'The body is too large';
 
 /**
  * A JSON body: an empty one is no body (as Express's parser had it: a POST that sends a JSON content type and
