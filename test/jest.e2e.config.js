@@ -5,8 +5,7 @@ module.exports = {
   testEnvironment: 'node',
   testRegex: 'test/api/.*\\.e2e-spec\\.ts$',
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swc] },
-  // @fastify/static's content-disposition ships ES modules only: Node loads them with require(), jest's runtime does not.
-  transformIgnorePatterns: ['/node_modules/(?!(@fastify/static/node_modules/)?content-disposition/)'],
+  transformIgnorePatterns: require('./esm-only'),
   globalSetup: '<rootDir>/test/support/e2e-global-setup.ts',
   setupFiles: ['<rootDir>/test/support/e2e-env.ts'],
   setupFilesAfterEnv: ['<rootDir>/test/support/response-schemas.after.ts'],
