@@ -13,7 +13,8 @@ export function httpLogger(logger: Logger): (req: IncomingMessage, res: ServerRe
     logger,
     quietReqLogger: true,
     autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/mbl/assets') },
-    serializers: { req: (req: unknown) => scrub(req) },
+    // The answer by its status only: its headers are the same security list on every line.
+    serializers: { req: (req: unknown) => scrub(req), res: (res: { statusCode?: unknown }) => ({ statusCode: res.statusCode }) },
   });
   // Below info (LOG_LEVEL=warn) the request lines would be dropped anyway: skip building them. Errors are
   // still logged by the exception filter with their request.

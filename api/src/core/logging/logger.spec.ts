@@ -48,8 +48,8 @@ describe('the real request logger', () => {
     expect(out).toContain('/mbl/api/things');
     expect(out).toContain('page=2');
     expect(out).toContain('something happened');
-    // The request line carries the answer's status.
-    expect(out).toContain('"statusCode":200');
+    // The request line carries the answer's status, and nothing else of the answer.
+    expect(out).toContain('"res":{"statusCode":200}');
     expect(out).not.toContain(secret);
     expect(out).not.toContain(encodeURIComponent(secret));
   });
