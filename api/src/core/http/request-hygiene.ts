@@ -52,7 +52,7 @@ export function badInputBody(bad: BadInput): { statusCode: 400; message: string;
 
 export const INVALID_ADDRESS = 'The address is not valid';
 
-export const NOT_JSON = 'The body is not valid JSON';
+const NOT_JSON = 'The body is not valid JSON';
 
 /**
  * A JSON body: an empty one is no body (as Express's parser had it: a POST that sends a JSON content type and
