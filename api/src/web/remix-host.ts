@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { pathOf } from '../core/http/request-hygiene';
 import { newNonce, sameOriginAllowed, siteBodyLimit, siteCsp } from './site-guard';
 
 /**
@@ -148,11 +149,6 @@ function siteHook(serve: SiteRequestHandler): SiteHook {
     });
     return true;
   };
-}
-
-function pathOf(url = '/'): string {
-  const end = url.indexOf('?');
-  return end === -1 ? url : url.slice(0, end);
 }
 
 /** The parts of Vite's dev server used here (typed locally so the API build does not need Vite's types). */

@@ -19,6 +19,12 @@ export function findNul(value: unknown, path = '', depth = 0): string | null {
 
 export const INVALID_CHARACTERS = 'The request contains a character that is not allowed';
 
+/** A request target's path: what comes before its query. */
+export function pathOf(url = '/'): string {
+  const end = url.indexOf('?');
+  return end === -1 ? url : url.slice(0, end);
+}
+
 export interface BadInput {
   path: string;
   message: string;
@@ -29,10 +35,9 @@ export interface BadInput {
  * refused (PostgreSQL refuses NUL in text, so it used to surface as a 500, after the login throttle).
  */
 export function nulBytesIn(url: string, query: unknown, body: unknown): BadInput | null {
-  const end = url.indexOf('?');
   let path: string;
   try {
-    path = decodeURIComponent(end === -1 ? url : url.slice(0, end));
+    path = decodeURIComponent(pathOf(url));
   } catch {
     return { path: 'path', message: INVALID_ADDRESS };
   }
