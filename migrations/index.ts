@@ -17,6 +17,21 @@ import { Reports1765500000000 } from './1765500000000-Reports';
 import { DashboardExports1765600000000 } from './1765600000000-DashboardExports';
 import { Communications1765700000000 } from './1765700000000-Communications';
 import { LifeEvents1765800000000 } from './1765800000000-LifeEvents';
+import { OnboardingPending1765900000000 } from './1765900000000-OnboardingPending';
+import { ImpersonationReason1766040000000 } from './1766040000000-ImpersonationReason';
+import { AdministratorMfa1766060000000 } from './1766060000000-AdministratorMfa';
+import { CensusReportGroups1766080000000 } from './1766080000000-CensusReportGroups';
+import { EnrollmentReminder1766130000000 } from './1766130000000-EnrollmentReminder';
+import { LifeEventProofReminder1766140000000 } from './1766140000000-LifeEventProofReminder';
+import { CampaignSubject1766150000000 } from './1766150000000-CampaignSubject';
+import { AgencyClients1766160000000 } from './1766160000000-AgencyClients';
+import { PlanImports1766170000000 } from './1766170000000-PlanImports';
+import { AddressLookups1766170000001 } from './1766170000001-AddressLookups';
+import { PayrollDeductions1766180000000 } from './1766180000000-PayrollDeductions';
+import { CarrierFeeds1766190000000 } from './1766190000000-CarrierFeeds';
+import { CarrierFileRequests1766220000000 } from './1766220000000-CarrierFileRequests';
+import { CensusImportJobs1766200000000 } from './1766200000000-CensusImportJobs';
+import { ClientCensusChoices1766210000000 } from './1766210000000-ClientCensusChoices';
 
 /** Every migration in order; listed explicitly so compiled JS and ts (jest) runs load the same set. */
-export const MIGRATIONS = [Foundation1763776800000, AccountTokenAttempts1764100000000, Dependents1764200000000, PlansEnrollments1764300000000, BeneficiariesFormsSignatures1764400000000, RegistrationReopened1764500000000, ElectionChangeSets1764600000000, BeneficiaryTaxId1764700000000, Onboarding1764800000000, OnboardingDocuments1764900000000, AuditLogIndexes1765000000000, CensusActions1765100000000, CensusSearch1765200000000, EnrollmentWindow1765300000000, OpenEnrollmentManagement1765400000000, Reports1765500000000, DashboardExports1765600000000, Communications1765700000000, LifeEvents1765800000000];
+export const MIGRATIONS = [Foundation1763776800000, AccountTokenAttempts1764100000000, Dependents1764200000000, PlansEnrollments1764300000000, BeneficiariesFormsSignatures1764400000000, RegistrationReopened1764500000000, ElectionChangeSets1764600000000, BeneficiaryTaxId1764700000000, Onboarding1764800000000, OnboardingDocuments1764900000000, AuditLogIndexes1765000000000, CensusActions1765100000000, CensusSearch1765200000000, EnrollmentWindow1765300000000, OpenEnrollmentManagement1765400000000, Reports1765500000000, DashboardExports1765600000000, Communications1765700000000, LifeEvents1765800000000, OnboardingPending1765900000000, ImpersonationReason1766040000000, AdministratorMfa1766060000000, CensusReportGroups1766080000000, EnrollmentReminder1766130000000, LifeEventProofReminder1766140000000, CampaignSubject1766150000000, AgencyClients1766160000000, PlanImports1766170000000, AddressLookups1766170000001, PayrollDeductions1766180000000, CarrierFeeds1766190000000, CensusImportJobs1766200000000, ClientCensusChoices1766210000000, CarrierFileRequests1766220000000];
