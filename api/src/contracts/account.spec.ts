@@ -1,7 +1,7 @@
 import { passwordStrength, passwordStrengthBand, ZChangePasswordRequest, ZNewPassword, ZRegistrationForm } from './account';
 import { loadCommonPasswords } from './server';
 
-describe('password strength (document 1 sections 4 and 5)', () => {
+describe('password strength', () => {
   it('scores 20 points per rule, 0 under 6 characters', () => {
     expect(passwordStrength('Ab1!x')).toBe(0);
     expect(passwordStrength('abcdef')).toBe(20);
@@ -25,7 +25,7 @@ describe('form schemas', () => {
   });
 });
 
-describe('new passwords (decisions section 5)', () => {
+describe('new passwords', () => {
   beforeAll(() => loadCommonPasswords());
 
   it.each([

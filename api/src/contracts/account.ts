@@ -3,7 +3,7 @@ import { emptyToUndefined, requiredString } from './common';
 import { isCommonPassword } from './common-passwords';
 import { Messages } from './messages';
 
-/** Limits of decisions section 5 (the documents' 5 to 20 were raised). */
+/** Password length limits (the first limits, 5 to 20, were raised). */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;
 
@@ -25,7 +25,7 @@ export const ZEmail = z.preprocess(
   z.string({ error: Messages.fieldRequired }).trim().min(1, Messages.fieldRequired).max(254, Messages.invalidEmail).pipe(z.email({ error: Messages.invalidEmail })),
 );
 
-/** Option ids of the securityQuestion list travel as strings (document 1 section 3). */
+/** Option ids of the securityQuestion list travel as strings. */
 export const ZSecurityQuestionId = requiredString().pipe(z.string().regex(/^\d{1,6}$/, Messages.unknownSecurityQuestion));
 export const ZSecurityAnswer = requiredString().pipe(z.string().max(200));
 
@@ -85,6 +85,8 @@ export const ZRegistrationForm = withRepeatedPassword(
 
 /** GET /employees/validate?username= and GET /employees/{id}/validate?username= */
 export const ZUsernameValidationQuery = z.object({ username: z.string().optional() });
+/** GET /registration/validate?token=&username=: the same check, inside a registration (its link's token). */
+export const ZRegistrationUsernameQuery = ZRegistrationQuery.extend(ZUsernameValidationQuery.shape);
 export const ZUsernameValidationResponse = z.object({ success: z.boolean() });
 
 // ---------------------------------------------------------------------------------------------------------
@@ -92,7 +94,9 @@ export const ZUsernameValidationResponse = z.object({ success: z.boolean() });
 
 export const ZForgotPasswordRequest = z.object({ email: ZEmail });
 export type ForgotPasswordRequest = z.infer<typeof ZForgotPasswordRequest>;
-export const ZForgotPasswordResponse = z.object({ success: z.literal(true) });
+/** The same answer for every address, registered, unregistered or unknown. */
+export const ZForgotPasswordResponse = z.object({ success: z.literal(true), message: z.literal(Messages.resetLinkMaybeSent) });
+export type ForgotPasswordResponse = z.infer<typeof ZForgotPasswordResponse>;
 
 export const ZTokenRequest = z.object({ token: requiredString(Messages.tokenNotValid) });
 /** POST /auth/question. question is null only for an account that never chose one (then any answer is taken). */
@@ -138,7 +142,7 @@ export const ZPasswordConfirmation = z.object({ password: ZPasswordInput });
 export type PasswordConfirmation = z.infer<typeof ZPasswordConfirmation>;
 
 // ---------------------------------------------------------------------------------------------------------
-// Password strength bar (document 1 sections 4 and 5): shared so the site and any check agree.
+// Password strength bar: shared so the site and any check agree.
 
 const STRENGTH_SPECIALS = /[!&?*#\-_()]/;
 

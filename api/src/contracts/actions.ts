@@ -1,21 +1,36 @@
 import { z } from 'zod';
 import { toIntOrUndefined } from './formats';
 import { ZSignatureRequest } from './forms';
+import { CensusMessages } from './messages';
 
 /**
- * The Action Center (document 3 sections 2.2, 3, 4 and 7): what HR approves after an employee signs
+ * The Action Center: what HR approves after an employee signs
  * enrollment changes, after a termination, and for onboarding documents that need approval.
  */
 
 /** Not spec texts: answers the spec leaves unworded. */
-export const ActionMessages = { approvalNotFound: 'No approval found' } as const;
+export const ActionMessages = {
+  approvalNotFound: 'No approval found',
+  /** Why the filter bar's Approve is disabled: it signs one employee's actions. */
+  approveNeedsEmployee: 'To approve, choose one employee under Employee(s) and select Filter: Approve signs that employee\'s actions shown here.',
+} as const;
+
+/**
+ * Why the filter bar's Approve cannot be used (null: it can): it approves one employee's pending actions,
+ * narrowed by the plan type filter, so it needs one employee chosen and something of theirs left to approve.
+ */
+export function approveBlockedReason(filters: { employeeId: number | null }, pendingShown: number): string | null {
+  if (filters.employeeId === null) return ActionMessages.approveNeedsEmployee;
+  if (pendingShown === 0) return CensusMessages.nothingToApprove;
+  return null;
+}
 
 /** statusId 1 Pending, 2 Approved (the spec names status and statusId without values: chosen here). */
 export const ACTION_STATUS = { pending: 1, approved: 2 } as const;
 export const ACTION_STATUS_TEXT: Record<number, string> = { 1: 'Pending', 2: 'Approved' };
 
 /**
- * "For the Live plan type a second approval for the ADD type is also sent" (document 3 section 4): approving
+ * "For the Live plan type a second approval for the ADD type is also sent": approving
  * a life plan type approves its AD&D companion of the same employee on the server, in the same approval.
  */
 export const LIFE_ADD_COMPANION: Readonly<Record<number, number>> = { 3: 4, 33: 34 };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { toIntOrUndefined } from './formats';
 
 /**
- * My Audit Log and the HR Audit Log (document 3 sections 2.6, 3 and 7): one server-paged list of audit
+ * My Audit Log and the HR Audit Log: one server-paged list of audit
  * entries, its query and its answers. The Event Type column is the action (Create, Update, Delete) as the
  * spec has it; the area an entry belongs to (Enrollment, Payroll...) leads its description.
  */
@@ -48,6 +48,8 @@ export const ZAuditEntry = z.object({
   createdOn: z.string(),
   createdBy: z.string().nullable(),
   onBehalfOf: z.string().nullable(),
+  /** Why createdBy acted as the employee (with onBehalfOf only; contracts/impersonation.ts). */
+  reason: z.string().nullable(),
   eventType: z.string(),
   actionType: z.string(),
   planTypeId: z.number().int().nullable(),
@@ -59,22 +61,19 @@ export const ZAuditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof ZAuditEntry>;
 
-export const ZAuditPage = z.object({ result: z.array(ZAuditEntry), page: z.number().int(), totalCount: z.number().int() });
+/** The client's IANA time zone, which every time of the log is shown in (contracts/formats clientDateTime). */
+const ZTimeZone = z.string().describe("The client's IANA time zone (America/New_York): show createdOn in it with clientDateTime (contracts/formats)");
+
+export const ZAuditPage = z.object({ result: z.array(ZAuditEntry), page: z.number().int(), totalCount: z.number().int(), timeZone: ZTimeZone });
 export type AuditPage = z.infer<typeof ZAuditPage>;
 
 export const ZAuditDetails = z.object({
   data: z.array(z.object({ title: z.string(), oldValue: z.string().nullable(), newValue: z.string().nullable(), changed: z.boolean() })),
   createdBy: z.string().nullable(),
   onBehalfOf: z.string().nullable(),
+  reason: z.string().nullable(),
   createdOn: z.string(),
   actionType: z.string(),
+  timeZone: ZTimeZone,
 });
 export type AuditDetails = z.infer<typeof ZAuditDetails>;
-
-/** MM/DD/YYYY hh:mm AM, in UTC (clients have no time zone yet; the open-enrollment issue adds one). */
-export function auditDateText(iso: string): string {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const h = d.getUTCHours();
-  return `${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())}/${d.getUTCFullYear()} ${pad(h % 12 === 0 ? 12 : h % 12)}:${pad(d.getUTCMinutes())} ${h < 12 ? 'AM' : 'PM'} UTC`;
-}

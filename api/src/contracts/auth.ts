@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZElectionWindow } from './enrollment-window';
 import { PERMISSIONS } from './permissions';
 import { Messages } from './messages';
 import { emptyToUndefined, requiredString } from './common';
@@ -20,7 +21,7 @@ export const ZLoginResponse = z.object({
 });
 export type LoginResponse = z.infer<typeof ZLoginResponse>;
 
-/** Registration steps (document 1 section 3). */
+/** Registration steps. */
 export const RegistrationStep = {
   Finished: 0,
   WelcomeEmail: 1,
@@ -34,23 +35,31 @@ export const RegistrationStep = {
 } as const;
 export const REGISTRATION_STEP_VALUES = Object.values(RegistrationStep);
 
-/** The order the server records registration steps in (each value is the step just completed; 0 = finished). */
-export const REGISTRATION_ORDER = [
-  RegistrationStep.WelcomeEmail,
-  RegistrationStep.Account,
-  RegistrationStep.Profile,
-  RegistrationStep.Dependents,
-  RegistrationStep.Enrollments,
-  RegistrationStep.Beneficiaries,
-  RegistrationStep.AdditionalInfo,
-  RegistrationStep.Signature,
-  RegistrationStep.Finished,
+/**
+ * The registration's steps in the order the server records them, each with what a person calls it: the
+ * wizard's screens are the steps after the welcome email, and the server's 409s name
+ * the same labels.
+ */
+export const REGISTRATION_STEPS = [
+  { step: RegistrationStep.WelcomeEmail, label: 'Welcome email' },
+  { step: RegistrationStep.Account, label: 'Account Setup' },
+  { step: RegistrationStep.Profile, label: 'Employee Profile' },
+  { step: RegistrationStep.Dependents, label: 'Dependents' },
+  { step: RegistrationStep.Enrollments, label: 'Benefits Enrollment' },
+  { step: RegistrationStep.Beneficiaries, label: 'Beneficiaries' },
+  { step: RegistrationStep.AdditionalInfo, label: 'Additional Information' },
+  { step: RegistrationStep.Signature, label: 'Signature' },
+  { step: RegistrationStep.Finished, label: 'Summary' },
 ] as const;
+export type RegistrationStepValue = (typeof REGISTRATION_STEPS)[number]['step'];
+
+/** The order the server records registration steps in (each value is the step just completed; 0 = finished). */
+export const REGISTRATION_ORDER: readonly RegistrationStepValue[] = REGISTRATION_STEPS.map((s) => s.step);
 
 /**
- * Where a finished registration may be reopened (document 1 section 4: Edit Profile saves Account, Edit
+ * Where a finished registration may be reopened (Edit Profile saves Account, Edit
  * Dependents saves Profile, Modify Selections saves Dependents, Edit Beneficiaries saves Enrollments),
- * and only while elections may change (canChangeElections).
+ * and only while elections may change (enrollmentWindow, contracts/enrollment-window.ts).
  */
 export const REGISTRATION_REOPEN_STEPS: readonly number[] = [
   RegistrationStep.Account,
@@ -66,19 +75,6 @@ export const ProgressMessages = {
   plansUndecided: (types: string) => `choose or decline every plan (${types} not decided yet)`,
   reopenClosed: 'Your benefit elections can no longer be changed',
 } as const;
-
-/**
- * Whether elections may still change: for new hires, or until open enrollment ends (document 1 section 2).
- * The end date comes as MM/DD/YYYY or MM-DD-YYYY.
- */
-export function canChangeElections(user: { newHire: boolean; openEnrollmentEndDate: string | null }, today: Date = new Date()): boolean {
-  if (user.newHire) return true;
-  const m = /^(\d{2})[/-](\d{2})[/-](\d{4})$/.exec(user.openEnrollmentEndDate?.trim() ?? '');
-  if (!m) return false;
-  const end = new Date(Number(m[3]), Number(m[1]) - 1, Number(m[2]));
-  const startOfToday = new Date(today.getFullYear(), today.getMonth(), today.getDate());
-  return end.getTime() > startOfToday.getTime();
-}
 
 export const ZUpdateStepRequest = z.object({
   step: z.coerce
@@ -96,7 +92,7 @@ export type ColorConfiguration = z.infer<typeof ZColorConfiguration>;
 
 export const ZClientLink = z.object({ title: z.string(), url: z.string() });
 
-/** "Current user session" of document 1 section 3: every field comes from the database. */
+/** "Current user session" of: every field comes from the database. */
 export const ZCurrentUser = z.object({
   id: z.number().int(),
   /** The employee record the session acts as (null for an agent), and the signed-in account. */
@@ -123,11 +119,17 @@ export const ZCurrentUser = z.object({
   registrationStepCode: z.string(),
   cobra: z.boolean(),
   impersonatingUserId: z.number().int().nullable(),
+  /** Why the administrator or agent acts as this employee (contracts/impersonation.ts): the banner shows it. */
+  impersonationReason: z.string().nullable(),
   testUser: z.boolean(),
   passwordReset: z.boolean(),
   securityQuestionReset: z.boolean(),
   newHire: z.boolean(),
   eligibilityDate: z.string().nullable(),
+  /** May this employee change elections now, and why (contracts/enrollment-window.ts, in the client's calendar). */
+  electionWindow: ZElectionWindow,
+  /** The client's calendar date today (YYYY-MM-DD, in its time zone, from the server's clock): the site's "today". */
+  today: z.string(),
   authenticationMethod: z.enum(['email', 'username']),
   eoi: z.boolean(),
   eeoEnabled: z.boolean(),
@@ -139,6 +141,8 @@ export const ZCurrentUser = z.object({
   i9Enabled: z.boolean(),
   w4Enabled: z.boolean(),
   workHoursRequired: z.boolean(),
+  /** The access groups and offices the client's census offers (contracts/census-choices): the census forms show these. */
+  censusChoices: z.object({ accessGroupIds: z.array(z.number().int()), officeIds: z.array(z.number().int()) }),
   hideDocumentWarnings: z.boolean(),
   maritalStatusId: z.number().int().nullable(),
   medicalEnrolled: z.boolean(),

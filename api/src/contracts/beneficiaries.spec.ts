@@ -4,7 +4,7 @@ const P = (id: number, share: number | string): ShareRow => ({ id, beneficiaryTy
 const C = (id: number, share: number | string): ShareRow => ({ id, beneficiaryType: 2, share });
 const T = (id: number, share: number | string): ShareRow => ({ id, beneficiaryType: '3', share });
 
-describe('beneficiary share totals (document 2 section 5)', () => {
+describe('beneficiary share totals', () => {
   it.each([
     // [case, rows, totals, left, errors]
     ['nobody yet: primary must make 100', [], [0, 0, 0], [100, 100, 100], ['Total primary share must equal 100%']],

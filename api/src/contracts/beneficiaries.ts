@@ -4,17 +4,17 @@ import { isMaskedSsn, optionId, toIntOrUndefined, ZSsn } from './formats';
 import { Messages } from './messages';
 import { ZPerson } from './person';
 
-/** Beneficiary types of document 2 sections 3 and 9. */
+/** Beneficiary types, by their stored ids. */
 export const BeneficiaryType = { Primary: 1, Contingent: 2, Tertiary: 3 } as const;
 export type BeneficiaryTypeId = (typeof BeneficiaryType)[keyof typeof BeneficiaryType];
 export const BENEFICIARY_TYPE_IDS: readonly BeneficiaryTypeId[] = [1, 2, 3];
 export const BENEFICIARY_TYPE_NAMES: Record<BeneficiaryTypeId, string> = { 1: 'Primary', 2: 'Contingent', 3: 'Tertiary' };
 
-/** Share of one beneficiary and of each type's total (document 2 sections 5 and 9). */
+/** Share of one beneficiary and of each type's total. */
 export const SHARE_MIN = 1;
 export const SHARE_TOTAL = 100;
 
-/** Messages of document 2 sections 2, 5 and 8, word for word, plus the server's own where the spec has none. */
+/** Beneficiary messages, word for word as the site shows them, plus the server's own. */
 export const BeneficiaryMessages = {
   fieldRequired: Messages.fieldRequired,
   chooseTypeOfShare: 'Choose type of share',
@@ -34,7 +34,7 @@ export const BeneficiaryMessages = {
   noLifePlan: 'You are not enrolled in a life insurance plan, so no beneficiary information is needed. Press Next to continue.',
   editConfirm: 'To change your beneficiaries you will go back to the registration wizard and need to redo your benefit enrollment. Continue?',
   notFound: 'Beneficiary not found',
-  // Not spec texts: a trust, an estate or an organization is named, not born (issue 11 item 8).
+  // Not spec texts: a trust, an estate or an organization is named, not born.
   entityName: 'Name of the trust, estate or organization',
   taxIdInvalid: 'Enter the tax id as 12-3456789',
 } as const;

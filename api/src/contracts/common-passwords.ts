@@ -1,5 +1,5 @@
 /**
- * The common-password rule of ZNewPassword (decisions section 5). The list (about 49,000 words from
+ * The common-password rule of ZNewPassword. The list (about 49,000 words from
  * @zxcvbn-ts/language-common) is installed by the server side only, through `./server` (the API at boot, the
  * site's server entry): the browser never downloads it, and its check stays a comfort while the server's
  * answer (same schema, same message) decides.

@@ -9,12 +9,17 @@ export const emptyToUndefined = (value: unknown): unknown =>
 export const requiredString = (message: string = Messages.fieldRequired) =>
   z.preprocess(emptyToUndefined, z.string({ error: message }).trim().min(1, message));
 
+/** A problem of an uploaded file (a rate sheet, a census file): its sheet, Excel row, column heading, cell and why. */
+export const ZFileIssue = z.object({ sheet: z.string(), row: z.number().int(), column: z.string(), cell: z.string(), message: z.string() });
+
 export const ZErrorResponse = z.object({
   statusCode: z.number().int(),
   message: z.string(),
   messageCode: z.number().int().optional(),
   developerMessage: z.string().optional(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** 422 of a file import: every problem of the file by place (nothing was imported). */
+  issues: z.array(ZFileIssue).optional(),
 });
 export type ErrorResponse = z.infer<typeof ZErrorResponse>;
 

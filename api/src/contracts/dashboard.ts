@@ -3,8 +3,9 @@ import { centsToDecimal, parseMoney } from './engine/money';
 import { DENTAL_TYPES, MEDICAL_TYPES, VISION_TYPES } from './engine/plan-types';
 import { ZEnrollmentStatus } from './enrollments';
 import { ZMoney } from './plans';
+import type { ElectionWindow } from './enrollment-window';
 
-/** Texts of the Summary step and the dashboard (document 2 sections 2, 4 and 8). */
+/** Texts of the Summary step and the dashboard. */
 export const DashboardMessages = {
   plansYouElected: 'Plans You Elected',
   plansYouDeclined: 'Plans You Declined',
@@ -54,6 +55,8 @@ export const ZPlanEnrollmentSummary = z.object({
   annualEmployerContributionAmount: ZMoney,
   /** Paychecks a year, which the per-year amounts are counted on (named with payFrequencyName). */
   payPeriods: z.number().int(),
+  /** The coverage level the amounts are priced at ('Husband/Wife'): the tier the covered people make; null without tiers. */
+  tierLabel: z.string().nullable(),
 });
 export type PlanEnrollmentSummary = z.infer<typeof ZPlanEnrollmentSummary>;
 
@@ -108,7 +111,7 @@ export const ZCarrierLinkList = z.array(ZCarrierLinkRow);
 
 export type CarrierCategory = 'Medical' | 'Dental' | 'Vision';
 
-/** Plan type 1 is Medical; 2, 32, 42 Dental; 8, 38, 48 Vision (document 2 section 3); others have no card. */
+/** Plan type 1 is Medical; 2, 32, 42 Dental; 8, 38, 48 Vision; others have no card. */
 export function carrierCategory(planTypeId: number): CarrierCategory | null {
   if (MEDICAL_TYPES.includes(planTypeId)) return 'Medical';
   if (DENTAL_TYPES.includes(planTypeId)) return 'Dental';
@@ -174,16 +177,19 @@ export const ZEnrollmentIssue = z.object({
 export type EnrollmentIssue = z.infer<typeof ZEnrollmentIssue>;
 export const ZEnrollmentIssueList = z.array(ZEnrollmentIssue);
 
+/**
+ * The signed-in employee's dashboard in one answer: what GET /summary?view=signed, GET /tasks and
+ * GET /carrier-links answer, read in one request, so the page pays for one guard, one session check and one round trip.
+ */
+export const ZDashboardPage = z.object({
+  summary: ZPlanEnrollmentSummaryList,
+  tasks: ZEnrollmentIssueList,
+  carrierLinks: ZCarrierLinkList,
+});
+export type DashboardPage = z.infer<typeof ZDashboardPage>;
+
 // ---------------------------------------------------------------------------------------------------------
 // 'You can still make changes to your benefits' card
-
-export interface ChangeWindowInput {
-  newHire: boolean;
-  /** MM/DD/YYYY. */
-  eligibilityDate: string | null;
-  /** MM/DD/YYYY. */
-  openEnrollmentEndDate: string | null;
-}
 
 export interface ChangeWindow {
   show: boolean;
@@ -191,40 +197,18 @@ export interface ChangeWindow {
   message: string | null;
 }
 
-const usToUtc = (us: string | null): number | null => {
-  const m = us ? /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(us) : null;
-  return m ? Date.UTC(Number(m[3]), Number(m[1]) - 1, Number(m[2])) : null;
-};
-
-/** Rounded-up days from today to the end date (document 2 section 4); negative once it has passed. */
-export function daysLeft(endDate: string, today: Date = new Date()): number | null {
-  const end = usToUtc(endDate);
-  if (end === null) return null;
-  const start = Date.UTC(today.getFullYear(), today.getMonth(), today.getDate());
-  return Math.ceil((end - start) / 86_400_000);
-}
-
-const WINDOW_NAMES = { openEnrollment: 'Open enrollment', newHire: 'Your new-hire enrollment window' } as const;
+const WINDOW_NAMES = { 'open-enrollment': 'Open enrollment', 'new-hire': 'Your new-hire enrollment window' } as const;
 
 /** 'Open enrollment ends on 12/15/2026 (30 days left)'; on the last day 'Open enrollment ends today, 12/15/2026.' */
 export const deadlineMessage = (window: keyof typeof WINDOW_NAMES, endDate: string, days: number): string =>
   DashboardMessages.deadline(WINDOW_NAMES[window], endDate, days);
 
 /**
- * Shown for a new hire until the eligibility date, or while open enrollment has not ended (its end date
- * is today or later). A new hire's own window wins when both apply.
+ * The card, from the election window GET /me answers (contracts/enrollment-window.ts, counted in the
+ * client's calendar): shown while open enrollment or the new-hire window is open, with its last day; a life
+ * event has a wizard of its own.
  */
-export function changeWindow(user: ChangeWindowInput, today: Date = new Date()): ChangeWindow {
-  const candidates: Array<{ window: keyof typeof WINDOW_NAMES; endDate: string; days: number }> = [];
-  if (user.newHire && user.eligibilityDate) {
-    const d = daysLeft(user.eligibilityDate, today);
-    if (d !== null && d >= 0) candidates.push({ window: 'newHire', endDate: user.eligibilityDate, days: d });
-  }
-  if (user.openEnrollmentEndDate) {
-    const d = daysLeft(user.openEnrollmentEndDate, today);
-    if (d !== null && d >= 0) candidates.push({ window: 'openEnrollment', endDate: user.openEnrollmentEndDate, days: d });
-  }
-  const first = candidates[0];
-  if (!first) return { show: false, daysLeft: 0, message: null };
-  return { show: true, daysLeft: first.days, message: deadlineMessage(first.window, first.endDate, first.days) };
+export function changeWindow(window: ElectionWindow): ChangeWindow {
+  if (!window.open || window.why === 'life-event' || window.why === null || window.lastDay === null || window.daysLeft === null) return { show: false, daysLeft: 0, message: null };
+  return { show: true, daysLeft: window.daysLeft, message: deadlineMessage(window.why, window.lastDay, window.daysLeft) };
 }

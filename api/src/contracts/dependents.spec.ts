@@ -35,7 +35,7 @@ const errorsOf = (body: Record<string, unknown>, requireSsn = true) => {
   return r.success ? [] : r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
 };
 
-describe('which SSN rule applies (document 1 section 5)', () => {
+describe('which SSN rule applies', () => {
   it.each([
     [2, '06/01/2026', true, 'newborn'],
     ['2', '11/23/2025', true, 'newborn'],
@@ -74,7 +74,9 @@ describe('Add/Edit Dependent form and POST/PUT /dependents', () => {
     ['000-00-0000 is not an SSN for a spouse', { ...SPOUSE, ssn: '000-00-0000' }, true, [{ path: 'ssn', message: 'Invalid SSN format' }]],
     ['000-00-0000 is not an SSN for a child of 6', { ...CHILD, ssn: '000-00-0000' }, true, [{ path: 'ssn', message: 'Invalid SSN format' }]],
     ['a child under 1 may use 000-00-0000', { ...BABY, ssn: '000-00-0000' }, true, []],
-    ['a child under 1 without SSN gets the placeholder message', { ...BABY, ssn: '' }, true, [{ path: 'ssn', message: NEWBORN_MSG }]],
+    // Decisions section 6: a newborn's SSN arrives weeks after the birth, so it may be left empty.
+    ['a child under 1 may be saved without an SSN', { ...BABY, ssn: '' }, true, []],
+    ['... but a child of 6 may not', { ...CHILD, ssn: '' }, true, [{ path: 'ssn', message: 'Field is required' }]],
     ['a child under 1 with a bad SSN gets the placeholder message', { ...BABY, ssn: '12-3' }, true, [{ path: 'ssn', message: NEWBORN_MSG }]],
     ['without requireSsn the strict rule holds for a baby', { ...BABY, ssn: '000-00-0000' }, false, [{ path: 'ssn', message: 'Invalid SSN format' }]],
     ['the mask passes (the API checks the stored value)', { ...CHILD, ssn: 'XXX-XX-6712' }, true, []],
@@ -82,8 +84,8 @@ describe('Add/Edit Dependent form and POST/PUT /dependents', () => {
     ['... which the reason satisfies', { ...CHILD, lastName: 'Smith', lastNameReasonId: '1' }, true, []],
     ['last names compare without case', { ...CHILD, lastName: ' doe ' }, true, []],
     ['a spouse with another last name needs no reason', { ...SPOUSE, lastName: 'Smith' }, true, []],
-    ['Totaly Disabled for a child', { ...CHILD, disabled: 'on' }, true, []],
-    ['Totaly Disabled not for a spouse', { ...SPOUSE, disabled: 'on' }, true, [{ path: 'disabled', message: 'Only a child can be marked as totally disabled' }]],
+    ['Totally disabled for a child', { ...CHILD, disabled: 'on' }, true, []],
+    ['Totally disabled not for a spouse', { ...SPOUSE, disabled: 'on' }, true, [{ path: 'disabled', message: 'Only a child can be marked as totally disabled' }]],
     ['email valid if given', { ...SPOUSE, email: 'john@' }, true, [{ path: 'email', message: 'Please enter a valid email' }]],
     ['birth date format', { ...SPOUSE, birthDate: '1986-02-14' }, true, [{ path: 'birthDate', message: 'This is not a valid date' }]],
     ['a different address needs its fields', { ...SPOUSE, dependentDifferentAddress: 'on' }, true, ['address1', 'city', 'state', 'zip'].map((path) => ({ path, message: 'Field is required' }))],
@@ -94,14 +96,14 @@ describe('Add/Edit Dependent form and POST/PUT /dependents', () => {
   });
 
   it('shows the context rules together with the field errors', () => {
-    expect(errorsOf({ ...BABY, firstName: '', ssn: '' })).toEqual([
+    expect(errorsOf({ ...BABY, firstName: '', ssn: '12-3' })).toEqual([
       { path: 'firstName', message: 'Field is required' },
       { path: 'ssn', message: NEWBORN_MSG },
     ]);
   });
 
   it('the pure rules read raw form values', () => {
-    expect(dependentRuleIssues({ relationshipTypeId: '2', lastName: 'Smith', birthDate: '06/01/2026' }, ctx(true))).toEqual([
+    expect(dependentRuleIssues({ relationshipTypeId: '2', lastName: 'Smith', birthDate: '06/01/2026', ssn: '0' }, ctx(true))).toEqual([
       { path: 'ssn', message: NEWBORN_MSG },
       { path: 'lastNameReasonId', message: 'Field is required' },
     ]);
@@ -121,7 +123,7 @@ describe('dependent addresses', () => {
   });
 });
 
-describe('dependent completeness (document 1 section 4)', () => {
+describe('dependent completeness', () => {
   const base: DependentCompletenessInput = {
     firstName: 'John',
     lastName: 'Doe',
@@ -171,6 +173,8 @@ describe('dependent completeness (document 1 section 4)', () => {
     ['no SSN with requireSsn: error', { ssn: null }, { requireSsn: true }, { errors: ['SSN is missing!'], alerts: [], status: 'error', complete: false }],
     ['placeholder for an adult counts as missing', { ssn: '000-00-0000' }, { requireSsn: true }, { errors: ['SSN is missing!'], complete: false }],
     ['placeholder for a child under 1 counts', { ssn: '000-00-0000', relationshipTypeId: 2, birthDate: '06/01/2026' }, { requireSsn: true }, { errors: [], complete: true }],
+    ['no SSN for a child under 1 with requireSsn: alert (it arrives later)', { ssn: null, relationshipTypeId: 2, birthDate: '06/01/2026' }, { requireSsn: true }, { errors: [], alerts: ['SSN is missing!'], status: 'warning', complete: true }],
+    ['no SSN for a child of 6 with requireSsn: error', { ssn: null, relationshipTypeId: 2, birthDate: '06/01/2020' }, { requireSsn: true }, { errors: ['SSN is missing!'], complete: false }],
     ['masked SSN counts', { ssn: 'XXX-XX-6711' }, { requireSsn: true }, { errors: [], complete: true }],
   ])('%s', (_case, patch, ctxPatch, expected) => {
     expect(dependentCompleteness({ ...base, ...patch }, c(ctxPatch))).toMatchObject(expected);

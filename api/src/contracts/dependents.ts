@@ -22,10 +22,10 @@ import {
 import { ZPerson } from './person';
 import { lastNameReasonWarning, marriageCertificateWarning, Messages, missingFieldMessage } from './messages';
 
-/** Relationship ids of document 1 sections 3 and 9. */
+/** Relationship ids, as stored. */
 export const RelationshipType = { Spouse: 1, Child: 2, DomesticPartner: 7 } as const;
 
-/** What the dependent rules know besides the form: neither is submitted (document 1 section 3). */
+/** What the dependent rules know besides the form: neither is submitted. */
 export interface DependentRuleContext {
   /** The employee's own last name. */
   employeeLastName: string | null | undefined;
@@ -52,7 +52,10 @@ export function lastNamesDiffer(a: unknown, b: unknown): boolean {
   return x !== undefined && y !== undefined && x.toLowerCase() !== y.toLowerCase();
 }
 
-/** The placeholder rule applies only to a child under 1 while the client requires SSNs (document 1 section 5). */
+/** The Add Dependent dialog of a birth: a newborn's SSN may follow. */
+export const NEWBORN_SSN_HINT = 'If the SSN has not arrived yet, leave it empty and add it later.';
+
+/** The placeholder rule applies only to a child under 1 while the client requires SSNs. */
 export function ssnRuleFor(relationshipTypeId: unknown, birthDate: unknown, requireSsn: boolean, today: Date = new Date()): SsnRule {
   if (!requireSsn || int(relationshipTypeId) !== RelationshipType.Child) return 'strict';
   const age = ageInYears(str(birthDate), today);
@@ -76,9 +79,9 @@ export function addressIssues(v: Record<string, unknown>): FieldIssue[] {
 }
 
 /**
- * The dependent rules that need more than one field or the context (document 1 section 5): SSN required
+ * The dependent rules that need more than one field or the context: SSN required
  * only with requireSsn, the 000-00-0000 rule for a child under 1, lastNameReasonId for a child with
- * another last name, Totaly Disabled only for a child, and a complete different address.
+ * another last name, Totally disabled only for a child, and a complete different address.
  */
 export function dependentRuleIssues(v: Record<string, unknown>, ctx: DependentRuleContext): FieldIssue[] {
   const issues: FieldIssue[] = [];
@@ -106,7 +109,7 @@ const ZDependentFields = z.object({
   ...ZPerson.shape,
   /** Required of a spouse or partner only (dependentRuleIssues). */
   smoker: optionalOptionId('smoker'),
-  /** 1 = Totaly Disabled, children only. */
+  /** 1 = Totally disabled, children only. */
   disabled: ZFlag,
   maritalStatusId: optionalOptionId('maritalStatus'),
   /** ###-##-####; the mask the API answered keeps the stored SSN. */
@@ -153,7 +156,7 @@ export type DependentAddressUpdate = DependentAddressRequest & { id: number };
 export const ZDependentAddressesUpdateRequest = z.array(ZDependentAddressUpdate).max(50);
 
 // ---------------------------------------------------------------------------------------------------------
-// Completeness (document 1 section 4): what the dependent card and the step's banner show.
+// Completeness: what the dependent card and the step's banner show.
 
 export const COMPLETENESS_LABELS = {
   firstName: 'First name',
@@ -213,8 +216,10 @@ export function dependentCompleteness(d: DependentCompletenessInput, ctx: Comple
   if (adult && !present(d.email)) alerts.push(missingFieldMessage(COMPLETENESS_LABELS.email));
   // The placeholder counts as an SSN only while the newborn rule allows it (the API checks the clear value).
   const placeholderOnly = d.ssn === SSN_PLACEHOLDER;
-  const ssnUsable = present(d.ssn) && (!placeholderOnly || ssnRuleFor(d.relationshipTypeId, d.birthDate, ctx.requireSsn, ctx.today) === 'newborn');
-  if (!ssnUsable) (ctx.requireSsn ? errors : alerts).push(missingFieldMessage(COMPLETENESS_LABELS.ssn));
+  const newborn = ssnRuleFor(d.relationshipTypeId, d.birthDate, ctx.requireSsn, ctx.today) === 'newborn';
+  const ssnUsable = present(d.ssn) && (!placeholderOnly || newborn);
+  // A newborn's missing SSN is an alert, not an error: it arrives weeks after the birth.
+  if (!ssnUsable) (ctx.requireSsn && !newborn ? errors : alerts).push(missingFieldMessage(COMPLETENESS_LABELS.ssn));
 
   const relation = int(d.relationshipTypeId);
   const name = str(d.firstName) ?? 'Your dependent';

@@ -1,11 +1,14 @@
 import { coverageEndFor, employeeGroup, ZEmployeeUpdate, ZNewEmployee, ZNewEmployeeForm, ZTerminationRequest } from './employees';
 import { CensusMessages, Messages } from './messages';
+import { loadCommonPasswords } from './server';
+
+beforeAll(() => loadCommonPasswords());
 
 const signature = `data:image/png;base64,${Buffer.from('png').toString('base64')}`;
 const issues = (r: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
   r.success ? [] : r.error!.issues.map((i) => [i.path.join('.'), i.message]);
 
-describe('census rules (document 3 sections 2.1 and 5)', () => {
+describe('census rules', () => {
   it.each([
     ['2026-10-14', '2026-10-31'],
     ['2026-02-01', '2026-02-28'],
@@ -47,10 +50,16 @@ describe('census rules (document 3 sections 2.1 and 5)', () => {
   });
 
   it.each([
-    ['abcd', CensusMessages.passwordMin],
-    ['a'.repeat(21), CensusMessages.passwordMax],
-  ])('Edit Employee refuses the password %s', (password, message) => {
+    ['abcde', Messages.passwordMin],
+    ['a'.repeat(65), Messages.passwordMax],
+    ['iloveyou', Messages.passwordTooCommon],
+  ])('Edit Employee refuses the password %s (the one rule for every password)', (password, message) => {
     expect(issues(ZEmployeeUpdate.safeParse({ ...base, password }))).toEqual([['password', message]]);
+  });
+
+  it('Edit Employee keeps the password when it is blank, and takes a good one', () => {
+    expect(ZEmployeeUpdate.parse({ ...base, password: '  ' }).password).toBeUndefined();
+    expect(ZEmployeeUpdate.parse({ ...base, password: 'Nora-2027-Pass' }).password).toBe('Nora-2027-Pass');
   });
 
   it.each([

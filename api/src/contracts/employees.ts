@@ -5,9 +5,10 @@ import {
   isValidBirthDate,
   isValidUsDate,
   optionalOptionId,
+  optionalName,
   optionalText,
   optionId,
-  requiredText,
+  requiredName,
   toIntOrUndefined,
   ZCheckbox,
   ZOptionalPhone,
@@ -22,10 +23,12 @@ import { TERMINATION_QUALIFYING_EVENT_IDS } from './option-lists';
 
 /** The qualifying events the termination dialog offers (the census's part of the list). */
 export { TERMINATION_QUALIFYING_EVENT_IDS };
+import { ZNewPassword } from './account';
 import { ZSignatureRequest } from './forms';
 import { ZEmployeeProfile } from './profile';
+import { ZCensusProgress, ZCensusProgressState } from './census-progress';
 
-/** The census list groups (document 3 section 2.1). */
+/** The census list groups. */
 export const EMPLOYEE_GROUPS = ['active', 'cobra', 'terminated'] as const;
 export type EmployeeGroup = (typeof EMPLOYEE_GROUPS)[number];
 
@@ -52,6 +55,8 @@ export const CENSUS_MAX_PAGE_SIZE = 200;
 export const ZEmployeeListQuery = z.object({
   search: z.string().trim().max(100).optional(),
   group: z.enum(EMPLOYEE_GROUPS).optional(),
+  /** Only the people at this point of their progress (census-progress.ts); an empty value means everyone. */
+  progress: z.preprocess(blankToUndefined, ZCensusProgressState.optional()),
   /** One-based. */
   page: z.preprocess(toIntOrUndefined, z.number().int().min(1).max(100_000).default(1)),
   perPage: z.preprocess(toIntOrUndefined, z.number().int().min(1).max(CENSUS_MAX_PAGE_SIZE).default(CENSUS_PAGE_SIZE)),
@@ -68,6 +73,8 @@ export const ZEmployeeListItem = z.object({
   group: z.enum(EMPLOYEE_GROUPS),
   /** True once the employee created an account (has a password): only then can an administrator log in as them. */
   hasAccount: z.boolean(),
+  /** Invited, registered, onboarding, enrollment, signed (census-progress.ts). */
+  progress: ZCensusProgress,
 });
 export type EmployeeListItem = z.infer<typeof ZEmployeeListItem>;
 /** Sorted by group (active, COBRA, terminated), then last name, then first name. */
@@ -92,7 +99,7 @@ export const ZPersonalData = z.object({
 export type PersonalData = z.infer<typeof ZPersonalData>;
 
 // ---------------------------------------------------------------------------------------------------------
-// Add and edit employee (document 3 sections 3 and 5)
+// Add and edit employee
 
 /** A required MM/DD/YYYY date. */
 const ZUsDate = z.preprocess(blankToUndefined, z.string({ error: Messages.fieldRequired }).trim().refine(isValidUsDate, Messages.dateInvalid));
@@ -131,11 +138,11 @@ const ZOptionalSsn = z.preprocess(
 
 const ZRequiredEmail = z.preprocess(blankToUndefined, z.string({ error: Messages.fieldRequired }).trim().max(254, Messages.invalidEmail).pipe(z.email({ error: Messages.invalidEmail })));
 
-/** The fields add and edit share: the census's Employee (document 3 section 3). */
+/** The fields add and edit share: the census's Employee. */
 const employeeFields = {
-  firstName: requiredText(),
-  middleName: optionalText(),
-  lastName: requiredText(),
+  firstName: requiredName(),
+  middleName: optionalName(),
+  lastName: requiredName(),
   groupId: optionalOptionId('accessGroup'),
   employmentId: optionId('employmentStatus'),
   /** 2 is hourly (Wage/hour); otherwise Salary. */
@@ -161,7 +168,7 @@ const employeeFields = {
   cellPhone: ZOptionalPhone,
 };
 
-/** Which optional onboarding steps (document 3 section 6) run for the employee when the client has them on. */
+/** Which optional onboarding steps run for the employee when the client has them on. */
 export const ONBOARDING_STEP_FLAGS = ['onboardingI9', 'onboardingW4', 'onboardingPayroll', 'onboardingEeo'] as const;
 export const ONBOARDING_STEP_FLAG_LABELS: Record<(typeof ONBOARDING_STEP_FLAGS)[number], string> = {
   onboardingI9: 'Employment eligibility (I-9)',
@@ -180,7 +187,7 @@ const flagDefaultOff = z.preprocess((v) => v === true || v === 'on' || v === 'tr
  */
 export const ZNewEmployee = z.object({
   ...employeeFields,
-  /** Required when adding (document 3 section 5), optional when editing. */
+  /** Required when adding, optional when editing. */
   groupId: optionId('accessGroup'),
   email: ZRequiredEmail,
   /** Queue the welcome email with the registration link (default on). */
@@ -205,10 +212,8 @@ export const ZNewEmployeeForm = ZNewEmployee.extend({
 export const ZNewEmployeeResponse = z.object({ id: z.number().int(), individualId: z.number().int(), firstName: z.string(), lastName: z.string() });
 export type NewEmployeeResponse = z.infer<typeof ZNewEmployeeResponse>;
 
-const ZAdminPassword = z.preprocess(
-  blankToUndefined,
-  z.string().min(5, CensusMessages.passwordMin).max(20, CensusMessages.passwordMax).optional(),
-);
+/** Blank keeps the password; anything else follows the one rule for every password. */
+const ZAdminPassword = z.preprocess(blankToUndefined, ZNewPassword.optional());
 
 /**
  * PUT /employees/{id} (Edit Employee; validated on submit). The email is required when the account signs in
@@ -221,8 +226,15 @@ export const ZEmployeeUpdate = z.object({
   email: z.preprocess(blankToUndefined, z.string().trim().max(254, Messages.invalidEmail).pipe(z.email({ error: Messages.invalidEmail })).optional()),
   username: optionalText(100),
   password: ZAdminPassword,
+  /**
+   * Onboarding for this employee; absent keeps it as it is. Turned on before they finish registering, the
+   * wizard starts at their next sign-in; turned off before they start, it is skipped (contracts/onboarding-start.ts).
+   */
+  enableOnboarding: z.preprocess((v) => (v === undefined || v === null ? undefined : v === true || v === 'on' || v === 'true' || v === 1 || v === '1'), z.boolean().optional()),
 });
 export type EmployeeUpdate = z.output<typeof ZEmployeeUpdate>;
+/** The same rules for the HTML form, where an unticked checkbox sends nothing (so absent is off). */
+export const ZEmployeeUpdateForm = ZEmployeeUpdate.extend({ enableOnboarding: ZCheckbox });
 
 /** GET /employees/{id}/employee: what the census shows and the edit form starts from (SSN masked, income never). */
 export const ZCensusEmployee = ZEmployeeProfile.extend({
@@ -240,35 +252,44 @@ export const ZCensusEmployee = ZEmployeeProfile.extend({
   onboardingW4: z.boolean(),
   onboardingPayroll: z.boolean(),
   onboardingEeo: z.boolean(),
+  /** The same progress as the census list shows. */
+  progress: ZCensusProgress,
 });
 export type CensusEmployee = z.infer<typeof ZCensusEmployee>;
 
 // ---------------------------------------------------------------------------------------------------------
-// Terminate (document 3 sections 3 and 5)
+// Terminate
 
 /**
  * PUT /employees/{id}/terminate. Coverage ends on the last day of the month of the termination date (the
  * rule chosen here, as most carriers do), shown as effectiveToDate; sign-in ends after the termination date.
  */
+/** What decides what a termination changes: the dates, the event and COBRA (Terminate's first step). */
+const TERMINATION_FIELDS = {
+  /** MM/DD/YYYY. */
+  terminationDate: ZUsDate,
+  totalDisability: flagDefaultOff,
+  /** MM/DD/YYYY; required when totalDisability. */
+  disabilityStartDate: ZOptionalUsDate,
+  qualifyingEventId: z.preprocess(
+    toIntOrUndefined,
+    z.number({ error: (i) => (i.input === undefined ? Messages.fieldRequired : CensusMessages.terminationQualifyingEvent) }).refine((id) => TERMINATION_QUALIFYING_EVENT_IDS.includes(id), CensusMessages.terminationQualifyingEvent),
+  ),
+  /** The employee elects COBRA continuation: they move to COBRA/Continuation instead of Terminated. */
+  cobraElection: flagDefaultOff,
+};
+const disabilityNeedsStart = (v: { totalDisability: boolean; disabilityStartDate?: string | undefined }, ctx: z.RefinementCtx) => {
+  if (v.totalDisability && !v.disabilityStartDate) ctx.addIssue({ code: 'custom', path: ['disabilityStartDate'], message: CensusMessages.disabilityStartRequired });
+};
+
+/** GET /employees/{id}/termination-review: the first step's fields, before anything is signed. */
+export const ZTerminationReviewQuery = z.object(TERMINATION_FIELDS).superRefine(disabilityNeedsStart);
+export type TerminationReviewQuery = z.output<typeof ZTerminationReviewQuery>;
+
 export const ZTerminationRequest = z
-  .object({
-    /** MM/DD/YYYY. */
-    terminationDate: ZUsDate,
-    totalDisability: flagDefaultOff,
-    /** MM/DD/YYYY; required when totalDisability. */
-    disabilityStartDate: ZOptionalUsDate,
-    qualifyingEventId: z.preprocess(
-      toIntOrUndefined,
-      z.number({ error: (i) => (i.input === undefined ? Messages.fieldRequired : CensusMessages.terminationQualifyingEvent) }).refine((id) => TERMINATION_QUALIFYING_EVENT_IDS.includes(id), CensusMessages.terminationQualifyingEvent),
-    ),
-    /** The employee elects COBRA continuation: they move to COBRA/Continuation instead of Terminated. */
-    cobraElection: flagDefaultOff,
-    notes: optionalText(2000),
-  })
+  .object({ ...TERMINATION_FIELDS, notes: optionalText(2000) })
   .extend(ZSignatureRequest.shape)
-  .superRefine((v, ctx) => {
-    if (v.totalDisability && !v.disabilityStartDate) ctx.addIssue({ code: 'custom', path: ['disabilityStartDate'], message: CensusMessages.disabilityStartRequired });
-  });
+  .superRefine(disabilityNeedsStart);
 export type TerminationRequest = z.output<typeof ZTerminationRequest>;
 
 /** The last day of coverage for a termination date (YYYY-MM-DD): the last day of that month. */
@@ -286,3 +307,20 @@ export const ZTerminationResponse = z.object({
   actionIds: z.array(z.number().int()),
 });
 export type TerminationResponse = z.infer<typeof ZTerminationResponse>;
+
+/**
+ * What a termination will change, shown before HR signs: sign-in ends after the
+ * termination date, each current election's coverage ends on coverageEndFor's date, COBRA or not, and where
+ * the employee's termination notice is emailed (null: no address, no email).
+ */
+export const ZTerminationReview = z.object({
+  employeeName: z.string(),
+  /** MM/DD/YYYY: the last day the employee can sign in. */
+  terminationDate: z.string(),
+  coverageEndDate: z.string(),
+  qualifyingEvent: z.string(),
+  cobraElection: z.boolean(),
+  plans: z.array(z.object({ planType: z.string(), planName: z.string(), coverageEnds: z.string() })),
+  noticeTo: z.string().nullable(),
+});
+export type TerminationReview = z.infer<typeof ZTerminationReview>;

@@ -3,7 +3,7 @@ import { requiredString } from './common';
 import { Messages } from './messages';
 import { CUSTOM_FIELD_TYPES } from './onboarding';
 
-/** Employer Forms (document 3 section 2.9; decisions: a server-rendered wizard of custom-document steps). */
+/** Employer Forms (a server-rendered wizard of custom-document steps). */
 export const EmployerFormMessages = {
   titleRequired: Messages.fieldRequired,
   labelRequired: 'Every field needs a label',

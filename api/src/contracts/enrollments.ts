@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { emptyToUndefined } from './common';
+import { optionalName } from './formats';
 import { FSA_ACCOUNTS } from './engine/contribution-engine';
 import { AMOUNT_INPUT_PATTERN } from './engine/money';
 import { ZMoney } from './plans';
 
-/** Enrollment status values of document 2 section 3, exactly as the spec writes them. */
+/** Enrollment status values, exactly as stored and shown. */
 export const EnrollmentStatus = { Enrolled: '1', NotSelected: '0', Waived: '-1', Declined: '-2' } as const;
 export type EnrollmentStatusValue = (typeof EnrollmentStatus)[keyof typeof EnrollmentStatus];
 export const ZEnrollmentStatus = z.enum(['1', '0', '-1', '-2']);
@@ -44,7 +45,7 @@ export const EnrollmentMessages = {
 } as const;
 
 /**
- * Unsigned changes after Modify Selections (decisions section 5): the signed elections stay in force until
+ * Unsigned changes after Modify Selections: the signed elections stay in force until
  * the employee signs the changes; these are the texts around them.
  */
 export const DraftMessages = {
@@ -73,7 +74,7 @@ export type ElectionDraft = z.infer<typeof ZElectionDraft>;
 export const ZElectionViewQuery = z.object({ view: z.enum(['draft', 'signed']).default('draft') });
 
 export const ZWaiverMember = z.enum(['self', 'spouse', 'other']);
-/** Reason id -1 is Other (document 2 section 9). */
+/** Reason id -1 is Other. */
 export const WAIVER_REASON_OTHER = -1;
 
 export const ZWaiver = z.object({
@@ -136,7 +137,7 @@ export const ZEnrollmentList = z.array(ZEnrollment);
  */
 const absent = (v: unknown): unknown => (v === null ? undefined : emptyToUndefined(v));
 const optionalText = (max = 200) => z.preprocess(absent, z.string().trim().max(max).optional());
-/** Amounts: not negative and without leading zeros (document 2 section 5, HSA). */
+/** Amounts: not negative and without leading zeros (HSA). */
 const ZAmountInput = z.preprocess(
   (v) => (typeof v === 'number' ? String(v) : absent(v)),
   z.string().regex(AMOUNT_INPUT_PATTERN, EnrollmentMessages.invalidAmount).optional(),
@@ -146,14 +147,14 @@ export const ZWaiverInput = z.object({
   reasonId: z.preprocess(absent, z.coerce.number().int().optional()),
   reasonOther: optionalText(500),
   member: z.preprocess(absent, ZWaiverMember.optional()),
-  firstName: optionalText(),
-  lastName: optionalText(),
+  firstName: optionalName(200),
+  lastName: optionalName(200),
   carrierName: optionalText(),
   policyNumber: optionalText(100),
 });
 export type WaiverInput = z.infer<typeof ZWaiverInput>;
 
-/** The waiver rules of the decline form (document 2 section 5), with the form's message. */
+/** The waiver rules of the decline form, with the form's message. */
 function checkWaiver(w: WaiverInput | undefined, ctx: z.RefinementCtx, prefix: (string | number)[]): void {
   const need = (ok: unknown, key: string) => {
     if (!ok) ctx.addIssue({ code: 'custom', message: EnrollmentMessages.fieldRequiredBang, path: [...prefix, key] });
@@ -187,7 +188,7 @@ export const ZEnrollmentUpdate = z
     fsaContributionAmounts: z.preprocess(absent, z.object({ med: ZAmountInput, dep: ZAmountInput, tra: ZAmountInput, park: ZAmountInput }).optional()),
     coverageAmounts: z.preprocess(absent, z.object({ employee: ZAmountInput, spouse: ZAmountInput, children: ZAmountInput }).optional()),
     waiver: z.preprocess(absent, ZWaiverInput.optional()),
-    // Mid-year payloads (document 2 section 4).
+    // Mid-year payloads.
     eventDate: optionalText(10),
     reasonId: z.preprocess(absent, z.coerce.number().int().optional()),
     eventType: z.preprocess(absent, z.coerce.number().int().min(1).max(9).optional()),
@@ -198,7 +199,7 @@ export const ZEnrollmentUpdate = z
   });
 export type EnrollmentUpdate = z.infer<typeof ZEnrollmentUpdate>;
 
-/** The Decline Coverage form (document 2 section 5): its fields, rules and messages. */
+/** The Decline Coverage form: its fields, rules and messages. */
 export const DECLINE_REASONS = ['do_not_have_coverage', 'have_other_coverage'] as const;
 export const ZDeclineForm = z
   .object({
@@ -208,8 +209,8 @@ export const ZDeclineForm = z
     policyNumber: optionalText(100),
     reasonOther: optionalText(500),
     member: z.preprocess(emptyToUndefined, ZWaiverMember.optional()),
-    firstName: optionalText(),
-    lastName: optionalText(),
+    firstName: optionalName(200),
+    lastName: optionalName(200),
   })
   .superRefine((v, ctx) => {
     if (v.declineReason !== 'have_other_coverage') return;
@@ -245,7 +246,7 @@ export function declinePayload(form: DeclineForm, waivable: boolean): Pick<Enrol
 
 export const FSA_ACCOUNT_KEYS = FSA_ACCOUNTS;
 
-/** The step is complete when every row is decided, restricted or has nothing to choose (document 2 section 4). */
+/** The step is complete when every row is decided, restricted or has nothing to choose. */
 export function isDecided(e: Pick<Enrollment, 'status' | 'isNewOE' | 'restricted' | 'selectable'>): boolean {
   if (e.isNewOE) return false;
   return e.status !== EnrollmentStatus.NotSelected || e.restricted > 0 || !e.selectable;

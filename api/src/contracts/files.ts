@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Files of an employee (document 3 sections 2.1, 3, 5, 8 and 9). */
+/** Files of an employee. */
 
 export const FileMessages = {
   uploadError: 'Upload file error',
@@ -12,14 +12,20 @@ export const FileMessages = {
   typeNotAllowed: 'This kind of file cannot be uploaded: use PDF, an image, a Word or Excel document, or plain text',
 } as const;
 
-/** One file at a time, at most 10,000,000 bytes (document 3 section 9). */
+/** One file at a time, at most 10,000,000 bytes. */
 export const FILE_MAX_BYTES = 10_000_000;
+
+/**
+ * The text fields of every upload's multipart form: a title, sent once and as text (the services trim it and
+ * keep 200 characters). Other fields are dropped, as extra fields of a JSON body are.
+ */
+export const ZUploadFields = z.object({ title: z.string({ error: FileMessages.uploadError }).optional() });
 
 export const ZEmployeeFile = z.object({ id: z.number().int(), title: z.string(), contentType: z.string(), sizeBytes: z.number().int(), createdOn: z.string() });
 export type EmployeeFile = z.infer<typeof ZEmployeeFile>;
 export const ZEmployeeFileList = z.array(ZEmployeeFile);
 
-/** The three tabs of My Documents (document 3 section 2.10), in their order. */
+/** The three tabs of My Documents, in their order. */
 export const FILE_TYPES = ['carrier', 'client', 'personal'] as const;
 export type FileType = (typeof FILE_TYPES)[number];
 export const FileTypeLabels: Readonly<Record<FileType, string>> = { carrier: 'Carrier Forms', client: 'Company Files', personal: 'Personal Documents' };
@@ -42,7 +48,7 @@ export interface FileGroup {
 
 /**
  * One tab's files grouped by category, in name order with Other last. A lone Other category is titled
- * 'Company Files', as document 3 section 2.10 says.
+ * 'Company Files', as My Documents labels them.
  */
 export function groupByCategory(files: readonly DocumentFile[]): FileGroup[] {
   const groups = new Map<string, DocumentFile[]>();
@@ -57,7 +63,7 @@ export function uploadSizeError(sizeBytes: number): string | null {
   return sizeBytes > FILE_MAX_BYTES ? FileMessages.tooLarge : null;
 }
 
-/** The census Files tab's save button (document 3 section 4): a file chosen, a title, and no upload running. */
+/** The census Files tab's save button: a file chosen, a title, and no upload running. */
 export function canSaveFile(state: { hasFile: boolean; title: string; uploading: boolean }): boolean {
   return state.hasFile && state.title.trim() !== '' && !state.uploading;
 }

@@ -1,4 +1,7 @@
 import {
+  clientDateTime,
+  optionalName,
+  requiredName,
   ageInYears,
   isMaskedSsn,
   isValidBirthDate,
@@ -19,6 +22,7 @@ import {
   ZZip,
 } from './formats';
 import type { z } from 'zod';
+import { Messages } from './messages';
 
 const TODAY = new Date(2026, 10, 22); // 11/22/2026, local time like the forms
 
@@ -28,7 +32,7 @@ function outcome(schema: z.ZodType, value: unknown): unknown {
   return r.success ? ['ok', r.data] : r.error.issues[0]?.message;
 }
 
-describe('phone ###-###-#### (document 1 section 5)', () => {
+describe('phone ###-###-####', () => {
   it.each([
     ['617-555-0100', ['ok', '617-555-0100']],
     [' 617-555-0100 ', ['ok', '617-555-0100']],
@@ -75,7 +79,10 @@ describe('SSN rules', () => {
     [undefined, 'strict', false, null],
     ['', 'strict', false, null],
     [undefined, 'strict', true, 'Field is required'],
-    [undefined, 'newborn', true, "If you don't have Social Security Number yet, please enter 000-00-0000"],
+    // A newborn's SSN may wait; a wrong one still gets the placeholder message.
+    [undefined, 'newborn', true, null],
+    ['', 'newborn', true, null],
+    ['12-3', 'newborn', true, "If you don't have Social Security Number yet, please enter 000-00-0000"],
     ['000-00-0000', 'strict', false, 'Invalid SSN format'],
     ['000-00-0000', 'newborn', true, null],
   ] as const)('ssnIssue(%j, %s, required %s) -> %j', (value, rule, required, expected) => expect(ssnIssue(value, rule, required)).toBe(expected));
@@ -192,4 +199,65 @@ describe('other fields', () => {
     [0, ['ok', 0]],
     [2, 'Please choose a value from the list'],
   ])('0/1 flag %j -> %j', (value, expected) => expect(outcome(ZFlag, value)).toEqual(expected));
+});
+
+describe('names are one line', () => {
+  it.each([
+    ['Jane', true],
+    ["Zoë-Anne D'Arcy", true],
+    ['  Jane  ', true],
+    ['José María', true],
+    ['Jane\r\nBcc: x@evil.test', false],
+    ['Ja\nne', false],
+    ['Ja\rne', false],
+    ['Ja\tne', false],
+    ['Ja\u0000ne', false],
+    ['Ja\u007fne', false],
+    ['Ja\u0085ne', false],
+    ['Ja\u2028ne', false],
+    ['Ja\u2029ne', false],
+  ])('%j -> %p', (name, accepted) => {
+    const required = requiredName().safeParse(name);
+    const optional = optionalName().safeParse(name);
+    expect([required.success, optional.success]).toEqual([accepted, accepted]);
+    if (!accepted) expect(required.error?.issues[0]?.message).toBe(Messages.nameControlCharacters);
+  });
+
+  it('blank stays required or absent, as before', () => {
+    expect(requiredName().safeParse('').error?.issues[0]?.message).toBe(Messages.fieldRequired);
+    expect(optionalName().parse('')).toBeUndefined();
+  });
+});
+
+describe("clientDateTime: an instant in the client's zone with its abbreviation", () => {
+  it.each([
+    // [instant, zone, shown]
+    ['2026-11-27T08:04:00Z', 'America/New_York', '11/27/2026 03:04 AM EST'],
+    ['2026-11-27T08:04:00Z', 'America/Chicago', '11/27/2026 02:04 AM CST'],
+    ['2026-11-27T08:04:00Z', 'America/Denver', '11/27/2026 01:04 AM MST'],
+    ['2026-11-27T08:04:00Z', 'America/Los_Angeles', '11/27/2026 12:04 AM PST'],
+    ['2026-11-27T08:04:00Z', 'UTC', '11/27/2026 08:04 AM UTC'],
+    ['2026-07-01T16:30:00Z', 'America/Los_Angeles', '07/01/2026 09:30 AM PDT'],
+    ['2026-07-01T16:30:00Z', 'America/Phoenix', '07/01/2026 09:30 AM MST'],
+    ['2026-07-01T16:30:00Z', 'Pacific/Honolulu', '07/01/2026 06:30 AM HST'],
+    ['2026-07-01T16:30:00Z', 'America/Anchorage', '07/01/2026 08:30 AM AKDT'],
+    // Noon and midnight read 12, never 00.
+    ['2026-11-27T17:00:00Z', 'America/New_York', '11/27/2026 12:00 PM EST'],
+    ['2026-11-27T05:00:00Z', 'America/New_York', '11/27/2026 12:00 AM EST'],
+    // The day, month and year are the zone's: New Year in UTC is still the old year in New York.
+    ['2027-01-01T04:59:00Z', 'America/New_York', '12/31/2026 11:59 PM EST'],
+    ['2027-01-01T05:00:00Z', 'America/New_York', '01/01/2027 12:00 AM EST'],
+    // Spring forward (03/08/2026, 2:00 EST becomes 3:00 EDT): the minute before and the minute of.
+    ['2026-03-08T06:59:00Z', 'America/New_York', '03/08/2026 01:59 AM EST'],
+    ['2026-03-08T07:00:00Z', 'America/New_York', '03/08/2026 03:00 AM EDT'],
+    ['2026-03-08T09:59:00Z', 'America/Los_Angeles', '03/08/2026 01:59 AM PST'],
+    ['2026-03-08T10:00:00Z', 'America/Los_Angeles', '03/08/2026 03:00 AM PDT'],
+    // Fall back (11/01/2026, 2:00 EDT becomes 1:00 EST): 1:30 happens twice, told apart by the abbreviation.
+    ['2026-11-01T05:30:00Z', 'America/New_York', '11/01/2026 01:30 AM EDT'],
+    ['2026-11-01T06:30:00Z', 'America/New_York', '11/01/2026 01:30 AM EST'],
+    ['2026-11-01T08:30:00Z', 'America/Chicago', '11/01/2026 02:30 AM CST'],
+  ])('%s in %s reads %s', (at, zone, shown) => {
+    expect(clientDateTime(at, zone)).toBe(shown);
+    expect(clientDateTime(new Date(at), zone)).toBe(shown);
+  });
 });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { OPTION_LISTS, type OptionType } from './option-lists';
 import { Messages } from './messages';
+import { dateTimeIn } from './engine/dates';
 
 /**
- * Field formats of document 1 sections 5 and 9, shared by the API and the site's forms (conform). Every
+ * Field formats, shared by the API and the site's forms (conform). Every
  * builder treats "", whitespace and null as absent: conform sends undefined, JSON clients "" or the null a
  * GET answered.
  */
@@ -12,7 +13,7 @@ export const PHONE_PATTERN = /^\d{3}-\d{3}-\d{4}$/;
 export const ZIP_PATTERN = /^\d{5}$/;
 /** Digits or X placeholders, so a masked value (XXX-XX-1234) passes the form unchanged. */
 export const SSN_PATTERN = /^[\dX]{3}-[\dX]{2}-[\dX]{4}$/;
-/** The placeholder a child under 1 may use when requireSsn is on (document 1 section 9). */
+/** The placeholder a child under 1 may use when requireSsn is on. */
 export const SSN_PLACEHOLDER = '000-00-0000';
 export const US_DATE_PATTERN = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 /** Birth dates before this year are typing mistakes, not people. */
@@ -21,7 +22,7 @@ export const MIN_BIRTH_YEAR = 1900;
 export const blankToUndefined = (value: unknown): unknown =>
   value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
 
-/** "12" and 12 both name option 12 (document 1 section 7: numeric-string ids). */
+/** "12" and 12 both name option 12 (numeric-string ids). */
 export const toIntOrUndefined = (value: unknown): unknown => {
   const v = blankToUndefined(value);
   return typeof v === 'string' && /^\s*-?\d{1,9}\s*$/.test(v) ? Number(v) : v;
@@ -52,9 +53,9 @@ export function ssnFormatIssue(value: string, rule: SsnRule): string | null {
 /** The rule's message for a value that may be absent, or null when it passes. */
 export function ssnIssue(value: string | null | undefined, rule: SsnRule, required: boolean): string | null {
   if (value === null || value === undefined || value.trim() === '') {
-    if (!required) return null;
-    // The newborn message tells the person what to type instead of nothing.
-    return rule === 'newborn' ? Messages.ssnNewborn : Messages.fieldRequired;
+    // A newborn's SSN arrives weeks after the birth: it may be left empty until then.
+    if (!required || rule === 'newborn') return null;
+    return Messages.fieldRequired;
   }
   return ssnFormatIssue(value, rule);
 }
@@ -101,6 +102,15 @@ function localParts(today: Date): DateParts {
   return { year: today.getFullYear(), month: today.getMonth() + 1, day: today.getDate() };
 }
 
+/**
+ * A calendar day (YYYY-MM-DD, say a client's today from the server's clock) as the local-midnight Date the
+ * age rules below take, so they count in that calendar rather than the machine's.
+ */
+export function calendarDay(iso: string): Date {
+  const [y, m, d] = iso.slice(0, 10).split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d);
+}
+
 /** Whole years between a birth date (MM/DD/YYYY or ISO) and today; null when it is no date. */
 export function ageInYears(birthDate: string | null | undefined, today: Date = new Date()): number | null {
   const b = birthDate ? partsOf(birthDate) : null;
@@ -127,6 +137,18 @@ export const requiredText = (max = 100) =>
 
 /** An optional trimmed text: absent, "" and null all become undefined. */
 export const optionalText = (max = 100) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
+
+/**
+ * Control characters (CR, LF, tab, NUL, DEL, C1) and the Unicode line and paragraph separators: a name is one
+ * line of visible text. A name with a line break forges lines in CSV and 834 exports, email headers and logs.
+ */
+const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]/u;
+const oneLine = (value: string | undefined) => value === undefined || !CONTROL_CHARACTERS.test(value);
+
+/** A person's name (first, middle, last, other): required text of one line. */
+export const requiredName = (max = 100) => requiredText(max).refine(oneLine, Messages.nameControlCharacters);
+/** An optional name part (middle name, other names used): optional text of one line. */
+export const optionalName = (max = 100) => optionalText(max).refine(oneLine, Messages.nameControlCharacters);
 
 export const ZOptionalPhone = z.preprocess(blankToUndefined, z.string().trim().regex(PHONE_PATTERN, Messages.phoneInvalid).optional());
 
@@ -177,13 +199,13 @@ const optionNumber = (type: OptionType) => {
 export const optionId = (type: OptionType) => z.preprocess(toIntOrUndefined, optionNumber(type));
 export const optionalOptionId = (type: OptionType) => z.preprocess(toIntOrUndefined, optionNumber(type).optional());
 
-/** Phone indexes are the phone service's, carried through untouched (document 1 section 3). */
+/** Phone indexes are the phone service's, carried through untouched. */
 export const ZPhoneIndex = z.preprocess(toIntOrUndefined, z.number().int().min(0).max(2_147_483_647).optional());
 
 /** A checkbox: conform sends "on" or nothing; JSON sends a boolean. */
 export const ZCheckbox = z.preprocess((v) => v === true || v === 'on' || v === 'true' || v === 1 || v === '1', z.boolean());
 
-/** A 0/1 flag that a checkbox may also send (Totaly Disabled). */
+/** A 0/1 flag that a checkbox may also send (Totally disabled). */
 export const ZFlag = z.preprocess(
   (v) => (v === true || v === 'on' || v === 'true' ? 1 : v === false || v === 'false' ? 0 : (toIntOrUndefined(v) ?? 0)),
   z.union([z.literal(0), z.literal(1)], { error: Messages.unknownOption }),
@@ -191,3 +213,15 @@ export const ZFlag = z.preprocess(
 
 /** A positive int4 id in a body (a dependent's id in the addresses list). */
 export const ZRowId = z.preprocess(toIntOrUndefined, z.number({ error: Messages.fieldRequired }).int().min(1).max(2_147_483_647));
+
+// ---------------------------------------------------------------------------------------------------------
+// Times
+
+/**
+ * An instant as the client's people read it: 'MM/DD/YYYY hh:mm AM EST' in the client's IANA time zone with the
+ * zone's abbreviation. The one formatter of times shown: audit logs, reports' run time,
+ * emails; the API answers the client's zone and the site calls this with it.
+ */
+export function clientDateTime(at: string | Date, timeZone: string): string {
+  return dateTimeIn(timeZone, typeof at === 'string' ? new Date(at) : at);
+}

@@ -12,7 +12,7 @@ const Q = (q: Partial<VisibilityQuestion> & { id: number }): VisibilityQuestion 
   ...q,
 });
 
-describe('filter operators (document 2 sections 2 and 3)', () => {
+describe('filter operators', () => {
   it.each([
     // [operator, fieldValue, answer, source type, matches]
     ['Equals', '11', '11', 'Radio', true],

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { blankToUndefined, toIntOrUndefined } from './formats';
 import { Messages } from './messages';
 
-/** Field types of a form question (document 2 sections 2 and 3). */
+/** Field types of a form question. */
 export const FORM_FIELD_TYPES = ['Text', 'Radio', 'CheckBox', 'dropdown'] as const;
 export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
 
-/** Filter operators: equals, does not equal, less than, more than (document 2 sections 2 and 3). */
+/** Filter operators: equals, does not equal, less than, more than. */
 export const FORM_FILTER_OPERATORS = ['Equals', 'DoesNotEqual', 'LessThan', 'MoreThan'] as const;
 export type FormFilterOperator = (typeof FORM_FILTER_OPERATORS)[number];
 

@@ -10,12 +10,16 @@ import {
   previousMidyearStep,
   stepSkipped,
   lifeEventChangeIssue,
+  lifeEventApprovalIssue,
+  proofMissingMessage,
+  proofReminderDue,
   type ElectionChangeFacts,
+  type ProofReminderFacts,
   type LifeEventType,
   type MidyearStep,
 } from './life-events';
 
-describe('the mid-year wizard skip rules (document 2 section 4)', () => {
+describe('the mid-year wizard skip rules', () => {
   // [event, medical enrolled, steps shown]
   it.each([
     [1, false, [1, 2, 3, 6, 7]],
@@ -54,7 +58,7 @@ describe('the mid-year wizard skip rules (document 2 section 4)', () => {
   });
 });
 
-describe('the event date window (document 2 sections 5 and 9: 30 days)', () => {
+describe('the event date window (30 days)', () => {
   it.each([
     ['2026-11-25', '2026-11-25', null],
     ['2026-10-26', '2026-11-25', null], // day 30
@@ -131,5 +135,39 @@ describe('lifeEventChangeIssue (a life event\'s elections against what it allows
     ['nothing changed is fine', 8, [medical], null],
   ] as Array<[string, LifeEventType, ElectionChangeFacts[], string | null]>)('%s', (_name, eventType, changes, issue) => {
     expect(lifeEventChangeIssue(eventType, changes)).toBe(issue);
+  });
+});
+
+describe('the supporting document after the signature', () => {
+  it.each([
+    // [event, document uploaded, HR's approval refused with]
+    [1, false, 'Birth certificate or adoption papers: not uploaded yet. The approval waits until the employee uploads it.'],
+    [1, true, null],
+    [2, false, proofMissingMessage('Marriage certificate')],
+    [3, false, proofMissingMessage('Loss-of-coverage letter')],
+    [6, true, null],
+    // Events that ask for no document never wait.
+    [7, false, null],
+    [8, false, null],
+    [9, false, null],
+  ] as const)('event %s, document uploaded %s: approval refused with %j', (eventType, uploaded, expected) => {
+    expect(lifeEventApprovalIssue(eventType, uploaded)).toBe(expected);
+  });
+
+  const base: ProofReminderFacts = { eventType: 1, status: 'pending', proofUploaded: false, reminded: false, signedOn: '2026-11-20', today: '2026-11-27' };
+  it.each([
+    ['7 days after signing, still missing', {}, true],
+    ['8 days after', { today: '2026-11-28' }, true],
+    ['6 days after: not yet', { today: '2026-11-26' }, false],
+    ['the day of signing', { today: '2026-11-20' }, false],
+    ['across a month end', { signedOn: '2026-11-28', today: '2026-12-05' }, true],
+    ['across a year end, a day short', { signedOn: '2026-12-27', today: '2027-01-02' }, false],
+    ['uploaded meanwhile', { proofUploaded: true }, false],
+    ['reminded already (once only)', { reminded: true }, false],
+    ['approved or rejected meanwhile', { status: 'rejected' }, false],
+    ['still a draft (not signed)', { status: 'draft', signedOn: null }, false],
+    ['an event that asks for no document', { eventType: 8 }, false],
+  ] as const)('%s -> %s', (_case, patch, due) => {
+    expect(proofReminderDue({ ...base, ...patch } as ProofReminderFacts)).toBe(due);
   });
 });

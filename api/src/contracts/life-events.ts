@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { emptyToUndefined } from './common';
+import { ZEnrollmentStatus } from './enrollments';
 import { isValidUsDate, toIsoDate } from './formats';
 import { Messages } from './messages';
+import { ZMoney } from './plans';
 
 /**
- * Mid-year changes after a qualifying life event (document 2 sections 3, 4, 5 and 9; decisions: the life-event
+ * Mid-year changes after a qualifying life event (the life-event
  * wizard). The rules live here once: the wizard's steps and skips, the event date's window, what each event
  * allows, and when the change takes effect.
  */
 
-/** Life event types (document 2 section 3). */
+/** Life event types. */
 export const LIFE_EVENT_TYPES = {
   1: 'Birth or adoption',
   2: 'Marriage',
@@ -29,11 +31,11 @@ export const LIFE_EVENT_REASONS = { 1: 'Termination of employment', 2: 'Reductio
 export type LifeEventReason = keyof typeof LIFE_EVENT_REASONS;
 export const needsReason = (eventType: LifeEventType): boolean => eventType === 3 || eventType === 4;
 
-/** The request may come at most this many days after the event (document 2 sections 5 and 9). */
+/** The request may come at most this many days after the event. */
 export const LIFE_EVENT_WINDOW_DAYS = 30;
 
 export const LifeEventMessages = {
-  window: 'Life event window: 30 days',
+  window: `Changes must be requested within ${LIFE_EVENT_WINDOW_DAYS} days of the event`,
   future: 'The event date cannot be in the future',
   reasonRequired: Messages.fieldRequired,
   dateRequired: Messages.fieldRequired,
@@ -43,7 +45,6 @@ export const LifeEventMessages = {
   stepNotAllowed: 'Finish the current step of your life event first',
   noEvent: 'Choose a life event first',
   continuePrevious: 'Would you like to continue previous changes?',
-  proofRequired: 'Upload the supporting document',
   notEnabled: 'Mid-year changes are not open for your company',
   otherDraft: 'Finish or cancel your unsigned changes to your benefits first',
   noPeriod: 'There is no plan year to change: ask HR',
@@ -52,7 +53,42 @@ export const LifeEventMessages = {
   pendingApproval: 'Your changes are waiting for HR approval',
   approved: 'Life event approved: the changes are in force',
   rejected: 'Life event returned to the employee',
+  proofLater: 'You may sign without it: HR approves your changes once it is uploaded.',
 } as const;
+
+/**
+ * The supporting document may come after the signature (certificates arrive weeks after
+ * a birth); HR's approval waits for it, and the employee is reminded once this many days after signing.
+ */
+export const PROOF_REMINDER_DAYS = 7;
+
+/** HR's refusal, and the Action Center's note, while the document the event asks for is missing. */
+export const proofMissingMessage = (proof: string): string => `${proof}: not uploaded yet. The approval waits until the employee uploads it.`;
+
+/** The employee's notice while a signed event waits for its document. */
+export const proofAwaitedMessage = (proof: string): string => `HR approves your changes once you upload your ${proof.toLowerCase()}. Upload it here when you have it.`;
+
+/** Why HR cannot approve the event now (null: it can): the document it asks for is missing. */
+export function lifeEventApprovalIssue(eventType: LifeEventType, proofUploaded: boolean): string | null {
+  const proof = ALLOWED_CHANGES[eventType].proof;
+  return proof && !proofUploaded ? proofMissingMessage(proof) : null;
+}
+
+export interface ProofReminderFacts {
+  eventType: LifeEventType;
+  status: 'draft' | 'pending' | 'approved' | 'rejected' | 'cancelled';
+  proofUploaded: boolean;
+  reminded: boolean;
+  /** The signature's day and today, both ISO dates in the client's time zone. */
+  signedOn: string | null;
+  today: string;
+}
+
+/** Whether the employee is due the one reminder: signed, waiting, the document asked for still missing, 7 days on. */
+export function proofReminderDue(f: ProofReminderFacts): boolean {
+  if (f.status !== 'pending' || f.reminded || f.proofUploaded || f.signedOn === null || !ALLOWED_CHANGES[f.eventType].proof) return false;
+  return daysBetween(f.signedOn, f.today) >= PROOF_REMINDER_DAYS;
+}
 
 /** Marital status id of "married" in the option lists: Marriage is hidden for a married employee. */
 export const MARRIED_STATUS_ID = 2;
@@ -64,7 +100,7 @@ export function eventTypesFor(maritalStatusId: number | null): LifeEventType[] {
 
 /**
  * The wizard's steps (decisions): 1 event type, 2 event date (+ reason), 3 dependent, 4 affected coverage and
- * proof, 6 plan enrollment, 7 review and signature. Step 5 is always skipped (document 2 section 4).
+ * proof, 6 plan enrollment, 7 review and signature. Step 5 is always skipped.
  */
 export const MIDYEAR_STEPS = [1, 2, 3, 4, 6, 7] as const;
 export type MidyearStep = 1 | 2 | 3 | 4 | 5 | 6 | 7;
@@ -84,7 +120,7 @@ export interface MidyearContext {
 }
 
 /**
- * Whether a step is skipped (document 2 section 4, word for word): step 3 unless the event is 1, 2, 3, 5 or 6;
+ * Whether a step is skipped (word for word): step 3 unless the event is 1, 2, 3, 5 or 6;
  * step 4 unless the event is 2, 3, 4, 7, or 5 or 6 with medical enrolled; step 5 always.
  */
 export function stepSkipped(step: MidyearStep, ctx: MidyearContext): boolean {
@@ -142,7 +178,7 @@ export function relationOf(relationshipTypeId: number | null): 'spouse' | 'child
 
 /**
  * The dependent step (3): who the event is about. A birth or adoption is a child; the other events of step 3
- * (marriage, a spouse losing coverage, divorce, death) a spouse or domestic partner (document 2 section 4:
+ * (marriage, a spouse losing coverage, divorce, death) a spouse or domestic partner (
  * non-birth events exclude Child).
  */
 export function eventDependentRelation(eventType: LifeEventType): 'spouse' | 'child' {
@@ -158,7 +194,7 @@ const DAY_MS = 86_400_000;
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
 /**
- * The event date's rule (document 2 section 5): not after today, and at most 30 days before it (the request
+ * The event date's rule: not after today, and at most 30 days before it (the request
  * must come within the window). Dates are ISO (YYYY-MM-DD) in the client's time zone.
  */
 export function eventDateIssue(eventDate: string, today: string): string | null {
@@ -210,7 +246,7 @@ export function lifeEventChangeIssue(eventType: LifeEventType, changes: readonly
   return null;
 }
 
-/** PUT /midyear-changes (document 2 section 7): step, eventType, dependentId, effectiveDate (the event date, MM/DD/YYYY), reasonId; null clears. */
+/** PUT /midyear-changes: step, eventType, dependentId, effectiveDate (the event date, MM/DD/YYYY), reasonId; null clears. */
 export const ZMidyearChangeRequest = z.object({
   step: z.coerce.number().int().min(1).max(7),
   eventType: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(9).nullable().optional()),
@@ -268,6 +304,8 @@ export const ZPendingLifeEvent = z.object({
   coverageStarts: z.string(),
   signedOn: z.string(),
   proof: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  /** The document the event asks for while it is missing (HR's approval waits for it), else null. */
+  proofMissing: z.string().nullable(),
   signatureFileId: z.number().int().nullable(),
   /** The signed summary PDF (written by the workers shortly after the signature; null until then). */
   summaryFileId: z.number().int().nullable(),
@@ -276,6 +314,48 @@ export const ZPendingLifeEvent = z.object({
 });
 export type PendingLifeEvent = z.infer<typeof ZPendingLifeEvent>;
 export const ZPendingLifeEventList = z.array(ZPendingLifeEvent);
+
+/**
+ * One side of a plan type's change on the review: the election in force before the event, or the new one.
+ * Amounts are per paycheck and per year, the employee's and the employer's, priced by the contribution engine at
+ * the tier the covered people make (a plan without tiers: its elected amounts); nothing elected costs nothing.
+ */
+export const ZReviewElection = z.object({
+  status: ZEnrollmentStatus,
+  planName: z.string().nullable(),
+  /** 'First Last' of the covered dependents. */
+  people: z.array(z.string()),
+  tier: z.number().int().nullable(),
+  /** The tier in the plan's structure ('Husband/Wife'); null for a plan without tiers or nothing elected. */
+  tierLabel: z.string().nullable(),
+  amount: ZMoney,
+  annualAmount: ZMoney,
+  employerAmount: ZMoney,
+  annualEmployerAmount: ZMoney,
+});
+export type ReviewElection = z.infer<typeof ZReviewElection>;
+
+/** After less before (negative: the employee pays less). */
+export const ZPriceDifference = z.object({ amount: ZMoney, annualAmount: ZMoney, employerAmount: ZMoney, annualEmployerAmount: ZMoney });
+export type PriceDifference = z.infer<typeof ZPriceDifference>;
+
+/**
+ * GET /midyear-changes/review (the wizard's review and sign step): each plan
+ * type the event changes, before -> after, and the difference per paycheck and per year; the server prices it.
+ */
+export const ZLifeEventReview = z.object({
+  eventType: z.number().int(),
+  eventTitle: z.string(),
+  /** MM/DD/YYYY */
+  eventDate: z.string().nullable(),
+  coverageStarts: z.string().nullable(),
+  /** Paychecks a year, which the per-year amounts are counted on. */
+  payPeriods: z.number().int(),
+  changes: z.array(z.object({ planTypeId: z.number().int(), planType: z.string(), before: ZReviewElection, after: ZReviewElection, difference: ZPriceDifference })),
+  /** The changes together. */
+  total: ZPriceDifference,
+});
+export type LifeEventReview = z.infer<typeof ZLifeEventReview>;
 
 /** HR's decision: approve, or reject with the reason the employee is told. */
 export const REJECTION_MAX_LENGTH = 1000;

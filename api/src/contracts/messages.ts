@@ -16,11 +16,9 @@ export const Messages = {
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   // Not a spec text: the API's answer while a security-question reset is pending (the site redirects first).
   securityQuestionChangeRequired: 'Please choose a new security question before you continue.',
-  // Forgot and reset password (document 1 sections 2, 4 and 8).
-  resetLinkSent: 'Reset link has been sent to your email!',
-  checkYourEmail: 'Please check your email for further instructions on resetting your password',
-  followWelcomeEmail: 'Please follow link in your welcome email to create your account',
-  emailDoesNotExist: 'Provided email does not exist',
+  // Forgot and reset password. Forgot password gives every address this one
+  // answer, so no one can learn who has an account.
+  resetLinkMaybeSent: 'If an account uses this address, we have sent a link to reset its password.',
   tokenNotValid: 'Token is not valid!',
   wrongAnswer: 'Wrong answer!',
   passwordChangedSuccessfully: 'Password changed successfully!',
@@ -29,12 +27,12 @@ export const Messages = {
   passwordChanged: 'Your password has been successfully changed.',
   passwordChangedByAdmin: 'Your password was changed by the system administrator. Please create a new password.',
   creatingNewPassword: 'Creating new password',
-  // Registration (document 1 section 8) and employee edit.
+  // Registration and employee edit.
   registrationTokenInvalid: "Registration token isn't valid. Please try the link from the email one more time or contact support",
   alreadyRegistered: "You've already registered. Please enter your username and password on the login page",
   emailInUse: 'Email already in use',
   usernameInUse: 'Username already in use',
-  // Impersonation (document 1 section 2).
+  // Impersonation.
   returnToMyAccount: 'Return To My Account',
   logOutFromImpersonation: 'Log out from impersonation mode',
   // Site shell (not spec texts, kept here so the site never retypes a message).
@@ -50,19 +48,21 @@ export const Messages = {
   employeeHasNoEmail: 'This employee has no email address to send the welcome email to',
   welcomeEmailSent: 'Welcome email sent',
   noEmployeeFound: 'No employee found!',
+  // Not a spec text: names are one line of visible characters (decisions: no CR, LF or other control characters).
+  nameControlCharacters: 'Names cannot contain line breaks or other control characters',
   // Site screens of the account flows (not spec texts; the spec names no success text for these).
   securityQuestionChanged: 'Your security question has been successfully changed.',
   privacyPolicyTitle: 'Privacy Notice',
   privacyPolicyAgreeHint: 'Please read the privacy notice and select Continue to accept it.',
   passwordPromptTitle: 'Enter your password',
   passwordPromptText: 'Enter your password to see this information.',
-  // Formats (document 1 section 5).
+  // Formats.
   phoneInvalid: 'Phone number is not valid',
   ssnInvalid: 'Invalid SSN format',
   ssnNewborn: "If you don't have Social Security Number yet, please enter 000-00-0000",
   zipInvalid: 'Invalid ZIP format',
   dateInvalid: 'This is not a valid date',
-  // Profile and dependents screens (document 1 sections 2 and 8).
+  // Profile and dependents screens.
   whyWeCollect: 'Why do we collect this information?',
   profileSaveFailed: 'Error, when trying to create profile',
   noDependents: "You don't have any dependents",
@@ -86,7 +86,7 @@ export const Messages = {
   zipNotFound: 'ZIP code not found',
 } as const;
 
-/** The census and the action center (document 3 sections 5 and 8), word for word where the spec words them. */
+/** The census and the action center, word for word where the spec words them. */
 export const CensusMessages = {
   employeeUpdated: 'Employee updated successfully!',
   employeeUpdateFailed: 'Employee updating error!',
@@ -95,8 +95,6 @@ export const CensusMessages = {
   employeeTerminated: 'Employee terminated successfully!',
   employeeTerminationFailed: 'Employee termination error!',
   cannotBeNegative: 'Cannot be less than 0',
-  passwordMin: 'Password should contain at least 5 characters',
-  passwordMax: 'Password should contain maximum of 20 characters',
   approvingFailed: 'Error approving plan(s).',
   signingWait: 'We are signing all necessary documents. Please wait. This might take a while.',
   noActions: 'No Actions Found',
@@ -109,26 +107,30 @@ export const CensusMessages = {
   accessEnded: (date: string) => `Your access to the portal ended on ${date}. Please contact your HR administrator.`,
   amountInvalid: 'Please enter an amount',
   nothingToApprove: 'There is nothing left to approve for this employee',
+  // Resend invite: a fresh registration link; the one sent before stops working.
+  resendInviteTitle: (name: string) => `Send a new registration link to ${name}?`,
+  resendInviteIntro: (email: string) => `The link is emailed to ${email}. The link sent before stops working.`,
+  resendInviteSubmit: 'Send the link',
+  inviteSent: (to: string | null) => `A new registration link was emailed${to ? ` to ${to}` : ''}. The link sent before no longer works.`,
 } as const;
 
-/** Completeness error of a dependent card (document 1 section 4). */
+/** Completeness error of a dependent card. */
 export const missingFieldMessage = (label: string): string => `${label} is missing!`;
 
-/** The Dependents step banner (document 1 section 5); names as "First Last", joined with commas. */
+/** The Dependents step banner; names as "First Last", joined with commas. */
 export const incompleteDependentsMessage = (names: readonly string[]): string =>
   `The information about your dependent(s) ${names.join(', ')} is not complete. Please fill in all required fields in order to continue.`;
 
-/** Not spec texts: document 1 section 4 describes these two warnings without wording them. */
+/** Our own wording: these two warnings have no fixed text. */
 export const marriageCertificateWarning = (name: string): string =>
   `${name}'s last name is different from yours. A marriage certificate upload may be required.`;
 export const lastNameReasonWarning = (name: string): string =>
   `${name}'s last name is different from yours. Please select the reason for the different last name.`;
 
-/** Message codes the site reacts to (document 1 section 8). */
+/** Message codes the site reacts to. */
 export const MessageCodes = {
   tokenExpired: 40102,
   sessionIdle: 40801,
-  notRegistered: 40304,
   passwordChangeRequired: 40305,
   securityQuestionChangeRequired: 40306,
 } as const;

@@ -3,12 +3,13 @@ import { blankToUndefined, isValidUsDate, toIntOrUndefined } from './formats';
 import { Messages } from './messages';
 
 /**
- * Open enrollment managed by HR (document 3 sections 2.5, 3, 4 and 7): Ready to Start → Active → Closed,
+ * Open enrollment managed by HR: Ready to Start → Active → Closed,
  * and Reopen within 30 days of the close.
  */
 
-/** Reopen is offered while the close is less than this old (decisions page: 30 days, 2,592,000,000 ms). */
-export const REOPEN_WINDOW_MS = 2_592_000_000;
+/** Reopen is offered while the close is less than this many days old (24-hour days, not calendar days). */
+export const REOPEN_WINDOW_DAYS = 30;
+export const REOPEN_WINDOW_MS = REOPEN_WINDOW_DAYS * 86_400_000;
 
 export const OPEN_ENROLLMENT_STATES = ['ready', 'active', 'closed'] as const;
 export type OpenEnrollmentState = (typeof OPEN_ENROLLMENT_STATES)[number];
@@ -21,8 +22,21 @@ export const OpenEnrollmentMessages = {
   notAllowed: 'Open enrollment for this employer is managed by its broker',
   endDateInPast: 'The last day cannot be before today',
   plansLocked: 'Plans cannot change while open enrollment is active',
-  reopenExpired: 'This open enrollment closed more than 30 days ago and cannot be reopened',
+  reopenExpired: `This open enrollment closed more than ${REOPEN_WINDOW_DAYS} days ago and cannot be reopened`,
   notThisState: 'This open enrollment period cannot do that now',
+  alreadyPrepared: 'The next plan year is already prepared: start it from its Open Enrollment card',
+  nothingToRenew: 'There is no plan year with plans to renew',
+  stillRunning: 'Open enrollment is still running: prepare the next plan year once it has closed',
+  // Close OE now asks first and says what happened after.
+  closeTitle: 'Close open enrollment now?',
+  closeUnfinished: (unfinished: number, employees: number) =>
+    unfinished === 0
+      ? `All ${employees} employees have finished their enrollment.`
+      : `${unfinished} of ${employees} ${employees === 1 ? 'employee has' : 'employees have'} not finished their enrollment (not every plan decided, or not signed).`,
+  closeConsequence: `Closing ends open enrollment for the whole company today: nobody can change their elections any more. It can be reopened within ${REOPEN_WINDOW_DAYS} days.`,
+  closeConfirm: 'Close open enrollment',
+  closeCancel: 'Keep it open',
+  closed: (title: string, closedDate: string) => `${title} was closed on ${closedDate}.`,
 } as const;
 
 /** Ready to Start until started; Active until closed; Closed after. */
@@ -31,7 +45,7 @@ export function openEnrollmentState(p: { startedAt: string | null; closedDate: s
   return p.startedAt === null ? 'ready' : 'active';
 }
 
-/** True while a closed period may be reopened: its close is less than 30 days old. */
+/** True while a closed period may be reopened: its close is less than REOPEN_WINDOW_DAYS old. */
 export function canReopen(closedAtIso: string | null, now: Date = new Date()): boolean {
   return closedAtIso !== null && now.getTime() - new Date(closedAtIso).getTime() < REOPEN_WINDOW_MS;
 }
@@ -54,9 +68,11 @@ export const ZOpenEnrollmentPeriod = z.object({
 });
 export type OpenEnrollmentPeriod = z.infer<typeof ZOpenEnrollmentPeriod>;
 
-/** GET /openEnrollment. */
+/** GET /openEnrollment (Open enrollment data). */
 export const ZOpenEnrollmentData = z.object({
   settings: z.object({ allowHrOe: z.boolean(), openEnrollmentEndDate: z.string().nullable(), openEnrollmentClosedDate: z.string().nullable() }),
+  /** The plans that can be offered in a new period: those of the period Ready to Start, with their effective dates. */
+  plans: z.array(ZOpenEnrollmentPlan),
   periods: z.array(ZOpenEnrollmentPeriod),
 });
 export type OpenEnrollmentData = z.infer<typeof ZOpenEnrollmentData>;
@@ -88,3 +104,17 @@ export type OpenEnrollmentRequest = z.output<typeof ZOpenEnrollmentRequest>;
 /** GET /openEnrollment/check/{planId}: employees still enrolled in the plan it replaces, not yet carried over. */
 export const ZOpenEnrollmentCheck = z.object({ planId: z.number().int(), replacedPlanId: z.number().int().nullable(), stillEnrolled: z.number().int() });
 export type OpenEnrollmentCheck = z.infer<typeof ZOpenEnrollmentCheck>;
+
+/** Whether next year's open enrollment can be prepared: none waits to be started, and the current one has closed. */
+export function canPrepareNextYear(periods: ReadonlyArray<{ state: OpenEnrollmentState; current: boolean }>): boolean {
+  return !periods.some((p) => p.state === 'ready') && periods.some((p) => p.current && p.state === 'closed');
+}
+
+/**
+ * POST /openEnrollment/prepare: the next plan year as a period Ready to Start, its plans renewed from the
+ * current period's (same names, rates, rules and documents) one year later. HR then starts it from the
+ * dialog (last day, effective dates, as-is renewals, invites). Nothing to send: the next plan year is the
+ * one after the current period's.
+ */
+export const ZPrepareOpenEnrollmentRequest = z.object({}).strict();
+export type PrepareOpenEnrollmentRequest = z.infer<typeof ZPrepareOpenEnrollmentRequest>;

@@ -1,5 +1,5 @@
 /**
- * The one list of permissions (decisions section 5, "test user with the admin role"). The API's guard checks
+ * The one list of permissions ("test user with the admin role"). The API's guard checks
  * them on every route (`@Access(permission)`), GET /me answers them, and the site shows exactly the menus
  * and pages they allow. Framework-free: both sides import this file.
  */
@@ -8,7 +8,7 @@ export const PERMISSIONS = [
   'self:employee',
   /** Reads the census and an employee's records (dependents, beneficiaries, elections, tasks). */
   'employees:read',
-  /** Changes employees' accounts (welcome emails, and the census edits to come). */
+  /** Adds, edits and terminates employees, imports the census, adds their files and sends welcome emails. */
   'employees:update',
   /** Logs in as an employee. */
   'impersonate',
@@ -23,6 +23,22 @@ export const PERMISSIONS = [
   'communications:send',
   /** Opens another client of its agency. */
   'clients:switch',
+  /** Sets up or turns off an authenticator (TOTP) for its own sign-in: administrators only. */
+  'mfa:self',
+  /** Resets another administrator's authenticator (they lost it and their recovery codes). */
+  'mfa:reset',
+  /**
+   * Decides whether the open client requires an authenticator of its HR: agents only, so HR cannot lift the
+   * rule that binds them.
+   */
+  'mfa:require',
+  /**
+   * Creates and edits the clients of its agency, invites and disables their HR administrators and prepares their
+   * first enrollment period: agents only.
+   */
+  'agency:manage-clients',
+  /** Sets up the client's carriers and their EDI 834 identifiers and schedule: HR and agents. */
+  'carriers:manage',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -40,6 +56,9 @@ export const ADMIN_PERMISSIONS: readonly Permission[] = [
   'employer-forms:manage',
   'transactions:read',
   'communications:send',
+  'mfa:self',
+  'mfa:reset',
+  'carriers:manage',
 ];
 
 /** What a session is, as far as permissions go (read from its token). */
@@ -63,7 +82,7 @@ export function permissionsFor(subject: PermissionSubject): Permission[] {
   if (subject.impersonatorId !== null) return granted;
   if (subject.roleType === 1 && !subject.testUser) {
     granted.push(...ADMIN_PERMISSIONS);
-    if (subject.agencyId !== null) granted.push('clients:switch');
+    if (subject.agencyId !== null) granted.push('clients:switch', 'mfa:require', 'agency:manage-clients');
   }
   return granted;
 }

@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import { optionalText, optionId, requiredText, ZBirthDate } from './formats';
+import { optionalName, optionId, requiredName, ZBirthDate } from './formats';
 
 /**
  * The person every form names: employee profile, dependent and beneficiary share these fields, rules and
- * messages (document 1 section 5, document 2 section 5). Each form adds its own fields around them.
+ * messages. Each form adds its own fields around them.
  */
 export const ZPerson = z.object({
-  firstName: requiredText(),
-  middleName: optionalText(),
-  lastName: requiredText(),
+  firstName: requiredName(),
+  middleName: optionalName(),
+  lastName: requiredName(),
   /** 'Other names used'. */
-  maidenName: optionalText(),
+  maidenName: optionalName(),
   /** MM/DD/YYYY. */
   birthDate: ZBirthDate,
   gender: optionId('gender'),

@@ -15,7 +15,7 @@ export type CustomField = z.infer<typeof ZCustomField>;
 export const ZCustomFields = z.array(ZCustomField);
 
 // ---------------------------------------------------------------------------------------------------------
-// Benefit fields per plan type (document 2 section 3). Stored as the plan's jsonb, validated with these
+// Benefit fields per plan type. Stored as the plan's jsonb, validated with these
 // schemas on every write, and answered as they are.
 
 export const ZMedicalBenefits = z.object({
@@ -182,7 +182,7 @@ export const ZEmployerContributionConfig = z.object({
 // ---------------------------------------------------------------------------------------------------------
 // Answers
 
-/** Restriction codes of an enrollment or plan (document 2 sections 2 and 3); 0 none. */
+/** Restriction codes of an enrollment or plan; 0 none. */
 export const RestrictionCodes = {
   None: 0,
   NotAvailable: 1,
@@ -223,6 +223,22 @@ export const ZTierPrice = z.object({
   contributionAmount: ZMoney,
 });
 
+/** The price shown beside other plans: at one tier, per paycheck and per year. */
+export const ZPlanPrice = z.object({
+  /** The tier priced, in this plan's structure; null for a plan without tiers. */
+  tier: z.number().int().nullable(),
+  tierLabel: z.string().nullable(),
+  /** Before a choice of amount (voluntary life, FSA, HSA): the cheapest option, shown as 'from $X'. */
+  from: z.boolean(),
+  /** The employee's cost per paycheck. */
+  amount: ZMoney,
+  /** The employer's share per paycheck. */
+  employerAmount: ZMoney,
+  annualAmount: ZMoney,
+  annualEmployerAmount: ZMoney,
+});
+export type PlanPrice = z.infer<typeof ZPlanPrice>;
+
 export const ZPlanFileRef = z.object({ id: z.number().int(), title: z.string(), fileType: z.enum(['carrier', 'client', 'personal']) });
 
 export const ZPlan = z.object({
@@ -250,6 +266,11 @@ export const ZPlan = z.object({
   /** Employee cost per pay period of the employee-only tier (or the employee's current tier in this plan). */
   contributionAmount: ZMoney,
   tiers: z.array(ZTierPrice),
+  /**
+   * Asked (GET /plans ?dependents= or ?tier=): at the tier those people make in this plan, the same people for
+   * every plan of the answer. Not asked: the employee's own tier in the plan she is in, employee only elsewhere.
+   */
+  price: ZPlanPrice,
   dependentMaxAge: z.number().int().nullable(),
   domesticPartner: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
   restricted: z.number().int(),
@@ -276,27 +297,32 @@ export const ZPlan = z.object({
 export type Plan = z.infer<typeof ZPlan>;
 
 /**
- * Before a choice, what the cheapest option of a plan type costs per paycheck (decisions section 5: 'from
- * $X per paycheck' instead of $0.00): the lowest employee-only price among the plans the employee may
- * choose, in cents; null when no such plan has a set price (the employee picks an amount: FSA, HSA, life).
+ * Before a choice, what the cheapest option of a plan type costs per paycheck ('from
+ * $X per paycheck' instead of $0.00): the lowest price among the plans the employee may choose (employee
+ * only, or a voluntary life plan's smallest amount), in cents; null when no such plan has a price.
  */
-export function cheapestContributionCents(plans: ReadonlyArray<Pick<Plan, 'restricted' | 'tiers' | 'contributionAmount'>>): number | null {
-  const priced = plans.filter((p) => p.restricted === 0 && p.tiers.length > 0).map((p) => parseMoney(p.contributionAmount) ?? 0);
+export function cheapestContributionCents(plans: ReadonlyArray<Pick<Plan, 'restricted' | 'price'>>): number | null {
+  const priced = plans.filter((p) => p.restricted === 0 && (p.price.tier !== null || p.price.from)).map((p) => parseMoney(p.price.amount) ?? 0);
   return priced.length === 0 ? null : Math.min(...priced);
 }
 export const ZPlanList = z.array(ZPlan);
-
-/** GET /plans?type=&includeCurrent=1 */
-export const ZPlanListQuery = z.object({
-  type: z.coerce.number().int().positive().optional(),
-  includeCurrent: z.enum(['0', '1', 'true', 'false']).optional(),
-});
 
 const ZIdList = z
   .string()
   .max(500)
   .regex(/^(\d{1,9})(,\d{1,9})*$/, 'Dependents must be a comma separated list of ids')
   .transform((s) => [...new Set(s.split(',').map(Number))]);
+
+/**
+ * GET /plans?type=&includeCurrent=1, priced at one household for every plan: dependents= (the people chosen,
+ * an empty value for the employee alone) or tier= (a household of HOUSEHOLD_OPTIONS); dependents wins.
+ */
+export const ZPlanListQuery = z.object({
+  type: z.coerce.number().int().positive().optional(),
+  includeCurrent: z.enum(['0', '1', 'true', 'false']).optional(),
+  dependents: z.union([z.literal(''), ZIdList]).optional(),
+  tier: z.coerce.number().int().min(1).max(4).optional(),
+});
 
 /** GET /plans/{id}/contributions: dependents (comma list), tier, enrollment_status; or employee, spouse, child for voluntary life. */
 export const ZContributionQuery = z.object({

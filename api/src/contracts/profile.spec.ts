@@ -26,7 +26,7 @@ const errorsOf = (body: Record<string, unknown>) => {
   return r.success ? [] : r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
 };
 
-describe('Employee Profile form and PUT /employee (document 1 section 5)', () => {
+describe('Employee Profile form and PUT /employee', () => {
   it('takes the form as conform or JSON sends it: numeric-string ids, "" for absent, the SSN mask', () => {
     const r = ZEmployeeProfileRequest.parse(VALID);
     expect(r).toMatchObject({ gender: 2, smoker: 0, maritalStatusId: 2, middleName: undefined, address2: undefined, officePhone: undefined, cellPhoneIndex: 3, ssn: 'XXX-XX-6701' });

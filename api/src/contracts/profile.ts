@@ -12,7 +12,7 @@ import {
 import { ZPerson } from './person';
 
 /**
- * PUT /employee and the Employee Profile form (registration step 2, Edit Profile): document 1 sections 3
+ * PUT /employee and the Employee Profile form (registration step 2, Edit Profile)
  * and 5. The same schema validates the API body and the conform form. Email is not part of it: the
  * profile shows it, HR manages it (it is the sign-in address of email accounts).
  */

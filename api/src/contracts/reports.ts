@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { Messages } from './messages';
+import type { ReportColumn } from './report-columns';
 
-/** HR reports (document 3 sections 2.3, 3, 4, 7 and 8). */
+export * from './report-columns';
+
+/** HR reports. */
 export const ReportMessages = {
   fetchFailed: 'Error, when trying to fetch reports',
   infoFailed: 'Error, when trying to fetch report info',
@@ -14,37 +17,67 @@ export const ReportMessages = {
   exportRunning: 'Preparing the file…',
 } as const;
 
-/** The base datasets of the report builder and the columns each offers (field → label). */
+/**
+ * The base datasets of the report builder and the columns each offers (field → label, kind, width), in the
+ * words of the census screens. Every writer reads them: the view, the xlsx.
+ */
+const text = (label: string, width?: number): ReportColumn => ({ label, kind: 'text', ...(width ? { width } : {}) });
+const date = (label: string): ReportColumn => ({ label, kind: 'date' });
 export const REPORT_DATASETS = {
   census: {
     label: 'Employees (census)',
-    columns: { lastName: 'Last Name', firstName: 'First Name', email: 'Email', hireDate: 'Hire Date', employmentStatus: 'Employment Status', group: 'Group', title: 'Title' },
+    columns: {
+      lastName: text('Last Name'),
+      firstName: text('First Name'),
+      email: text('Email', 30),
+      hireDate: date('Hire Date'),
+      employmentStatus: text('Employment Status'),
+      // The access group (groupId); the census list's group has a column of its own.
+      group: text('Group', 22),
+      censusGroup: text('Census Group'),
+      title: text('Title', 24),
+    },
   },
   enrollments: {
     label: 'Enrollments',
-    columns: { lastName: 'Last Name', firstName: 'First Name', planType: 'Plan Type', planName: 'Plan', tier: 'Tier', perPaycheck: 'Per Paycheck', effectiveDate: 'Effective Date' },
+    columns: {
+      lastName: text('Last Name'),
+      firstName: text('First Name'),
+      planType: text('Plan Type', 22),
+      planName: text('Plan', 28),
+      tier: { label: 'Tier', kind: 'number' },
+      perPaycheck: { label: 'Per Paycheck', kind: 'money' },
+      effectiveDate: date('Effective From'),
+    },
   },
   dependents: {
     label: 'Dependents',
-    columns: { lastName: 'Last Name', firstName: 'First Name', dependentName: 'Dependent', relationship: 'Relationship', birthDate: 'Birth Date' },
+    columns: { lastName: text('Last Name'), firstName: text('First Name'), dependentName: text('Dependent', 24), relationship: text('Relationship'), birthDate: date('Date of Birth') },
   },
   beneficiaries: {
     label: 'Beneficiaries',
-    columns: { lastName: 'Last Name', firstName: 'First Name', beneficiaryName: 'Beneficiary', beneficiaryType: 'Type', share: 'Share %' },
+    columns: { lastName: text('Last Name'), firstName: text('First Name'), beneficiaryName: text('Beneficiary', 24), beneficiaryType: text('Type', 12), share: { label: 'Share', kind: 'percent' } },
   },
   waivers: {
     label: 'Waivers and declines',
-    columns: { lastName: 'Last Name', firstName: 'First Name', planType: 'Plan Type', status: 'Status', reason: 'Reason' },
+    columns: { lastName: text('Last Name'), firstName: text('First Name'), planType: text('Plan Type', 22), status: text('Status', 12), reason: text('Reason', 30) },
   },
   terminations: {
     label: 'Terminations and COBRA',
-    columns: { lastName: 'Last Name', firstName: 'First Name', terminationDate: 'Termination Date', cobra: 'COBRA', qualifyingEvent: 'Qualifying Event', coverageEnds: 'Coverage Ends' },
+    columns: {
+      lastName: text('Last Name'),
+      firstName: text('First Name'),
+      terminationDate: date('Termination Date'),
+      cobra: text('COBRA', 10),
+      qualifyingEvent: text('Qualifying Event', 26),
+      coverageEnds: date('Coverage Ends'),
+    },
   },
-} as const satisfies Record<string, { label: string; columns: Record<string, string> }>;
+} as const satisfies Record<string, { label: string; columns: Record<string, ReportColumn> }>;
 export type ReportDataset = keyof typeof REPORT_DATASETS;
 export const REPORT_DATASET_KEYS = Object.keys(REPORT_DATASETS) as ReportDataset[];
 
-/** Sorting (document 3 section 4): a new column sorts descending; the same column toggles. */
+/** Sorting: a new column sorts descending; the same column toggles. */
 export function nextSort(current: { orderBy: string | null; orderDirection: 'ASC' | 'DESC' }, clicked: string): { orderBy: string; orderDirection: 'ASC' | 'DESC' } {
   if (current.orderBy !== clicked) return { orderBy: clicked, orderDirection: 'DESC' };
   return { orderBy: clicked, orderDirection: current.orderDirection === 'DESC' ? 'ASC' : 'DESC' };
@@ -69,7 +102,7 @@ export const ZReportViewQuery = z.object({
   orderDirection: z.enum(['ASC', 'DESC']).optional(),
 });
 
-/** A report's data, its layout (label and sortField per column) and its sort (document 3 section 3). */
+/** A report's data, its layout (label and sortField per column) and its sort. */
 export const ZReportView = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -86,6 +119,30 @@ export const ZReportView = z.object({
 export type ReportView = z.infer<typeof ZReportView>;
 export const REPORT_VIEW_ROWS = 500;
 
+/** What a report definition names: its dataset, columns, sort and filter fields. */
+export interface ReportDefinitionFields {
+  dataset: string;
+  columns: readonly string[];
+  orderBy?: string | null;
+  filters: ReadonlyArray<{ field: string }>;
+}
+
+/**
+ * The parts of a definition that name a field its dataset does not offer (none: every name may become a
+ * quoted identifier in SQL). One allow-list for the builder's save and for a stored definition before it is
+ * run; own keys only, so names such as `constructor` are unknown too.
+ */
+export function unknownReportFields(d: ReportDefinitionFields): Array<'dataset' | 'columns' | 'orderBy' | 'filters'> {
+  if (!Object.hasOwn(REPORT_DATASETS, d.dataset)) return ['dataset'];
+  const allowed: Record<string, ReportColumn> = REPORT_DATASETS[d.dataset as ReportDataset].columns;
+  const known = (field: string) => Object.hasOwn(allowed, field);
+  const unknown: Array<'columns' | 'orderBy' | 'filters'> = [];
+  if (!d.columns.every(known)) unknown.push('columns');
+  if (d.orderBy && !d.columns.includes(d.orderBy)) unknown.push('orderBy');
+  if (!d.filters.every((f) => known(f.field))) unknown.push('filters');
+  return unknown;
+}
+
 /** POST /reports and PUT /reports/{id}: the report builder's save. */
 export const ZReportSave = z
   .object({
@@ -97,10 +154,7 @@ export const ZReportSave = z
     orderDirection: z.enum(['ASC', 'DESC']).default('ASC'),
   })
   .superRefine((v, ctx) => {
-    const allowed: Record<string, string> = REPORT_DATASETS[v.dataset].columns;
-    if (v.columns.some((c) => !(c in allowed))) ctx.addIssue({ code: 'custom', path: ['columns'], message: ReportMessages.unknownColumn });
-    if (v.orderBy && !v.columns.includes(v.orderBy)) ctx.addIssue({ code: 'custom', path: ['orderBy'], message: ReportMessages.unknownColumn });
-    if (v.filters.some((f) => !(f.field in allowed))) ctx.addIssue({ code: 'custom', path: ['filters'], message: ReportMessages.unknownColumn });
+    for (const path of unknownReportFields(v)) ctx.addIssue({ code: 'custom', path: [path], message: ReportMessages.unknownColumn });
   });
 export type ReportSave = z.output<typeof ZReportSave>;
 

@@ -17,7 +17,7 @@ const person = (elections: Snapshot[string]['elections'], lastName = 'Doe') => (
   dependents: { '201': { firstName: 'Lily', lastName: 'Doe', relationshipTypeId: 2 }, '202': { firstName: 'John', lastName: 'Doe', relationshipTypeId: 1 } },
 });
 
-describe('transactions report rows (document 3 section 2.7)', () => {
+describe('transactions report rows', () => {
   it.each<[string, Snapshot[string]['elections'], Snapshot[string]['elections'], Array<[string, string, string | number]>]>([
     ['nothing changed', { '1': e(5, 1, 1000) }, { '1': e(5, 1, 1000) }, []],
     ['enrolled where she had declined: Add', { '2': e(null, -2) }, { '2': e(7, 1, 500) }, [['Jane Doe', 'Group Dental', 'Add']]],
@@ -53,7 +53,7 @@ describe('transactions report rows (document 3 section 2.7)', () => {
   });
 });
 
-describe('status dashboard completion (document 3 sections 2.4 and 9)', () => {
+describe('status dashboard completion', () => {
   it.each([
     [0, 6, 0],
     [1, 6, 17],

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { centsToDecimal } from './engine/money';
+import type { ColumnKind } from './report-columns';
 import { PLAN_TYPE_NAMES, type PlanTypeId } from './engine/plan-types';
 
 /**
- * The transactions report (document 3 sections 2.7 and 3): every change between an open enrollment's start
+ * The transactions report: every change between an open enrollment's start
  * and its close, from the snapshots taken at those moments (keyed by censusId, dependents by individualId).
  * actionType: 0 edit, 'Add', 'Remove'.
  */
@@ -54,7 +55,7 @@ export const ZTransactionRow = z.object({
 export type TransactionRow = z.infer<typeof ZTransactionRow>;
 
 export const ZTransactionLayoutColumn = z.object({ title: z.string(), field: z.string(), repeat: z.boolean(), custom: z.boolean() });
-/** The columns of the report, in order (document 3 section 2.7: title, field, repeat, custom). */
+/** The columns of the report, in order (title, field, repeat, custom). */
 export const TRANSACTION_LAYOUT: ReadonlyArray<z.infer<typeof ZTransactionLayoutColumn>> = [
   { title: 'Employee', field: 'employeeName', repeat: true, custom: false },
   { title: 'Census ID', field: 'censusId', repeat: true, custom: false },
@@ -66,6 +67,9 @@ export const TRANSACTION_LAYOUT: ReadonlyArray<z.infer<typeof ZTransactionLayout
   { title: 'Per Paycheck After', field: 'costAfter', repeat: false, custom: false },
   { title: 'Action', field: 'actionType', repeat: false, custom: true },
 ];
+
+/** The cells of the download that are not text (report-columns.ts): the costs are money. */
+export const TRANSACTION_COLUMN_KINDS: Readonly<Record<string, ColumnKind>> = { censusId: 'number', costBefore: 'money', costAfter: 'money' };
 
 /** How an action reads in the table and the download. */
 export const actionText = (a: TransactionAction): string => (a === 0 ? 'Edit' : a);

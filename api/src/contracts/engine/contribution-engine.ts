@@ -1,5 +1,5 @@
 import { ageOn } from './dates';
-import { amountInputCents, annualToPerPeriod, divRound, formatUsd, monthlyToPerPeriod, parseMoney } from './money';
+import { amountInputCents, annualToPerPeriod, divRound, formatUsd, monthlyToPerPeriod, parseMoney, perPeriodToAnnual } from './money';
 import { tierForDependents, type Tier, type TierStructure } from './tiers';
 
 /**
@@ -42,6 +42,32 @@ export interface TierCost {
   employeeCents: number;
 }
 
+/** A plan's price as shown beside other plans: per paycheck and per year, the employee's and the employer's part. */
+export interface PriceCents {
+  /** The tier priced; null for a plan without tiers. */
+  tier: Tier | null;
+  /** Before a choice of amount (voluntary life, FSA, HSA): the cheapest option, shown as 'from $X'. */
+  from: boolean;
+  employeeCents: number;
+  employerCents: number;
+  annualEmployeeCents: number;
+  annualEmployerCents: number;
+}
+
+/**
+ * One plan type's change in a life event: the price in force before and the
+ * price of the new election (null: nothing is paid, declined or not chosen), and what changes, after less
+ * before, for the employee and for the employer, per paycheck and per year.
+ */
+export interface PriceChange {
+  before: PriceCents | null;
+  after: PriceCents | null;
+  differenceCents: number;
+  annualDifferenceCents: number;
+  employerDifferenceCents: number;
+  annualEmployerDifferenceCents: number;
+}
+
 /** Voluntary life coverage is priced per this many cents ($10,000). */
 export const VOLUNTARY_LIFE_RATE_UNIT_CENTS = 1_000_000;
 export const HSA_CATCH_UP_AGE = 55;
@@ -50,9 +76,9 @@ export const FSA_ACCOUNTS = ['med', 'dep', 'tra', 'park'] as const;
 export type FsaAccount = (typeof FSA_ACCOUNTS)[number];
 export const FSA_ACCOUNT_NAMES: Record<FsaAccount, string> = { med: 'Health', dep: 'Dependent Care', tra: 'Transit', park: 'Qualified Parking' };
 
-/** Messages of document 2 section 5, word for word. */
+/** Messages as the site shows them, word for word. */
 export const ContributionMessages = {
-  fsaOverLimit: 'Your Annual Contribution should be less then Annual Limit',
+  fsaOverLimit: 'Your Annual Contribution should be less than the Annual Limit',
   hsaOverLimit: (employerCents: number) => `Your contribution amount exceeds annual limit because your employer is contributing ${formatUsd(employerCents)} toward your HSA`,
   maximumAmount: (cents: number) => `The maximum amount is ${formatUsd(cents)}`,
   eoiRequired: 'Evidence of Insurability Form is required for this level of coverage',
@@ -189,6 +215,73 @@ export class ContributionEngine {
     return tier === null ? null : this.tierCost(plan, tier, employeeAge);
   }
 
+  /** A tier's cost with its yearly amounts; null when the plan has no rate for the tier. */
+  tierPrice(plan: PricingPlan, tier: Tier, employeeAge: number | null): PriceCents | null {
+    const cost = this.tierCost(plan, tier, employeeAge);
+    return cost === null ? null : this.price(tier, false, cost.employeeCents, cost.employerCents);
+  }
+
+  /**
+   * The price at the tier the covered people make in the plan's structure (the same rule as an election's
+   * tier); null for a plan without tiers or without a rate for that tier.
+   */
+  peoplePrice(plan: PricingPlan, people: readonly { relationshipTypeId: number }[], employeeAge: number | null): PriceCents | null {
+    const tier = tierForDependents(plan.tierStructure, people);
+    return tier === null ? null : this.tierPrice(plan, tier, employeeAge);
+  }
+
+  /** An election whose cost follows amounts chosen already (voluntary life, FSA, HSA): its per-paycheck costs as a price. */
+  electedPrice(tier: Tier | null, employeeCents: number, employerCents: number): PriceCents {
+    return this.price(tier, false, employeeCents, employerCents);
+  }
+
+  /** Before and after a change: the difference per paycheck and per year; a side that is null pays nothing. */
+  priceChange(before: PriceCents | null, after: PriceCents | null): PriceChange {
+    const employee = (after?.employeeCents ?? 0) - (before?.employeeCents ?? 0);
+    const employer = (after?.employerCents ?? 0) - (before?.employerCents ?? 0);
+    return {
+      before,
+      after,
+      differenceCents: employee,
+      annualDifferenceCents: perPeriodToAnnual(employee, this.payPeriods),
+      employerDifferenceCents: employer,
+      annualEmployerDifferenceCents: perPeriodToAnnual(employer, this.payPeriods),
+    };
+  }
+
+  /**
+   * Voluntary life before a choice: the smallest employee amount the plan offers, at the employee's age
+   * ('from $X'); null when the plan offers no amount or has no rate for the age.
+   */
+  voluntaryLifeFromPrice(plan: PricingPlan, rules: VoluntaryLifeRules, employeeAge: number | null): PriceCents | null {
+    const smallest = amountOptions(rules.employee, employeeAge, rules.reductions)[0];
+    if (!smallest) return null;
+    try {
+      const cents = this.voluntaryLifeCost(plan, { employeeCents: smallest.originalCents, spouseCents: null, childrenCents: null }, { employee: employeeAge, spouse: null });
+      return this.price(null, true, cents, 0);
+    } catch (e) {
+      // No rate row for the employee's age: there is no price to show, which is not an error of the page.
+      if (e instanceof RangeError) return null;
+      throw e;
+    }
+  }
+
+  /** An amount the employee chooses (FSA, HSA): the cheapest choice is nothing, so 'from $0.00'. */
+  chosenAmountFromPrice(): PriceCents {
+    return this.price(null, true, 0, 0);
+  }
+
+  private price(tier: Tier | null, from: boolean, employeeCents: number, employerCents: number): PriceCents {
+    return {
+      tier,
+      from,
+      employeeCents,
+      employerCents,
+      annualEmployeeCents: perPeriodToAnnual(employeeCents, this.payPeriods),
+      annualEmployerCents: perPeriodToAnnual(employerCents, this.payPeriods),
+    };
+  }
+
   /** Monthly voluntary life premium for one member's amount, per $10,000 at the member's age band. */
   private voluntaryLifeMonthly(plan: PricingPlan, member: 1 | 2 | 3, amountCents: number, age: number | null): number {
     if (amountCents <= 0) return 0;
@@ -259,8 +352,15 @@ export function voluntaryLifeErrors(rules: VoluntaryLifeRules, election: Volunta
   return errors;
 }
 
-/** Members whose chosen amount exceeds the guaranteed issue: EOI is required for them. */
-export function eoiRequired(rules: VoluntaryLifeRules, election: VoluntaryLifeElection): Array<'employee' | 'spouse' | 'children'> {
+/** What EOI is decided by: each member's guaranteed issue (a member the plan does not cover has none). */
+export interface GuaranteedIssue {
+  employee: Pick<VoluntaryLifeMember, 'giCents'>;
+  spouse: Pick<VoluntaryLifeMember, 'giCents'> | null;
+  child: Pick<VoluntaryLifeMember, 'giCents'> | null;
+}
+
+/** Members whose chosen amount exceeds the guaranteed issue: EOI is required for them (the quote and the form's note). */
+export function eoiRequired(rules: GuaranteedIssue, election: VoluntaryLifeElection): Array<'employee' | 'spouse' | 'children'> {
   const out: Array<'employee' | 'spouse' | 'children'> = [];
   if ((election.employeeCents ?? 0) > rules.employee.giCents) out.push('employee');
   if (rules.spouse && (election.spouseCents ?? 0) > rules.spouse.giCents) out.push('spouse');

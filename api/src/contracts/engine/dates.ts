@@ -36,3 +36,39 @@ export function addDays(iso: string, days: number): string {
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
+
+/** Whole days from `from` to `to` (both YYYY-MM-DD); negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  const [fy, fm, fd] = parts(from);
+  const [ty, tm, td] = parts(to);
+  return Math.round((Date.UTC(ty, tm - 1, td) - Date.UTC(fy, fm - 1, fd)) / 86_400_000);
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar date (YYYY-MM-DD) that an instant falls on in an IANA time zone (a client's "today"). */
+export function todayIn(timeZone: string, at: Date): string {
+  let f = dayFormats.get(timeZone);
+  if (!f) {
+    // en-CA formats as YYYY-MM-DD; one formatter per zone, since building one costs far more than using it.
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, f);
+  }
+  return f.format(at);
+}
+
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An instant as the client's people read it: 'MM/DD/YYYY hh:mm AM EST' in the client's time zone, with the
+ * zone's abbreviation (every time shown comes from the client's zone and names it).
+ */
+export function dateTimeIn(timeZone: string, at: Date): string {
+  let f = timeFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: true, timeZoneName: 'short' });
+    timeFormats.set(timeZone, f);
+  }
+  const part = Object.fromEntries(f.formatToParts(at).map((p) => [p.type, p.value])) as Partial<Record<Intl.DateTimeFormatPartTypes, string>>;
+  return `${part.month}/${part.day}/${part.year} ${part.hour}:${part.minute} ${part.dayPeriod} ${part.timeZoneName}`;
+}

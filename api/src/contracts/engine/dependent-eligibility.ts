@@ -2,14 +2,14 @@ import { ageOn } from './dates';
 import { DENTAL_TYPES, MEDICAL_TYPES, VISION_TYPES } from './plan-types';
 import { RelationshipTypeIds, type TierStructure } from './tiers';
 
-/** Messages of document 2 section 5, word for word. */
+/** Messages as the site shows them, word for word. */
 export const EligibilityMessages = {
   childAgeLimitExceeded: 'Child age limit exceeded',
   disabledOverage: 'You may need to submit supporting documentation in order to enroll an overage, totally disabled dependent.',
   domesticPartnerNotEligible: 'Domestic partners are not eligible for this plan',
 } as const;
 
-/** Ages of document 2 section 9: dental and vision under 26, medical under 31 (26 to 30 with conditions). */
+/** Ages of: dental and vision under 26, medical under 31 (26 to 30 with conditions). */
 export const CHILD_AGE_LIMIT_DENTAL_VISION = 26;
 export const CHILD_AGE_LIMIT_MEDICAL = 31;
 export const CHILD_AGE_CONDITIONS_FROM = 26;
@@ -46,7 +46,7 @@ export function childAgeLimit(plan: Pick<EligibilityPlan, 'planTypeId' | 'depend
   let limit: number | null = null;
   if (DENTAL_TYPES.includes(plan.planTypeId) || VISION_TYPES.includes(plan.planTypeId)) limit = CHILD_AGE_LIMIT_DENTAL_VISION;
   else if (MEDICAL_TYPES.includes(plan.planTypeId)) limit = CHILD_AGE_LIMIT_MEDICAL;
-  // The plan's own maximum narrows any type limit (document 2 section 5: "the child's age must be below it").
+  // The plan's own maximum narrows any type limit ("the child's age must be below it").
   if (plan.dependentMaxAge !== null && plan.dependentMaxAge > 0) limit = limit === null ? plan.dependentMaxAge : Math.min(limit, plan.dependentMaxAge);
   return limit;
 }

@@ -258,7 +258,7 @@ describe('FSA', () => {
     ['park', 1, false],
   ] as const)('%s %s cents within the limit: %s', (account, cents, ok) => {
     const errors = fsaErrors(accounts, { [account]: cents });
-    expect(errors).toEqual(ok ? [] : [{ path: `fsaContributionAmounts.${account}`, message: 'Your Annual Contribution should be less then Annual Limit' }]);
+    expect(errors).toEqual(ok ? [] : [{ path: `fsaContributionAmounts.${account}`, message: 'Your Annual Contribution should be less than the Annual Limit' }]);
   });
 });
 

@@ -29,6 +29,11 @@ export function formatUsd(cents: number): string {
   return `${cents < 0 ? '-' : ''}$${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
 }
 
+/** A difference in cents with its sign: "+$24.00", "-$5.50", "$0.00" (before -> after on a life event's review). */
+export function formatUsdChange(cents: number): string {
+  return cents > 0 ? `+${formatUsd(cents)}` : formatUsd(cents);
+}
+
 /** a / b rounded half away from zero, in integers (b > 0). */
 export function divRound(a: number, b: number): number {
   if (!Number.isSafeInteger(a) || !Number.isSafeInteger(b) || b <= 0) throw new RangeError(`divRound(${a}, ${b})`);
@@ -43,7 +48,7 @@ export function monthlyToPerPeriod(monthlyCents: number, payPeriods: number): nu
   return divRound(monthlyCents * 12, payPeriods);
 }
 
-/** Amounts a person types (HSA, FSA, coverage): not negative and without leading zeros (document 2 section 5). */
+/** Amounts a person types (HSA, FSA, coverage): not negative and without leading zeros. */
 export const AMOUNT_INPUT_PATTERN = /^(0|[1-9]\d{0,9})(\.\d{1,2})?$/;
 
 /** A typed amount in cents, or null when it is not one the forms accept. */

@@ -1,4 +1,4 @@
-/** Plan type ids of document 2 section 3 (decisions section 2: 9 is State STD, never a waiver). */
+/** Plan type ids (9 is State STD, never a waiver). */
 export const PlanTypeIds = {
   Medical: 1,
   Dental: 2,
@@ -61,7 +61,7 @@ export const DENTAL_TYPES: readonly number[] = [PlanTypeIds.Dental, PlanTypeIds.
 export const VISION_TYPES: readonly number[] = [PlanTypeIds.Vision, PlanTypeIds.VoluntaryVision, PlanTypeIds.WorksiteVision];
 /** Types whose enrollment lists dependents and a tier (the dependents-and-tier form). */
 export const DEPENDENT_TYPES: readonly number[] = [...MEDICAL_TYPES, ...DENTAL_TYPES, ...VISION_TYPES, PlanTypeIds.Pediatric];
-/** "Have other coverage" (Waived) exists only for medical, dental and vision (document 2 section 4). */
+/** "Have other coverage" (Waived) exists only for medical, dental and vision. */
 export const WAIVABLE_TYPES: readonly number[] = [...MEDICAL_TYPES, ...DENTAL_TYPES, ...VISION_TYPES];
 
 export function isPlanTypeId(value: number): value is PlanTypeId {
