@@ -8,6 +8,7 @@ import { ActionsModule } from './modules/actions/actions.module';
 import { AgencyModule } from './modules/agency/agency.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { CensusModule } from './modules/census/census.module';
+import { ClientsModule } from './modules/clients/clients.module';
 import { ConsentModule } from './modules/consent/consent.module';
 import { BeneficiariesModule } from './modules/beneficiaries/beneficiaries.module';
 import { DashboardModule } from './modules/dashboard/dashboard.module';
@@ -27,6 +28,8 @@ import { OptionsModule } from './modules/options/options.module';
 import { PasswordModule } from './modules/password/password.module';
 import { PlansModule } from './modules/plans/plans.module';
 import { TransactionsModule } from './modules/transactions/transactions.module';
+import { CarrierFeedsModule } from './modules/carrier-feeds/carrier-feeds.module';
+import { ImportsModule } from './modules/imports/imports.module';
 import { StatusDashboardModule } from './modules/status-dashboard/status-dashboard.module';
 import { LifeEventsModule } from './modules/life-events/life-events.module';
 import { EmployerFormsModule } from './modules/employer-forms/employer-forms.module';
@@ -56,6 +59,7 @@ export const FEATURE_MODULES = [
   ActionsModule,
   PlansModule,
   EnrollmentsModule,
+  ImportsModule,
   BeneficiariesModule,
   DashboardModule,
   FormsModule,
@@ -64,12 +68,14 @@ export const FEATURE_MODULES = [
   AuditLogsModule,
   OpenEnrollmentModule,
   TransactionsModule,
+  CarrierFeedsModule,
   StatusDashboardModule,
   ReportsModule,
   CommunicationsModule,
   EmployerFormsModule,
   LifeEventsModule,
   MaintenanceModule,
+  ClientsModule,
 ];
 
 @Module({

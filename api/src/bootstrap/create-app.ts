@@ -1,3 +1,5 @@
+import fastifyCompress from '@fastify/compress';
+import fastifyMultipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply } from 'fastify';
@@ -11,8 +13,9 @@ import { APP_CONFIG, type AppConfig } from '../core/config/app-config';
 import { RequestContext } from '../core/context/request-context';
 import { finishOpenApi } from '../core/http/openapi';
 import { badInput, badInputBody, INVALID_ADDRESS, nulBytesIn, parseFormBody, parseJsonBody } from '../core/http/request-hygiene';
-import { API_HEADERS, SITE_HEADERS } from '../core/http/security-headers';
+import { API_HEADERS, securityHeaders } from '../core/http/security-headers';
 import { httpLogger } from '../core/logging/http-logger';
+import { QuietStartLogger } from '../core/logging/nest-logger';
 import { rootLogger } from '../core/logging/root-logger';
 import { DevMailbox } from '../core/mail/dev-mailbox';
 import { mountRemix, type SiteHook } from '../web/remix-host';
@@ -48,8 +51,9 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestFas
   // Fastify rather than Express: NestJS on Express spent 100-180 µs of CPU per request in the framework alone
   // (npm run bench, "the framework alone"; on Fastify 5-15 µs), about as much as the work of GET /me itself.
   const adapter = new FastifyAdapter({
-    // Behind one proxy at most; X-Forwarded-For from the site's own loaders (loopback) is trusted.
-    trustProxy: 'loopback',
+    // Behind one proxy at most; X-Forwarded-For from the site's own loaders (loopback) is trusted, and from the
+    // addresses a deployment names in TRUST_PROXY (its reverse proxy: comma-separated addresses or CIDRs).
+    trustProxy: process.env.TRUST_PROXY?.trim() || 'loopback',
     bodyLimit: BODY_LIMIT_BYTES,
     // Node's own limit for receiving a whole request, which Fastify would otherwise turn off (0): a client that
     // sends a request slowly, or never finishes one, is cut off after five minutes.
@@ -65,7 +69,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestFas
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, { bufferLogs: true, bodyParser: false });
   const config = app.get<AppConfig>(APP_CONFIG);
-  app.useLogger(app.get(Logger));
+  app.useLogger(new QuietStartLogger(app.get(Logger)));
   app.enableShutdownHooks(['SIGINT', 'SIGTERM'], { useProcessExit: true });
   const http = adapter.getInstance();
 
@@ -82,12 +86,19 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestFas
   });
   http.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, parseFormBody(body as string)));
   http.addContentTypeParser('*', (_req, _payload, done) => done(null));
+  // Multipart bodies are only marked here; StreamingUploadInterceptor reads them part by part, with its limits.
+  await app.register(fastifyMultipart);
 
+  // JSON answers and the API docs in brotli or gzip as the client asks (Vary: Accept-Encoding), for every
+  // route registered after this. @fastify/compress rather than our own onSend hook: it negotiates q-values,
+  // skips small (< 1 KiB), already encoded and incompressible answers, and compresses streams too.
+  // The site's pages and its built files are compressed elsewhere (web/compression.ts, precompressed files).
+  await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'] });
   app.setGlobalPrefix(API_PREFIX);
   app.get(DevMailbox, { strict: false }).mount(app);
   const site: SiteHook | null =
     options.web !== false && config.webMode !== 'off'
-      ? await mountRemix(app, { mode: config.webMode, webRoot: resolve(process.env.WEB_ROOT ?? join(process.cwd(), 'web')), publicUrl: config.publicUrl })
+      ? await mountRemix(app, { mode: config.webMode, webRoot: resolve(process.env.WEB_ROOT ?? join(process.cwd(), 'web')), publicUrl: config.publicUrl, apiPrefix: `/${API_PREFIX}` })
       : null;
 
   // First for every request, before Nest's middleware: pino-http, so that every request (site and API) is
@@ -97,7 +108,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestFas
   adapter.setOnRequestHook((request, reply, done) => {
     logRequest(request.raw, reply.raw, () => {
       const res = reply.raw;
-      for (const [name, value] of request.url.startsWith(`/${API_PREFIX}`) ? API_HEADERS : SITE_HEADERS) res.setHeader(name, value);
+      for (const [name, value] of securityHeaders(request.url.startsWith(`/${API_PREFIX}`), request.protocol === 'https')) res.setHeader(name, value);
       if (site?.(request, reply)) return;
       done();
     });

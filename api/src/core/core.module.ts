@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from './audit/audit.module';
 import { AuthCoreModule } from './auth/auth-core.module';
+import { ClockModule } from './clock/clock.module';
 import { AppConfigModule } from './config/config.module';
 import { ContextModule } from './context/context.module';
 import { CryptoModule } from './crypto/crypto.module';
@@ -13,7 +14,7 @@ import { RedisModule } from './redis/redis.module';
 
 /** Cross-cutting services shared by the API and the workers. */
 @Module({
-  imports: [ContextModule, AppConfigModule, LoggingModule, CryptoModule, DatabaseModule, RedisModule, QueuesModule, JobsModule, AuditModule, AuthCoreModule, MailModule],
-  exports: [ContextModule, AppConfigModule, LoggingModule, CryptoModule, DatabaseModule, RedisModule, QueuesModule, JobsModule, AuditModule, AuthCoreModule, MailModule],
+  imports: [ClockModule, ContextModule, AppConfigModule, LoggingModule, CryptoModule, DatabaseModule, RedisModule, QueuesModule, JobsModule, AuditModule, AuthCoreModule, MailModule],
+  exports: [ClockModule, ContextModule, AppConfigModule, LoggingModule, CryptoModule, DatabaseModule, RedisModule, QueuesModule, JobsModule, AuditModule, AuthCoreModule, MailModule],
 })
 export class CoreModule {}

@@ -4,3 +4,4 @@
  */
 export { loadConfig } from '../core/config/app-config';
 export { rootLogger } from '../core/logging/root-logger';
+export { QuietStartLogger } from '../core/logging/nest-logger';

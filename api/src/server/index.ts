@@ -10,5 +10,10 @@ export { CoreModule } from '../core/core.module';
 export { JOB_NAMES, JOBS, JobDelay, JobIds, type JobName, type JobPayloads, type JobRun } from '../core/jobs/job-registry';
 export { JobsService } from '../core/jobs/jobs.service';
 export { ON_JOB_KEY } from '../core/jobs/on-job.decorator';
+// The re-drive sweep the workers run; their test checks it covers every job the registry says it does.
+export { RedriveService } from '../modules/maintenance/redrive.service';
 export { QueueName } from '../core/queues/queue-names';
 export { redisConnection } from '../core/queues/queues.module';
+// Liveness/readiness and the shutdown deadline, served by the workers' own small HTTP server.
+export { Readiness } from '../modules/health/readiness';
+export { Metrics } from '../modules/health/metrics';

@@ -6,8 +6,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, sep } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { pathToFileURL } from 'node:url';
 import { pathOf } from '../core/http/request-hygiene';
+import { servedOverHttps } from '../core/http/security-headers';
+import type { InProcessApi } from '../contracts/in-process-api';
+import { PAGE_HEADER, PageSessions } from '../core/auth/page-sessions';
+import { compressor, contentEncodingFor, isCompressible, varyWithAcceptEncoding } from './compression';
 import { newNonce, sameOriginAllowed, siteBodyLimit, siteCsp } from './site-guard';
 
 /**
@@ -50,17 +55,45 @@ function requestHeaders(req: IncomingMessage): Headers {
   return headers;
 }
 
-/** Writes Remix's answer; its headers replace the defaults set before (several Set-Cookie stay several). */
-async function sendResponse(res: ServerResponse, response: globalThis.Response): Promise<void> {
+/** A Set-Cookie value with the Secure attribute (once). */
+export function secureCookie(cookie: string): string {
+  return /;\s*secure\s*(;|$)/i.test(cookie) ? cookie : `${cookie}; Secure`;
+}
+
+/**
+ * Writes Remix's answer; its headers replace the defaults set before (several Set-Cookie stay several). Over
+ * https every cookie is marked Secure here, in one place for all of the site's cookies (the session's among them).
+ */
+async function sendResponse(res: ServerResponse, response: globalThis.Response, https: boolean, acceptEncoding: string | string[] | undefined): Promise<void> {
   res.statusMessage = response.statusText;
   res.statusCode = response.status;
   for (const [key, value] of response.headers.entries()) {
     if (key.toLowerCase() !== 'set-cookie') res.setHeader(key, value);
   }
-  const cookies = response.headers.getSetCookie();
+  const cookies = https ? response.headers.getSetCookie().map(secureCookie) : response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader('Set-Cookie', cookies);
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
-  else res.end();
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  // Text answers (pages, single-fetch data) in brotli or gzip as the client asks; the body may be streamed
+  // (deferred data), and Remix flushes the compressor after each chunk so nothing waits for the end.
+  const compress = isCompressible(response.headers.get('content-type')) && !response.headers.has('content-encoding');
+  if (compress) res.setHeader('Vary', varyWithAcceptEncoding(res.getHeader('vary')));
+  const encoding = compress ? contentEncodingFor(acceptEncoding) : null;
+  if (!encoding) {
+    await writeReadableStreamToWritable(response.body, res);
+    return;
+  }
+  res.removeHeader('Content-Length');
+  res.setHeader('Content-Encoding', encoding);
+  const encoder = compressor(encoding);
+  const sent = pipeline(encoder, res).catch((err: unknown) => {
+    // The client went away mid-answer: nothing to report (the request's AbortController stops Remix).
+    if (!res.destroyed) throw err;
+  });
+  await writeReadableStreamToWritable(response.body, encoder);
+  await sent;
 }
 
 /** The whole request body, refusing past `limit` bytes (declared or counted) before reading it all. */
@@ -84,12 +117,12 @@ function plain(res: ServerResponse, status: number, text: string): void {
 type SiteRequestHandler = (request: FastifyRequest, res: ServerResponse) => Promise<void>;
 
 /**
- * Serves one site request through Remix, with the site's guards (decisions section 5, "site pages"): a
+ * Serves one site request through Remix, with the site's guards ("site pages"): a
  * non-GET request must come from the site's own origin (pages and resource routes alike), a form body is
  * read up to 1 MiB, every page gets a fresh CSP nonce (passed to Remix as `cspNonce`), and answers default
  * to no-store.
  */
-function siteHandler(build: ServerBuild | (() => Promise<ServerBuild>), mode: 'production' | 'development', publicUrl: string): SiteRequestHandler {
+function siteHandler(build: ServerBuild | (() => Promise<ServerBuild>), mode: 'production' | 'development', publicUrl: string, apiForPage: () => { api: InProcessApi; close: () => void }): SiteRequestHandler {
   const handle = createRemixHandler(build, mode);
   return async (request, res) => {
     const req = request.raw;
@@ -117,14 +150,16 @@ function siteHandler(build: ServerBuild | (() => Promise<ServerBuild>), mode: 'p
     const nonce = newNonce();
     res.setHeader('Content-Security-Policy', siteCsp(nonce, mode === 'development'));
     const controller = new AbortController();
+    const { api, close } = apiForPage();
     res.on('close', () => {
+      close();
       if (!res.writableFinished) controller.abort();
     });
     const url = new URL(req.url ?? '/', `${request.protocol}://${req.headers.host ?? 'localhost'}`);
     const remixRequest = new Request(url.href, { method: req.method, headers: requestHeaders(req), body, signal: controller.signal });
     // The client address the site forwards to the API (X-Forwarded-For), as Fastify's trustProxy sees it.
-    const context: AppLoadContext = { clientIp: request.ip, cspNonce: nonce };
-    await sendResponse(res, await handle(remixRequest, context));
+    const context: AppLoadContext = { clientIp: request.ip, cspNonce: nonce, api };
+    await sendResponse(res, await handle(remixRequest, context), servedOverHttps(publicUrl, request.protocol), req.headers['accept-encoding']);
   };
 }
 
@@ -160,6 +195,26 @@ interface ViteModule {
   createServer(config: Record<string, unknown>): Promise<ViteDevServer>;
 }
 
+/**
+ * The site's loaders call the API in this process through Fastify's inject: the request runs the API's whole
+ * lifecycle (request hooks, guards, pipes, the handler's contract) but skips the loopback socket, HTTP parsing
+ * and a second JSON round trip through the kernel. The site's page served 25 pages/s with five or six loopback
+ * calls each. Bodies are never compressed here: nobody sends Accept-Encoding.
+ */
+export function inProcessApi(app: NestFastifyApplication, prefix: string): () => { api: InProcessApi; close: () => void } {
+  const http = app.getHttpAdapter().getInstance();
+  const pages = app.get(PageSessions);
+  // One page per site request: its reads check the session once (core/auth/page-sessions.ts).
+  return () => {
+    const page = pages.open();
+    const api: InProcessApi = async ({ method, path, headers, body, signal }) => {
+      const response = await http.inject({ method, url: `${prefix}${path}`, headers: { ...headers, [PAGE_HEADER]: page }, payload: body, signal, remoteAddress: '127.0.0.1' });
+      return { status: response.statusCode, statusText: response.statusMessage, body: response.body };
+    };
+    return { api, close: () => pages.close(page) };
+  };
+}
+
 /** Cache lifetimes of the built public files: names under assets/ carry a content hash, so they never change. */
 function publicFileHeaders(clientDir: string): (reply: FastifyReply, path: string) => void {
   const hashed = join(clientDir, 'assets') + sep;
@@ -177,8 +232,9 @@ function publicFileHeaders(clientDir: string): (reply: FastifyReply, path: strin
  */
 export async function mountRemix(
   app: NestFastifyApplication,
-  options: { mode: 'production' | 'development'; webRoot: string; publicUrl: string },
+  options: { mode: 'production' | 'development'; webRoot: string; publicUrl: string; apiPrefix: string },
 ): Promise<SiteHook> {
+  const apiForPage = inProcessApi(app, options.apiPrefix);
   if (options.mode === 'production') {
     const clientDir = join(options.webRoot, 'build', 'client');
     // Registered directly: Nest's useStaticAssets types describe an older @fastify/static's setHeaders.
@@ -190,11 +246,15 @@ export async function mountRemix(
       index: false,
       redirect: false,
       cacheControl: false,
+      // The build writes .br and .gz beside each text file (scripts/precompress.js): sent as the client asks,
+      // with Content-Encoding and Vary, never compressed again per request. They are not files of their own.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders: publicFileHeaders(clientDir),
     });
     const serverBuildUrl = pathToFileURL(join(options.webRoot, 'build', 'server', 'index.js')).href;
     const build = (await importModule(serverBuildUrl)) as ServerBuild;
-    return siteHook(siteHandler(build, 'production', options.publicUrl));
+    return siteHook(siteHandler(build, 'production', options.publicUrl, apiForPage));
   }
 
   const vite = (await importModule('vite')) as ViteModule;
@@ -205,7 +265,7 @@ export async function mountRemix(
     // hmr.server keeps the HMR websocket on the app's port; without it Vite opens 24678 on all interfaces.
     server: { middlewareMode: true, hmr: { server: app.getHttpServer() } },
   });
-  const handler = siteHandler(() => server.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>, 'development', options.publicUrl);
+  const handler = siteHandler(() => server.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>, 'development', options.publicUrl, apiForPage);
   return siteHook((request, res) => {
     const req = request.raw;
     const url = req.url;

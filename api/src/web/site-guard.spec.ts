@@ -1,24 +1,26 @@
 import { sameOriginAllowed, siteCsp } from './site-guard';
 
-function req(method: string, headers: Record<string, string>, protocol = 'http') {
+function req(method: string, headers: Record<string, string>) {
   const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
-  return { method, protocol, headers: lower };
+  return { method, headers: lower };
 }
 
-describe('sameOriginAllowed', () => {
+describe('sameOriginAllowed (the configured public origin only, never the Host header)', () => {
   const publicUrl = 'https://benefits.example.com';
   it.each([
     ['GET from anywhere', req('GET', { host: 'a.test', origin: 'https://evil.test' }), true],
     ['POST from PUBLIC_URL', req('POST', { host: 'internal:3000', origin: 'https://benefits.example.com' }), true],
-    ['POST to the host it was sent to', req('POST', { host: '127.0.0.1:3917', origin: 'http://127.0.0.1:3917' }), true],
-    ['POST with only a same-origin Referer', req('POST', { host: '127.0.0.1:3917', referer: 'http://127.0.0.1:3917/mbl/login' }), true],
-    ['POST from another site', req('POST', { host: '127.0.0.1:3917', origin: 'https://evil.test' }), false],
-    ['POST from another port', req('POST', { host: '127.0.0.1:3917', origin: 'http://127.0.0.1:4000' }), false],
-    ['POST with Origin null', req('POST', { host: '127.0.0.1:3917', origin: 'null' }), false],
-    ['POST with neither Origin nor Referer', req('POST', { host: '127.0.0.1:3917' }), false],
-    ['POST with a foreign Referer', req('POST', { host: '127.0.0.1:3917', referer: 'https://evil.test/x' }), false],
+    ['POST with only a PUBLIC_URL Referer', req('POST', { host: 'internal:3000', referer: 'https://benefits.example.com/mbl/login' }), true],
+    ['POST whose Origin matches only the Host it names', req('POST', { host: 'evil.test', origin: 'https://evil.test' }), false],
+    ['POST to the address it was sent to, not PUBLIC_URL', req('POST', { host: '127.0.0.1:3917', origin: 'http://127.0.0.1:3917' }), false],
+    ['POST with only a Referer of the Host', req('POST', { host: '127.0.0.1:3917', referer: 'http://127.0.0.1:3917/mbl/login' }), false],
+    ['POST from another site', req('POST', { host: 'benefits.example.com', origin: 'https://evil.test' }), false],
+    ['POST from another port', req('POST', { host: 'benefits.example.com', origin: 'https://benefits.example.com:8443' }), false],
+    ['POST with Origin null', req('POST', { host: 'benefits.example.com', origin: 'null' }), false],
+    ['POST with neither Origin nor Referer', req('POST', { host: 'benefits.example.com' }), false],
+    ['POST with a foreign Referer', req('POST', { host: 'benefits.example.com', referer: 'https://evil.test/x' }), false],
     ['DELETE from another site', req('DELETE', { host: 'a.test', origin: 'https://evil.test' }), false],
-    ['https PUBLIC_URL, http Origin', req('POST', { host: 'benefits.example.com', origin: 'http://benefits.example.com' }, 'https'), false],
+    ['https PUBLIC_URL, http Origin', req('POST', { host: 'benefits.example.com', origin: 'http://benefits.example.com' }), false],
   ])('%s', (_name, request, expected) => {
     expect(sameOriginAllowed(request, publicUrl)).toBe(expected);
   });

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 export { sameOriginAllowed } from '../core/http/same-origin';
 
-/** Form bodies the site reads (decisions section 5): files go to the API's multipart upload instead. */
+/** Form bodies the site reads: files go to the API's multipart upload instead. */
 export const SITE_FORM_LIMIT_BYTES = 1024 * 1024;
 
-/** The site's upload pass-throughs take one file of up to 10,000,000 bytes (document 3 section 9) and their form's parts. */
-export const SITE_UPLOAD_PATHS: readonly string[] = ['/onboarding-upload', '/census-upload', '/documents-upload', '/change-benefits-proof'];
+/** The site's upload pass-throughs take one file of up to 10,000,000 bytes and their form's parts. */
+export const SITE_UPLOAD_PATHS: readonly string[] = ['/onboarding-upload', '/census-upload', '/documents-upload', '/change-benefits-proof', '/agency-clients-logo', '/plans-setup', '/census-import'];
 export const SITE_UPLOAD_LIMIT_BYTES = 10_000_000 + 64 * 1024;
 
 /** How much of a request body the site reads: the upload paths more, every other form 1 MiB. */

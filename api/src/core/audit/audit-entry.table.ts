@@ -7,7 +7,7 @@ export interface AuditFieldChange {
   changed: boolean;
 }
 
-export type AuditActionType = 'create' | 'update' | 'delete' | 'login' | 'logout' | 'unlock' | 'impersonation-start' | 'impersonation-stop' | 'login-failed' | 'unlock-failed';
+export type AuditActionType = 'create' | 'update' | 'delete' | 'login' | 'logout' | 'unlock' | 'impersonation-start' | 'impersonation-stop' | 'login-failed' | 'unlock-failed' | 'mfa-enrolled' | 'mfa-disabled' | 'mfa-reset' | 'mfa-failed' | 'mfa-recovery-code-used';
 
 /** Append-only (a database trigger refuses UPDATE, DELETE and TRUNCATE). */
 export interface AuditEntry {
@@ -16,6 +16,8 @@ export interface AuditEntry {
   employeeId: number | null;
   performedBy: number | null;
   onBehalfOf: number | null;
+  /** Why the performer acted as the employee (with onBehalfOf: contracts/impersonation.ts). */
+  impersonationReason: string | null;
   eventType: string;
   actionType: AuditActionType;
   planTypeId: number | null;
@@ -33,6 +35,7 @@ export const auditEntryTable = new SqlTable<AuditEntry>(
     employeeId: 'employee_id',
     performedBy: 'performed_by',
     onBehalfOf: 'on_behalf_of',
+    impersonationReason: 'impersonation_reason',
     eventType: 'event_type',
     actionType: 'action_type',
     planTypeId: 'plan_type_id',

@@ -18,11 +18,14 @@ export interface AuditActor {
   clientId: number | null;
   accountId: number | null;
   onBehalfOf?: number | null;
+  /** Why the account acts on behalf of the other (an impersonation's reason). */
+  impersonationReason?: string | null;
 }
 
 /**
- * Writes audit entries. The client, the acting and on-behalf-of accounts and the address come from the
- * request context (or the job's). Pass the EntityManager of the change's transaction so the entry and the
+ * Writes audit entries. The client, the acting and on-behalf-of accounts, the reason for acting as the
+ * employee and the address come from the request context (or the job's). The entry is written in the change's
+ * transaction (the manager given, else the one TenantDb.transaction put in the context), so the entry and the
  * change commit or fail together.
  */
 @Injectable()
@@ -35,7 +38,29 @@ export class AuditService {
   /** An entry of the signed-in request (or the job) doing the change. */
   record(entry: AuditRecord, manager?: EntityManager): Promise<void> {
     const acting = this.context.acting;
-    return this.write({ clientId: acting.clientId, accountId: acting.accountId, onBehalfOf: acting.onBehalfOf }, entry, manager);
+    return this.write({ clientId: acting.clientId, accountId: acting.accountId, onBehalfOf: acting.onBehalfOf, impersonationReason: acting.reason }, entry, manager);
+  }
+
+  /**
+   * Entries of the signed-in request (or the job) as one INSERT: a bulk change (a census file's employees)
+   * writes the same rows record() would, one per entry, without a round trip each.
+   */
+  async recordMany(entries: readonly AuditRecord[], manager?: EntityManager): Promise<void> {
+    if (entries.length === 0) return;
+    const a = this.context.acting;
+    await (manager ?? this.context.transaction ?? this.dataSource.manager).query(
+      `INSERT INTO audit_log (client_id, employee_id, performed_by, on_behalf_of, impersonation_reason, event_type, action_type, plan_type_id, description, data, ip)
+       SELECT $1::int, e.employee_id, $2::int, $3::int, $4::text, e.event_type, e.action_type, e.plan_type_id, e.description, e.data, $5::text
+         FROM jsonb_to_recordset($6::jsonb) AS e(employee_id int, event_type text, action_type text, plan_type_id int, description text, data jsonb)`,
+      [
+        a.clientId,
+        a.accountId,
+        a.onBehalfOf ?? null,
+        a.onBehalfOf ? (a.reason ?? null) : null,
+        this.context.ip,
+        JSON.stringify(entries.map((e) => ({ employee_id: e.employeeId ?? null, event_type: e.eventType, action_type: e.actionType, plan_type_id: e.planTypeId ?? null, description: e.description, data: e.data ?? [] }))),
+      ],
+    );
   }
 
   /** An entry for an actor the context does not name: before sign-in, or the account a link belongs to. */
@@ -44,11 +69,13 @@ export class AuditService {
   }
 
   private async write(actor: AuditActor, entry: AuditRecord, manager?: EntityManager): Promise<void> {
-    await insertRow(manager ?? this.dataSource.manager, auditEntryTable, {
+    await insertRow(manager ?? this.context.transaction ?? this.dataSource.manager, auditEntryTable, {
       clientId: actor.clientId,
       employeeId: entry.employeeId ?? null,
       performedBy: actor.accountId,
       onBehalfOf: actor.onBehalfOf ?? null,
+      // Only beside an on-behalf-of account: a reason alone would say someone acted for no one.
+      impersonationReason: actor.onBehalfOf ? (actor.impersonationReason ?? null) : null,
       eventType: entry.eventType,
       actionType: entry.actionType,
       planTypeId: entry.planTypeId ?? null,

@@ -4,16 +4,16 @@ const FIELDS: Record<string, AuditedField> = {
   firstName: { title: 'First name' },
   gender: { title: 'Gender', kind: { option: 'gender' } },
   ssn: { title: 'SSN', kind: 'ssn' },
-  disabled: { title: 'Totaly Disabled', kind: 'flag' },
+  disabled: { title: 'Totally disabled', kind: 'flag' },
 };
 
-describe('audit field changes (document 3 sections 2.6 and 3)', () => {
+describe('audit field changes', () => {
   it('create: no old values, new values shown, SSN masked', () => {
     expect(auditChanges(FIELDS, null, { firstName: 'John', gender: 1, ssn: '123-45-6711', disabled: 0 })).toEqual([
       { title: 'First name', oldValue: null, newValue: 'John', changed: true },
       { title: 'Gender', oldValue: null, newValue: 'Male', changed: true },
       { title: 'SSN', oldValue: null, newValue: 'XXX-XX-6711', changed: true },
-      { title: 'Totaly Disabled', oldValue: null, newValue: 'No', changed: true },
+      { title: 'Totally disabled', oldValue: null, newValue: 'No', changed: true },
     ]);
   });
 
@@ -23,7 +23,7 @@ describe('audit field changes (document 3 sections 2.6 and 3)', () => {
       { title: 'First name', oldValue: 'John', newValue: 'John', changed: false },
       { title: 'Gender', oldValue: 'Male', newValue: 'Male', changed: false },
       { title: 'SSN', oldValue: 'XXX-XX-6711', newValue: 'XXX-XX-6711', changed: true },
-      { title: 'Totaly Disabled', oldValue: 'No', newValue: 'No', changed: false },
+      { title: 'Totally disabled', oldValue: 'No', newValue: 'No', changed: false },
     ]);
     expect(JSON.stringify(changes)).not.toMatch(/123-45|987-65/);
     expect(anyChanged(changes)).toBe(true);

@@ -25,7 +25,7 @@ function display(kind: AuditedKind, value: unknown): string | null {
 }
 
 /**
- * Field-level changes for an audit entry (document 3 sections 2.6 and 3). Pass null as before for a create
+ * Field-level changes for an audit entry. Pass null as before for a create
  * and as after for a delete. `changed` compares the real values, so an SSN changed to one with the same
  * last four digits still counts while both sides show only the mask.
  */

@@ -17,6 +17,7 @@ import { ACCESS_KEY, ALLOW_IDLE_KEY, ALLOW_PENDING_CHANGE_KEY, NO_ACTIVITY_KEY, 
 import { permissionsOf, toAuthUser, type AuthUser } from './auth-user';
 import { BearerTokens } from './bearer-token';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { PAGE_HEADER, PageSessions } from './page-sessions';
 import { SessionStore } from './session-store';
 import { RequestContext } from '../context/request-context';
 
@@ -37,6 +38,7 @@ export class AccessGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly sessions: SessionStore,
+    private readonly pageSessions: PageSessions,
     private readonly dataSource: DataSource,
     private readonly requestContext: RequestContext,
     @Inject(APP_CONFIG) config: AppConfig,
@@ -63,9 +65,18 @@ export class AccessGuard implements CanActivate {
     // From here on services read the client and the acting accounts from the context (core/context).
     this.requestContext.setUser(user);
 
-    const state = await this.sessions.check(user.sessionId, !notActivity && !allowIdle);
+    const touch = !notActivity && !allowIdle;
+    // The reads of one site page share one check (core/auth/page-sessions.ts); a write checks its own and makes
+    // the page's later reads check again (it may have ended or revived the session).
+    const header = request.headers[PAGE_HEADER];
+    const page = typeof header === 'string' ? header : undefined;
+    if (page !== undefined && request.method !== 'GET') this.pageSessions.forget(page);
+    const state =
+      request.method === 'GET'
+        ? await this.pageSessions.check(page, `${user.sessionId}:${touch ? 1 : 0}`, () => this.sessions.check(user.sessionId, touch))
+        : await this.sessions.check(user.sessionId, touch);
     if (state === 'revoked') throw new UnauthorizedException({ statusCode: 401, message: 'Unauthorized' });
-    // Impersonating sessions have no activity check (document 1 section 6).
+    // Impersonating sessions have no activity check.
     if (state === 'idle' && !allowIdle && user.impersonatorId === null) {
       throw new HttpException(
         { statusCode: HttpStatus.REQUEST_TIMEOUT, message: Messages.sessionExpiredModal, messageCode: MessageCodes.sessionIdle },
@@ -78,7 +89,7 @@ export class AccessGuard implements CanActivate {
     }
 
     if (rule !== 'user' && !permissionsOf(user).includes(rule)) {
-      // The spec's own words where it has them (document 1 section 6: a test user who tries to impersonate).
+      // The spec's own words where it has them (a test user who tries to impersonate).
       if (rule === 'impersonate' && user.testUser) throw new ForbiddenException({ statusCode: 403, message: Messages.testUserCannotImpersonate });
       throw new ForbiddenException();
     }

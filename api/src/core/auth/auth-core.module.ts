@@ -4,6 +4,7 @@ import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { AccessGuard } from './access.guard';
+import { PageSessions } from './page-sessions';
 import { PasswordAttempts } from './password-attempts';
 import { SessionStore } from './session-store';
 import { TokenService } from './token.service';
@@ -17,7 +18,7 @@ import { TokenService } from './token.service';
       useFactory: (config: AppConfig) => ({ secret: config.jwtSecret, signOptions: { algorithm: 'HS256' } }),
     }),
   ],
-  providers: [SessionStore, TokenService, PasswordAttempts, { provide: APP_GUARD, useClass: AccessGuard }],
-  exports: [SessionStore, TokenService, PasswordAttempts, JwtModule],
+  providers: [SessionStore, PageSessions, TokenService, PasswordAttempts, { provide: APP_GUARD, useClass: AccessGuard }],
+  exports: [SessionStore, PageSessions, TokenService, PasswordAttempts, JwtModule],
 })
 export class AuthCoreModule {}

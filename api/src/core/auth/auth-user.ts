@@ -20,6 +20,8 @@ export interface TokenPayload {
   sid: string;
   /** The administrator or agent account that is impersonating, if any. */
   imp: number | null;
+  /** Why they act as the employee (contracts/impersonation.ts), kept with every audit entry of the session. */
+  why?: string | null;
   /**
    * Set when the session began with a change the person must make first (an administrator's password
    * reset or a security-question reset): the guard then admits only the routes that complete it.
@@ -38,6 +40,8 @@ export interface AuthUser {
   testUser: boolean;
   sessionId: string;
   impersonatorId: number | null;
+  /** The reason given for acting as the employee (impersonation sessions only). */
+  impersonationReason: string | null;
   pendingChange: PendingChange | null;
   expiresAt: number;
 }
@@ -52,6 +56,7 @@ export function toAuthUser(p: TokenPayload): AuthUser {
     testUser: p.tu,
     sessionId: p.sid,
     impersonatorId: p.imp,
+    impersonationReason: p.imp !== null ? (p.why ?? null) : null,
     pendingChange: p.rst ?? null,
     expiresAt: p.exp ?? 0,
   };

@@ -3,8 +3,12 @@ import { Messages } from '../../contracts/messages';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { RateLimiter, type AttemptLimit } from '../redis/rate-limiter';
 
-/** Where a password is checked: signing in, or re-entering it in a session (unlock, session modal, change). */
-export type PasswordCheckKind = 'login' | 'confirm';
+/**
+ * Where a secret is checked: signing in, re-entering the password in a session (unlock, session modal,
+ * change), or an authenticator's code (the second step of an administrator's sign-in, and confirming a new
+ * authenticator): codes are counted like passwords, in counters of their own.
+ */
+export type PasswordCheckKind = 'login' | 'confirm' | 'mfa';
 
 /**
  * Throttles password checks (section 5 "throttles"): each check takes an attempt before the hash is

@@ -14,18 +14,23 @@ if tonumber(ARGV[1]) - tonumber(last) > tonumber(ARGV[2]) then return 'idle' end
 if ARGV[3] == '1' then redis.call('SET', KEYS[1], ARGV[1], 'KEEPTTL') end
 return 'active'`;
 
-// KEYS: the children indexes of the sessions to end; ARGV: their session ids. Ends each session and each
-// session it opened.
+// KEYS: the children indexes of the sessions to end; ARGV: the session key prefix (the deployment's), then their
+// session ids. Ends each session and each session it opened.
 const REVOKE_SCRIPT = `
-for i, sid in ipairs(ARGV) do
-  redis.call('DEL', 'sess:' .. sid)
-  local index = KEYS[i]
-  for _, child in ipairs(redis.call('SMEMBERS', index)) do redis.call('DEL', 'sess:' .. child) end
+local prefix = ARGV[1]
+for i = 2, #ARGV do
+  redis.call('DEL', prefix .. ARGV[i])
+  local index = KEYS[i - 1]
+  for _, child in ipairs(redis.call('SMEMBERS', index)) do redis.call('DEL', prefix .. child) end
   redis.call('DEL', index)
 end
-return #ARGV`;
+return #ARGV - 1`;
 
-/** Server-side sessions: a token is only as good as its session, so logout really ends it. */
+/**
+ * Server-side sessions: a token is only as good as its session, so logout really ends it. Every key carries the
+ * deployment's prefix (QUEUE_PREFIX, as the rate limiter's and the queues' do): deployments sharing one Redis
+ * never end each other's sessions of the same account id.
+ */
 @Injectable()
 export class SessionStore {
   constructor(
@@ -87,18 +92,20 @@ export class SessionStore {
   private async evalRevoke(childIndexes: string[], sids: string[]): Promise<void> {
     const redis = this.redis as Redis & { bpSessionRevoke?: (...args: string[]) => Promise<unknown> };
     if (!redis.bpSessionRevoke) redis.defineCommand('bpSessionRevoke', { lua: REVOKE_SCRIPT });
-    await redis.bpSessionRevoke!(String(childIndexes.length), ...childIndexes, ...sids);
+    await redis.bpSessionRevoke!(String(childIndexes.length), ...childIndexes, this.key(''), ...sids);
   }
 
-  private key(sid: string): string {
-    return `sess:${sid}`;
+  /** The Redis key of a session (holds its last activity, epoch ms). */
+  key(sid: string): string {
+    return `${this.config.queuePrefix}:sess:${sid}`;
   }
 
-  private personKey(person: number): string {
-    return `sess-of:${person}`;
+  /** The set of a person's sessions. */
+  personKey(person: number): string {
+    return `${this.config.queuePrefix}:sess-of:${person}`;
   }
 
   private childrenKey(sid: string): string {
-    return `sess-opened-by:${sid}`;
+    return `${this.config.queuePrefix}:sess-opened-by:${sid}`;
   }
 }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { LOG_LEVELS, logSettings } from '../logging/log-settings';
 
 /** Local defaults when no .env says otherwise (scripts/setup.sh writes one with fresh passwords). */
 export const DEFAULT_DATABASE_URLS = {
@@ -37,7 +38,7 @@ const ZEnv = z.object({
   DEV_SMTP_PORT: z.coerce.number().int().default(1025),
   DEV_MAILBOX: bool.optional(),
   LITE_SITE_URL: z.string().default('/lite'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
   WEB_MODE: z.enum(['production', 'development', 'off']).default('production'),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_IP_MAX_FAILURES: z.coerce.number().int().positive().default(50),
@@ -58,6 +59,15 @@ const ZEnv = z.object({
   S3_FORCE_PATH_STYLE: bool.default(true),
   /** Custom-email campaigns: emails per client per second (the worker delays the rest, without using an attempt). */
   CAMPAIGN_RATE_PER_SECOND: z.coerce.number().int().positive().default(50),
+  /** On SIGTERM a process finishes what it has in hand for at most this long, then exits anyway (under Kubernetes' 30 s grace). */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(25_000),
+  /** The workers' own HTTP port for /health/live, /health/ready; 0 (the default): none, so that several workers
+   *  processes on one machine (tests, a bench) never contend for a port. A deployment sets it (docker-compose.yml). */
+  WORKER_HEALTH_PORT: z.coerce.number().int().min(0).default(0),
+  /** GET /metrics answers a caller with `Authorization: Bearer <this>`, */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** or one from these networks ("10.0.0.0/8,127.0.0.1/32"); nobody else. */
+  METRICS_ALLOW_CIDR: z.string().default(''),
 });
 
 export interface S3Settings {
@@ -90,6 +100,8 @@ export type AppConfig = Readonly<{
   devMailbox: boolean;
   liteSiteUrl: string;
   logLevel: string;
+  /** One readable line per log entry (development) instead of JSON (core/logging/log-settings.ts). */
+  logPretty: boolean;
   webMode: 'production' | 'development' | 'off';
   loginMaxFailures: number;
   loginIpMaxFailures: number;
@@ -99,6 +111,10 @@ export type AppConfig = Readonly<{
   storageDriver: 'local' | 's3';
   s3: S3Settings;
   campaignRatePerSecond: number;
+  shutdownTimeoutMs: number;
+  workerHealthPort: number;
+  metricsToken: string | undefined;
+  metricsAllowCidr: readonly string[];
 }>;
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -155,7 +171,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     devSmtpPort: env.DEV_SMTP_PORT,
     devMailbox: !production && !env.SMTP_URL && env.DEV_MAILBOX !== false,
     liteSiteUrl: env.LITE_SITE_URL,
-    logLevel: env.LOG_LEVEL,
+    logLevel: logSettings(env.NODE_ENV, env.LOG_LEVEL).level,
+    logPretty: logSettings(env.NODE_ENV, env.LOG_LEVEL).pretty,
     webMode: env.WEB_MODE,
     loginMaxFailures: env.LOGIN_MAX_FAILURES,
     loginIpMaxFailures: env.LOGIN_IP_MAX_FAILURES,
@@ -172,5 +189,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       forcePathStyle: env.S3_FORCE_PATH_STYLE,
     },
     campaignRatePerSecond: env.CAMPAIGN_RATE_PER_SECOND,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    workerHealthPort: env.WORKER_HEALTH_PORT,
+    metricsToken: env.METRICS_TOKEN,
+    metricsAllowCidr: env.METRICS_ALLOW_CIDR.split(',').map((s) => s.trim()).filter(Boolean),
   });
 }

@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { Messages } from '../../contracts/messages';
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { EntityManager } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 
 /** Who does the work and for which client: set once per request (the access guard) or per job (the workers). */
@@ -11,6 +12,8 @@ export interface Acting {
   accountId: number | null;
   /** The employee's account while an administrator or agent acts as them. */
   onBehalfOf: number | null;
+  /** Why the administrator or agent acts as the employee (with onBehalfOf only). */
+  reason: string | null;
 }
 
 interface ContextStore {
@@ -38,6 +41,11 @@ export class NoTenantContextError extends Error {
 @Injectable()
 export class RequestContext {
   private readonly storage = new AsyncLocalStorage<ContextStore>();
+  /**
+   * The open transaction, apart from the store: a transaction may run where there is no request or job (the
+   * seed), and a new request store (forClient) must not drop the transaction it runs in.
+   */
+  private readonly transactions = new AsyncLocalStorage<EntityManager>();
 
   /**
    * Runs the rest of a request (its guards, pipes and handler) in a store of its own. createApp calls it from
@@ -90,9 +98,34 @@ export class RequestContext {
     return this.storage.run({ ip: noAddress }, work);
   }
 
+  /**
+   * An agent's work on another client of its agency, once the caller has checked that the client is
+   * the agency's: the same account, session and address, that client's scope (TenantDb, audit entries).
+   */
+  forClient<T>(clientId: number, work: () => Promise<T>): Promise<T> {
+    const store = this.storage.getStore();
+    const user = this.user;
+    const scoped: AuthUser = { ...user, clientId };
+    return this.storage.run({ ip: store?.ip ?? noAddress, user: scoped, acting: actingOf(scoped) }, work);
+  }
+
+  /** Runs work inside a transaction: every statement TenantDb runs without its own manager joins it. */
+  inTransaction<T>(manager: EntityManager, work: () => Promise<T>): Promise<T> {
+    return this.transactions.run(manager, work);
+  }
+
+  /**
+   * The transaction the work runs in, if any. One that has ended (work left running after its commit) is no
+   * longer offered: its connection went back to the pool.
+   */
+  get transaction(): EntityManager | undefined {
+    const manager = this.transactions.getStore();
+    return manager?.queryRunner && !manager.queryRunner.isReleased && manager.queryRunner.isTransactionActive ? manager : undefined;
+  }
+
   /** Runs work outside a request (a job) in the context its payload names; never from an AuthUser. */
   runAs<T>(job: { clientId: number; requestedBy: number | null }, work: () => Promise<T>): Promise<T> {
-    return this.storage.run({ ip: noAddress, acting: { clientId: job.clientId, accountId: job.requestedBy, onBehalfOf: null } }, work);
+    return this.storage.run({ ip: noAddress, acting: { clientId: job.clientId, accountId: job.requestedBy, onBehalfOf: null, reason: null } }, work);
   }
 }
 
@@ -102,5 +135,6 @@ function actingOf(user: AuthUser): Acting {
     clientId: user.clientId,
     accountId: user.impersonatorId ?? user.accountId,
     onBehalfOf: user.impersonatorId !== null ? user.accountId : null,
+    reason: user.impersonatorId !== null ? user.impersonationReason : null,
   };
 }

@@ -31,15 +31,23 @@ export class TenantDb {
     private readonly context: RequestContext,
   ) {}
 
+  /** The request's (or job's) open transaction, else the pool: what every statement here runs on by default. */
   get manager(): EntityManager {
-    return this.dataSource.manager;
+    return this.context.transaction ?? this.dataSource.manager;
   }
 
+  /**
+   * Runs work in a transaction that the request context carries: the owning modules' methods called from it
+   * (their writes, the audit entry) join it without being handed a manager. Called inside another one, it joins
+   * that one too (a savepoint), so a change and its audit entry never commit apart.
+   */
   transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
+    const outer = this.context.transaction;
+    const run = (m: EntityManager) => this.context.inTransaction(m, () => work(m));
+    return outer ? outer.transaction(run) : this.dataSource.transaction(run);
   }
 
-  query<T>(sql: string, params: readonly unknown[] = [], manager: EntityManager = this.dataSource.manager): Promise<T[]> {
+  query<T>(sql: string, params: readonly unknown[] = [], manager: EntityManager = this.manager): Promise<T[]> {
     const clientId = this.context.clientId;
     return manager.query(bindClientParam(sql, params.length), [...params, clientId]);
   }
@@ -68,26 +76,26 @@ export class TenantDb {
     condition: string,
     params: readonly unknown[] = [],
     options: Omit<RowsOptions<Row>, 'acrossClients'> = {},
-    manager: EntityManager = this.dataSource.manager,
+    manager: EntityManager = this.manager,
   ): Promise<Row[]> {
     return this.query<Row>(this.owned(table).selectStatement(alias, `${alias}.client_id = $client AND (${condition})`, options), params, manager);
   }
 
   /** Inserts a row of the acting client; answers its id. */
-  async insert<Row extends object>(table: SqlTable<Row>, values: Writable<Omit<Row, 'clientId'>>, manager: EntityManager = this.dataSource.manager): Promise<number> {
+  async insert<Row extends object>(table: SqlTable<Row>, values: Writable<Omit<Row, 'clientId'>>, manager: EntityManager = this.manager): Promise<number> {
     const { text, values: params } = this.owned(table).insert(values as Writable<Row>, [['client_id', this.context.clientId]]);
     const rows = (await manager.query(text, params)) as Array<{ id: number | string }>;
     return Number(rows[0]!.id);
   }
 
   /** Updates one row of the acting client by id (a row of another client is left alone). */
-  async update<Row extends object>(table: SqlTable<Row>, id: number, values: Writable<Row>, manager: EntityManager = this.dataSource.manager): Promise<void> {
+  async update<Row extends object>(table: SqlTable<Row>, id: number, values: Writable<Row>, manager: EntityManager = this.manager): Promise<void> {
     const { text, values: params } = this.owned(table).update(values, 'id = {1} AND client_id = {2}', [id, this.context.clientId]);
     await manager.query(text, params);
   }
 
   /** Deletes one row of the acting client by id. */
-  async delete<Row extends object>(table: SqlTable<Row>, id: number, manager: EntityManager = this.dataSource.manager): Promise<void> {
+  async delete<Row extends object>(table: SqlTable<Row>, id: number, manager: EntityManager = this.manager): Promise<void> {
     await this.query(`DELETE FROM ${this.owned(table).name} WHERE id = $1 AND client_id = $client`, [id], manager);
   }
 

@@ -40,6 +40,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
         ...(typeof r.messageCode === 'number' ? { messageCode: r.messageCode } : {}),
         ...(typeof r.developerMessage === 'string' ? { developerMessage: r.developerMessage } : {}),
         ...(Array.isArray(r.errors) ? { errors: r.errors as ErrorResponse['errors'] } : {}),
+        ...(Array.isArray(r.issues) ? { issues: r.issues as ErrorResponse['issues'] } : {}),
       };
     }
     // Middleware errors that carry their own 4xx status. (Fastify's own refusals, a body over the limit or a

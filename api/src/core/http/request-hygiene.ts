@@ -4,17 +4,33 @@ import { parse as parseForm } from 'qs';
 const NUL = '\u0000';
 const MAX_DEPTH = 32;
 
-/** Where a NUL character hides in parsed input (a body or query value, or a key), or null. */
-export function findNul(value: unknown, path = '', depth = 0): string | null {
-  if (typeof value === 'string') return value.includes(NUL) ? path || 'body' : null;
+const hasNul = (text: string): boolean => text.includes(NUL);
+
+/** C0 controls (NUL, tab, CR, LF...), DEL and C1 controls. */
+export function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true;
+  }
+  return false;
+}
+
+/** Where a string that `bad` refuses hides in parsed input (a value, or a key), or null. */
+function findIn(value: unknown, bad: (text: string) => boolean, path: string, depth: number): string | null {
+  if (typeof value === 'string') return bad(value) ? path || 'body' : null;
   if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return null;
   for (const [key, inner] of Object.entries(value)) {
     const here = path ? `${path}.${key}` : key;
-    if (key.includes(NUL)) return here;
-    const found = findNul(inner, here, depth + 1);
+    if (bad(key)) return here;
+    const found = findIn(inner, bad, here, depth + 1);
     if (found) return found;
   }
   return null;
+}
+
+/** Where a NUL character hides in parsed input (a body or query value, or a key), or null. */
+export function findNul(value: unknown, path = '', depth = 0): string | null {
+  return findIn(value, hasNul, path, depth);
 }
 
 export const INVALID_CHARACTERS = 'The request contains a character that is not allowed';
@@ -44,6 +60,16 @@ export function nulBytesIn(url: string, query: unknown, body: unknown): BadInput
   if (path.includes(NUL)) return { path: 'path', message: INVALID_CHARACTERS };
   const where = findNul(query, 'query') ?? findNul(body, '');
   return where ? { path: where.replace(/^query\./, ''), message: INVALID_CHARACTERS } : null;
+}
+
+/**
+ * The text fields of a multipart upload, which the upload interceptor reads only after the app's check of
+ * bodies (nulBytesIn, before any guard) has run, so that check never saw them. Every such field is one line (a title), so a NUL or any other control
+ * character is refused with the same 400 as a NUL in a JSON body.
+ */
+export function badMultipartFields(fields: unknown): BadInput | null {
+  const where = findIn(fields, hasControlCharacter, '', 0);
+  return where ? { path: where, message: INVALID_CHARACTERS } : null;
 }
 
 /** The API's 400 for input refused before any handler. */

@@ -2,6 +2,8 @@ import { getQueueToken } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { Queue } from 'bullmq';
+import type { EntityManager } from 'typeorm';
+import { afterCommit } from '../database/after-commit';
 import { JOBS, type JobName, type JobPayloads } from './job-registry';
 
 /** Base delay override for tests (EMAIL_BACKOFF_MS, kept for the email job's retries). */
@@ -44,6 +46,17 @@ export class JobsService {
         opts: { jobId: j.jobId, attempts: def.attempts, backoff: { type: 'exponential', delay: backoffFor(name) }, ...(def.removeOnComplete ? { removeOnComplete: true } : {}) },
       })),
     );
+  }
+
+  /**
+   * For work recorded in `manager`'s transaction: queued once that transaction commits (at once outside one),
+   * never if it rolls back, so a worker never looks for rows not committed yet. As with tryQueue, a failure to
+   * queue is logged: the job's re-drive (its registry entry) queues it later.
+   */
+  queueAfterCommit<N extends JobName>(manager: EntityManager, name: N, data: JobPayloads[N], options: { jobId: string; delay?: number }): Promise<void> {
+    return afterCommit(manager, async () => {
+      await this.tryQueue(name, data, options);
+    });
   }
 
   /**

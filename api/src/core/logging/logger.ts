@@ -96,7 +96,29 @@ export function scrub(value: unknown, depth = 0): unknown {
   return out;
 }
 
-export function createLogger(level: string, name: string, destination?: pino.DestinationStream): Logger {
+/**
+ * Development's readable lines: time, level, [context] message, and for a request its method, path (secret
+ * query values blanked) and status. Loaded only then: pino-pretty is a development dependency.
+ */
+function prettyStream(): pino.DestinationStream {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a development dependency, absent in production installs
+  const pretty = require('pino-pretty') as typeof import('pino-pretty');
+  return pretty({
+    colorize: process.stdout.isTTY,
+    singleLine: true,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname,service,context,req,res,responseTime,reqId,time',
+    messageFormat: (log: Record<string, unknown>, messageKey: string) => {
+      const req = log.req as { method?: string; url?: string } | undefined;
+      const res = log.res as { statusCode?: number } | undefined;
+      const context = typeof log.context === 'string' ? `[${log.context}] ` : '';
+      const request = req?.method ? ` ${req.method} ${req.url ?? ''} ${res?.statusCode ?? ''} ${typeof log.responseTime === 'number' ? `${log.responseTime} ms` : ''}` : '';
+      return `${context}${String(log[messageKey] ?? '')}${request}`.trimEnd();
+    },
+  });
+}
+
+export function createLogger(level: string, name: string, destination?: pino.DestinationStream, pretty = false): Logger {
   const options: pino.LoggerOptions = {
     name,
     level,
@@ -107,5 +129,6 @@ export function createLogger(level: string, name: string, destination?: pino.Des
     // The request as pino-http logs it (url, query, params) goes through the same scrubbing.
     serializers: { req: (req: unknown) => scrub(req) },
   };
-  return destination ? pino(options, destination) : pino(options);
+  if (destination) return pino(options, destination);
+  return pretty ? pino(options, prettyStream()) : pino(options);
 }

@@ -5,7 +5,7 @@ import { createLogger } from './logger';
 let logger: Logger | undefined;
 
 /** One pino instance per process, shared by pino-http and Nest's logger. */
-export function rootLogger(config: Pick<AppConfig, 'logLevel'>, name = 'benefits-portal'): Logger {
-  logger ??= createLogger(config.logLevel, name);
+export function rootLogger(config: Pick<AppConfig, 'logLevel' | 'logPretty'>, name = 'benefits-portal'): Logger {
+  logger ??= createLogger(config.logLevel, name, undefined, config.logPretty);
   return logger;
 }

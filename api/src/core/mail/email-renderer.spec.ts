@@ -55,6 +55,23 @@ describe('EmailRenderer', () => {
     expect(renderer.renderSubject('generic', { subject: 'Open enrollment & you\r\nBcc: x@y', body: '' })).toBe('Open enrollment & you Bcc: x@y');
   });
 
+  it("life events' emails: the decision either way and the document reminder, HR's reason escaped", () => {
+    const event = { firstName: 'Ada', eventTitle: 'Birth or adoption', event: 'birth or adoption' };
+    expect(renderer.renderSubject('life-event-approved', { ...event, coverageStarts: '12/01/2026' })).toBe('Your birth or adoption change is approved');
+    expect(renderer.render('life-event-approved', { ...event, coverageStarts: '12/01/2026' }, 's').text).toContain(
+      'Hello Ada,\n\nHR approved the changes to your benefits after your life event (Birth or adoption). They take effect on 12/01/2026.',
+    );
+    expect(renderer.renderSubject('life-event-rejected', { ...event, reason: 'x' })).toBe('Your birth or adoption change needs another look');
+    const rejected = renderer.render('life-event-rejected', { ...event, reason: 'Wrong <date>' }, 's');
+    expect(rejected.html).toContain('Wrong &lt;date&gt;');
+    expect(rejected.text).toContain('(Birth or adoption):\n\nWrong <date>\n\nSign in and open Change Benefits to report it again.');
+    const reminder = { firstName: 'Ada', eventTitle: 'Birth or adoption', document: 'birth certificate or adoption papers', signedOn: '11/20/2026' };
+    expect(renderer.renderSubject('life-event-proof-reminder', reminder)).toBe('Please upload your birth certificate or adoption papers');
+    expect(renderer.render('life-event-proof-reminder', reminder, 's').text).toContain(
+      'Hello Ada,\n\nYou reported a life event (Birth or adoption) and signed the changes on 11/20/2026. HR approves them once you upload your birth certificate or adoption papers.\n\nSign in and open Change Benefits to upload it.',
+    );
+  });
+
   it('has a file for every template', () => {
     for (const name of Object.keys(EMAIL_TEMPLATES) as Array<keyof typeof EMAIL_TEMPLATES>) {
       expect(() => renderer.render(name, { registrationUrl: 'u', resetUrl: 'u', expiresInMinutes: 1, subject: 's', body: 'b' }, 's')).not.toThrow();
@@ -81,7 +98,7 @@ describe('the client\'s header colour', () => {
 
   it('only a hex colour reaches the style attribute', () => {
     const renderer = new EmailRenderer({ productName: 'Benefits Portal', publicUrl: 'http://localhost:3000' });
-    const data = { clientName: 'Acme', bodyHtml: '<p>Hi</p>' };
+    const data = { clientName: 'Acme', bodyHtml: '<p>Hi</p>', subject: 's' };
     expect(renderer.render('custom-message', { ...data, brand: { headerColor: '#0f766e' } }, 's').html).toContain('background-color:#0f766e;');
     const hostile = renderer.render('custom-message', { ...data, brand: { headerColor: 'red;background:url(https://x.test/t)' } }, 's').html;
     expect(hostile).not.toContain('x.test');

@@ -48,9 +48,9 @@ export class MailService {
    * row answers its id, and is queued again only while still 'queued' (the job id makes that a no-op when
    * the job exists). 'sent' and 'failed' rows are final; a deliberate resend uses a new key.
    *
-   * With `manager` the row joins the caller's transaction. The job is then added before that commit, so the
-   * worker may run before the row is visible: it retries with backoff, and gives up if the row never appears.
-   * A failure to queue never fails the caller: the row stays 'queued' and the re-drive sweep queues it.
+   * With `manager` the row joins the caller's transaction, and the job is added once that commits (never if
+   * it rolls back), so the worker always finds the row. A failure to queue never fails the caller: the row
+   * stays 'queued' and the re-drive sweep queues it.
    */
   async enqueue<T extends EmailTemplateName>(input: EnqueueEmail<T>, manager: EntityManager = this.dataSource.manager): Promise<number> {
     const to = input.to.trim();
@@ -82,7 +82,8 @@ export class MailService {
     }
     if (input.queue === false) return id;
     // The row is the record: if Redis is unreachable now, the re-drive sweep queues it later, same job id.
-    if (await this.jobs.tryQueue('email.send', { messageId: id }, { jobId: emailJobId(id) })) this.logger.log({ emailId: id, template: input.template }, 'email queued');
+    await this.jobs.queueAfterCommit(manager, 'email.send', { messageId: id }, { jobId: emailJobId(id) });
+    this.logger.log({ emailId: id, template: input.template }, 'email recorded');
     return id;
   }
 

@@ -6,6 +6,8 @@ export const QueueName = {
   Documents: 'documents',
   /** Communications: fan-out and one job per recipient, apart from transactional email so a campaign never delays a reset link. */
   Campaigns: 'campaigns',
+  /** Imports: a census file's commit (minutes for a large file), apart so it never holds up reports or email. */
+  Imports: 'imports',
   /** Housekeeping: the re-drive sweep. */
   Maintenance: 'maintenance',
 } as const;

@@ -1,5 +1,5 @@
 /**
- * A server-owned wizard (decisions section 5, "wizard progress"): ordered steps, each with a guard that
+ * A server-owned wizard ("wizard progress"): ordered steps, each with a guard that
  * says what is still missing before the person may leave it. Registration uses it today and onboarding
  * will. Framework-free: the caller turns a StepConflict into its HTTP answer (409).
  */

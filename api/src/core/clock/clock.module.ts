@@ -1,0 +1,22 @@
+import { Global, Module } from '@nestjs/common';
+import { ClientCalendar } from './client-calendar';
+import { Clock, SystemClock } from './clock';
+
+/** The clock this process's applications are built with; the system clock unless `ClockModule.use` chose another first. */
+let chosen: Clock | null = null;
+
+/**
+ * Provides the one Clock. The API app and the workers built in one process (the e2e suites) share the
+ * clock chosen before they are built, so a simulation moves both at once.
+ */
+@Global()
+@Module({
+  providers: [{ provide: Clock, useFactory: (): Clock => chosen ?? new SystemClock() }, ClientCalendar],
+  exports: [Clock, ClientCalendar],
+})
+export class ClockModule {
+  /** Chooses the clock of the applications built after this call (tests). */
+  static use(clock: Clock | null): void {
+    chosen = clock;
+  }
+}
