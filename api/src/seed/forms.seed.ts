@@ -14,9 +14,9 @@ interface DemoQuestion {
   filter?: { key: string; operator: FormFilterOperator; option?: string; value?: string };
 }
 
-/** Acme's additional information questions (document 2 section 2): one per field type, two with a filter. */
+/** Acme's additional information questions: one per field type, two with a filter. */
 const ACME_QUESTIONS: DemoQuestion[] = [
-  // Smoker is asked once, on the profile (issue 11): no tobacco question here.
+  // Smoker is asked once, on the profile: no tobacco question here.
   { key: 'textReminders', section: 'Reminders', userPrompt: 'Would you like benefit reminders by text message?', fieldType: 'Radio', required: true, perDependent: false, options: ['Yes', 'No'] },
   {
     key: 'textWindowOpens',
@@ -82,7 +82,7 @@ export async function seedFormQuestions(m: EntityManager, clientId: number): Pro
 }
 
 /**
- * Jane's beneficiaries (decisions section 4): her spouse John 100% primary and her daughter Lily 100%
+ * Jane's beneficiaries: her spouse John 100% primary and her daughter Lily 100%
  * contingent, made-up SSNs. Only while she has none and never had any changed: a reseed must not bring
  * back a beneficiary she removed.
  */

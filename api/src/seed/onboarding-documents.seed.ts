@@ -3,7 +3,7 @@ import type { FileStorage } from '../modules/files/file-storage';
 import { simplePdf } from './pdf';
 
 /**
- * Acme's onboarding documents (issue 12): one to open and acknowledge with a typed name, one with a field of
+ * Acme's onboarding documents: one to open and acknowledge with a typed name, one with a field of
  * every type, a required upload and HR approval. Created once; the handbook's bytes are rewritten each run.
  */
 export async function seedOnboardingDocuments(m: EntityManager, storage: FileStorage, clientId: number): Promise<boolean> {

@@ -42,7 +42,7 @@ const MEDICAL_COMMON = {
   rxRetail: t('30-day supply'),
 };
 
-/** The demo line-up of Acme's current period (decisions section 4). */
+/** The demo line-up of Acme's current period. */
 function lineUp(): SeedPlan[] {
   return [
     {

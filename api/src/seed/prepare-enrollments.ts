@@ -1,3 +1,5 @@
+import { AccountsService } from '../modules/accounts/accounts.service';
+import { SystemClock } from '../core/clock/clock';
 import type { DataSource } from 'typeorm';
 import { AuditService } from '../core/audit/audit.service';
 import { RequestContext } from '../core/context/request-context';
@@ -16,7 +18,8 @@ export async function prepareEnrollmentRows(ds: DataSource): Promise<number> {
   const context = new RequestContext();
   const db = new TenantDb(ds, context);
   const audit = new AuditService(ds, context);
-  const enrollments = new EnrollmentsService(db, context, new PlansService(db, context), audit, new ElectionDrafts(db, context, audit), new EnrollmentWindowService(db));
+  const clock = new SystemClock();
+  const enrollments = new EnrollmentsService(db, context, new PlansService(db, context, clock), audit, new ElectionDrafts(db, context, audit, new AccountsService(ds, clock, db)), new EnrollmentWindowService(db, clock), clock);
   let made = 0;
   for (const { id } of (await ds.query('SELECT id FROM client ORDER BY id')) as Array<{ id: number }>) {
     made += await context.runAs({ clientId: id, requestedBy: null }, () => enrollments.prepareClient());

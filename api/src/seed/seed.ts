@@ -9,6 +9,10 @@ import { storageFor } from '../modules/files/file-storage';
 import { seedContacts } from './contacts.seed';
 import { seedFormQuestions, seedJaneBeneficiaries } from './forms.seed';
 import { seedPlans } from './plans.seed';
+import { RequestContext } from '../core/context/request-context';
+import { TenantDb } from '../core/database/tenant-db';
+import type { FileStorage } from '../modules/files/file-storage';
+import { PlanRenewalService } from '../modules/plans/plan-renewal.service';
 
 export const DEMO_PASSWORD = 'Passw0rd!';
 const DEMO_ANSWER = 'Rex';
@@ -70,7 +74,7 @@ interface DemoDependent {
   ssn: string;
 }
 
-/** Jane's household (decisions section 4): a spouse and a child of about six, made-up SSNs. */
+/** Jane's household: a spouse and a child of about six, made-up SSNs. */
 const JANE_DEPENDENTS: DemoDependent[] = [
   { relationshipTypeId: 1, firstName: 'John', lastName: 'Doe', ageYears: 40, birthMonthDay: [2, 14], gender: 1, ssn: '123-45-6711' },
   { relationshipTypeId: 2, firstName: 'Lily', lastName: 'Doe', ageYears: 6, birthMonthDay: [3, 8], gender: 2, ssn: '123-45-6712' },
@@ -100,7 +104,7 @@ async function seedDependents(m: EntityManager, cipher: SecuredDataCipher, now: 
   return created;
 }
 
-/** Demo data of decisions section 4. Every insert is guarded by a natural key, so seeding twice changes nothing. */
+/** The demo data. Every insert is guarded by a natural key, so seeding twice changes nothing. */
 export async function seedDemoData(m: EntityManager, config: AppConfig, cipher: SecuredDataCipher, now = new Date()): Promise<SeedResult> {
   let created = false;
   let agencyId = await idOf(m, `SELECT id FROM agency WHERE name = $1`, ['Harbor Benefits Group']);
@@ -229,10 +233,9 @@ export async function seedDemoData(m: EntityManager, config: AppConfig, cipher: 
   await seedBanks(m);
   if (await seedOnboardingDocuments(m, storage, clientId!)) created = true;
   if (await seedContacts(m, clientId!)) created = true;
+  if (await seedBaysidePlanYears(m, storage, baysideId!, now)) created = true;
 
-  // The link for the employee who has not registered: derived from the secret, so every run prints the same one.
-  const unregistered = EMPLOYEES.find((p) => p.password === null)!;
-  const raw = derivedToken(config.jwtSecret, `seed-registration:${unregistered.username}`);
+  const { unregistered, raw, link, registrationFor } = seedRegistration(config);
   const accountId = await idOf(m, `SELECT id FROM account WHERE username = $1`, [unregistered.username]);
   await m.query(
     `INSERT INTO account_token (account_id, purpose, token_hash, expires_at)
@@ -240,8 +243,50 @@ export async function seedDemoData(m: EntityManager, config: AppConfig, cipher: 
     [accountId, hashToken(raw)],
   );
   return {
-    registrationLink: `${config.publicUrl}/mbl/registration?token=${raw}`,
-    registrationFor: `${unregistered.firstName} ${unregistered.lastName} <${unregistered.username}>`,
+    registrationLink: link,
+    registrationFor,
     created,
   };
+}
+
+/**
+ * The link for the employee who has not registered: derived from the secret, so every seed run and npm start's
+ * banner (server/print-banner.ts) give the same one without reading the database.
+ */
+export function seedRegistration(config: Pick<AppConfig, 'jwtSecret' | 'publicUrl'>) {
+  const unregistered = EMPLOYEES.find((p) => p.password === null)!;
+  const raw = derivedToken(config.jwtSecret, `seed-registration:${unregistered.username}`);
+  return {
+    unregistered,
+    raw,
+    link: `${config.publicUrl}/mbl/registration?token=${raw}`,
+    registrationFor: `${unregistered.firstName} ${unregistered.lastName} <${unregistered.username}>`,
+  };
+}
+
+/**
+ * Bayside Dental's plan years: this calendar year's in force (its open enrollment last November,
+ * closed) and next year's prepared as a period Ready to Start, renewed by the product's own PlanRenewalService,
+ * so HR's Start of next year's open enrollment can be tried after `npm start`.
+ */
+async function seedBaysidePlanYears(m: EntityManager, storage: FileStorage, clientId: number, now: Date): Promise<boolean> {
+  if ((await idOf(m, `SELECT id FROM open_enrollment_period WHERE client_id = $1 LIMIT 1`, [clientId])) !== null) return false;
+  const year = now.getUTCFullYear();
+  const periodId = await idOf(
+    m,
+    `INSERT INTO open_enrollment_period (client_id, title, start_date, end_date, closed_date, closed_at, is_current, started_at)
+     VALUES ($1, $2, $3, $4, $4, $5, true, $6) RETURNING id`,
+    [clientId, `Open Enrollment ${year}`, `${year - 1}-11-01`, `${year - 1}-11-30`, `${year - 1}-12-01T05:00:00Z`, `${year - 1}-11-01T14:00:00Z`],
+  );
+  // seedPlans takes the plan year from the period's end (November: the next calendar year, this one).
+  await seedPlans(m, storage, clientId);
+  const readyId = await idOf(
+    m,
+    `INSERT INTO open_enrollment_period (client_id, title, start_date, end_date, is_current) VALUES ($1, $2, $3, $3, false) RETURNING id`,
+    [clientId, `Open Enrollment ${year + 1}`, `${year + 1}-01-01`],
+  );
+  const context = new RequestContext();
+  const renewal = new PlanRenewalService(new TenantDb(m.connection, context));
+  await context.runAs({ clientId, requestedBy: null }, () => renewal.renewInto(periodId!, readyId!, m));
+  return true;
 }

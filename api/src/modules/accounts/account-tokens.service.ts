@@ -4,6 +4,9 @@ import { insertRow, NOW, selectRows, updateRows } from '../../core/database/sql-
 import { accountTokenTable, type AccountToken, type AccountTokenPurpose } from './account-token.table';
 import { hashToken, newRawToken } from './account-tokens';
 
+/** The advisory-lock space of token issuing (the second key is the account id). */
+const ACCOUNT_TOKEN_LOCK = 0x746f6b;
+
 export type TokenState = 'valid' | 'used' | 'expired';
 
 export interface FoundToken {
@@ -19,6 +22,9 @@ export class AccountTokensService {
    * emailed link works.
    */
   async issue(manager: EntityManager, accountId: number, purpose: AccountTokenPurpose, ttlSeconds: number): Promise<{ id: number; raw: string }> {
+    // Two links asked for at once (reset links are written after their answers, concurrently) would each burn the
+    // other's still-uncommitted row and both stay live: issuing for one account is one at a time.
+    await manager.query('SELECT pg_advisory_xact_lock($1, $2)', [ACCOUNT_TOKEN_LOCK, accountId]);
     await updateRows(manager, accountTokenTable, { usedAt: NOW }, 'account_id = {1} AND purpose = {2} AND used_at IS NULL', [accountId, purpose]);
     const raw = newRawToken();
     const id = await insertRow(manager, accountTokenTable, {
@@ -44,18 +50,22 @@ export class AccountTokensService {
     return { token, state };
   }
 
+  /** Burns every unused token of the account (an account turned off: its emailed links stop working). */
+  async burnAll(manager: EntityManager, accountId: number): Promise<void> {
+    await updateRows(manager, accountTokenTable, { usedAt: NOW }, 'account_id = {1} AND used_at IS NULL', [accountId]);
+  }
+
   async markUsed(manager: EntityManager, id: number): Promise<void> {
     await updateRows(manager, accountTokenTable, { usedAt: NOW }, 'id = {1}', [id]);
   }
 
-  /** Counts a wrong answer; burns the token when the limit is reached. Answers the new count. */
-  async countFailure(manager: EntityManager, id: number, limit: number): Promise<number> {
-    const rows: Array<{ failed_attempts: number }> = await manager.query(
+  /** Counts a wrong answer; burns the token when the limit is reached. */
+  async countFailure(manager: EntityManager, id: number, limit: number): Promise<void> {
+    await manager.query(
       `UPDATE account_token SET failed_attempts = failed_attempts + 1,
               used_at = CASE WHEN failed_attempts + 1 >= $2 THEN now() ELSE used_at END
-        WHERE id = $1 RETURNING failed_attempts`,
+        WHERE id = $1`,
       [id, limit],
     );
-    return rows[0]?.failed_attempts ?? limit;
   }
 }

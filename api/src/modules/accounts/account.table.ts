@@ -23,6 +23,8 @@ export interface Account {
   registrationStep: number;
   onboardingStep: number;
   lastLoginAt: Date | null;
+  /** Set when an agent turned the account off (an HR administrator): no sign-in from then on. */
+  disabledAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -49,6 +51,7 @@ export const accountTable = new SqlTable<Account>(
     registrationStep: 'registration_step',
     onboardingStep: 'onboarding_step',
     lastLoginAt: 'last_login_at',
+    disabledAt: 'disabled_at',
     createdAt: { name: 'created_at', generated: true },
     updatedAt: { name: 'updated_at', generated: true },
   },

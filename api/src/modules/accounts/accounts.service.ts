@@ -1,7 +1,9 @@
+import { Clock } from '../../core/clock/clock';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { hashSecret, verifySecret } from '../../core/auth/passwords';
-import { selectRows, updateRows } from '../../core/database/sql-table';
+import { insertRow, selectRows, updateRows, type Writable } from '../../core/database/sql-table';
+import { TenantDb } from '../../core/database/tenant-db';
 import { employeeTable, type Employee } from '../employees/employee.table';
 import { clientTable, type Client } from '../tenancy/client.table';
 import { accountTable, type Account } from './account.table';
@@ -11,7 +13,10 @@ let dummyHash: Promise<string> | undefined;
 
 @Injectable()
 export class AccountsService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+    private readonly db: TenantDb,
+  ) {}
 
   /** The account a login names (username first, then email, both case-insensitive), with its password hash; null when none does. */
   async findForLogin(login: string): Promise<Account | null> {
@@ -33,11 +38,12 @@ export class AccountsService {
     return verifySecret(account.passwordHash, password);
   }
 
-  /** MM/DD/YYYY of a terminated employee's termination date once it has passed (sign-in ends with it); else null. */
+  /** MM/DD/YYYY of a terminated employee's termination date once it has passed in the client's calendar (sign-in ends with it); else null. */
   async accessEnded(accountId: number): Promise<string | null> {
     const rows: Array<{ ended: string }> = await this.dataSource.query(
-      `SELECT to_char(termination_date, 'MM/DD/YYYY') AS ended FROM employee WHERE account_id = $1 AND terminated AND termination_date < current_date`,
-      [accountId],
+      `SELECT to_char(e.termination_date, 'MM/DD/YYYY') AS ended FROM employee e JOIN client c ON c.id = e.client_id
+        WHERE e.account_id = $1 AND e.terminated AND e.termination_date < ($2::timestamptz AT TIME ZONE c.time_zone)::date`,
+      [accountId, this.clock.nowIso()],
     );
     return rows[0]?.ended ?? null;
   }
@@ -71,5 +77,53 @@ export class AccountsService {
 
   async touchLogin(accountId: number): Promise<void> {
     await updateRows(this.dataSource, accountTable, { lastLoginAt: new Date() }, 'id = {1}', [accountId]);
+  }
+
+  // The account table is written only here; each write joins the caller's transaction (TenantDb.manager), so
+  // the change and its audit entry commit together.
+
+  /** A new account (an employee's, an HR administrator's); answers its id. */
+  create(values: Writable<Account>): Promise<number> {
+    return insertRow(this.db.manager, accountTable, values);
+  }
+
+  /** Changes an account's fields by id (updated_at follows). */
+  async update(accountId: number, values: Writable<Account>): Promise<void> {
+    await updateRows(this.db.manager, accountTable, values, 'id = {1}', [accountId]);
+  }
+
+  /**
+   * Moves a step of an account of the acting client to `to`, only from one of `from` (any step when null), so
+   * two tabs racing cannot both move it; `reopen` stamps the registration's reopening. False when no row moved.
+   */
+  async moveStep(accountId: number, step: 'registration' | 'onboarding', to: number, from: readonly number[] | null, reopen = false): Promise<boolean> {
+    const column = step === 'registration' ? 'registration_step' : 'onboarding_step';
+    const [, moved] = (await this.db.query(
+      `UPDATE account SET ${column} = $2${reopen ? ', registration_reopened_at = now()' : ''}
+        WHERE id = $1 AND client_id = $client AND ($3::int[] IS NULL OR ${column} = ANY($3::int[]))`,
+      [accountId, to, from],
+    )) as unknown as [unknown, number];
+    return moved > 0;
+  }
+
+  /**
+   * Onboarding's Account Settings: the email and security question, and the registration's account step done,
+   * only while the registration still waits at `from` (false otherwise).
+   */
+  async settleAccountStep(accountId: number, email: string, securityQuestionId: number, securityAnswerHash: string, from: number, to: number): Promise<boolean> {
+    const [, moved] = (await this.db.query(
+      `UPDATE account SET email = $2, security_question_id = $3, security_answer_hash = $4, registration_step = $5
+        WHERE id = $1 AND client_id = $client AND registration_step = $6`,
+      [accountId, email, securityQuestionId, securityAnswerHash, to, from],
+    )) as unknown as [unknown, number];
+    return moved > 0;
+  }
+
+  /** The registration step of an employee's account of the acting client (none without an account). */
+  async setRegistrationStepOfEmployee(employeeId: number, to: number): Promise<void> {
+    await this.db.query(
+      `UPDATE account SET registration_step = $2 WHERE client_id = $client AND id = (SELECT account_id FROM employee WHERE id = $1 AND client_id = $client)`,
+      [employeeId, to],
+    );
   }
 }

@@ -8,6 +8,7 @@ import { JobIds, type JobPayloads, type JobRun } from '../../core/jobs/job-regis
 import { JobsService } from '../../core/jobs/jobs.service';
 import { OnJob } from '../../core/jobs/on-job.decorator';
 import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
+import { FilesService } from '../files/files.service';
 import { ActionsService } from './actions.service';
 import { stampApproval } from './stamp-pdf';
 
@@ -42,6 +43,7 @@ export class ActionSigningService {
     private readonly actions: ActionsService,
     private readonly jobs: JobsService,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    private readonly files: FilesService,
   ) {}
 
   @OnJob('actions.sign')
@@ -126,16 +128,10 @@ export class ActionSigningService {
         const key = `employees/${approval.employee_id}/actions/${actionId}/${form.id}-signed.pdf`;
         await this.storage.put(key, bytes);
         await this.db.transaction(async (m) => {
-          const [file] = await this.db.query<{ id: number }>(
-            `INSERT INTO file (client_id, employee_id, title, file_type, storage_key, content_type, size_bytes)
-             VALUES ($client, $1, $2, 'personal', $3, 'application/pdf', $4)
-             ON CONFLICT (storage_key) DO UPDATE SET size_bytes = EXCLUDED.size_bytes RETURNING id`,
-            [approval.employee_id, `${form.title} (signed)`, key, bytes.length],
-            m,
-          );
+          const fileId = await this.files.add({ employeeId: approval.employee_id, title: `${form.title} (signed)`, fileType: 'personal', storageKey: key, contentType: 'application/pdf', sizeBytes: bytes.length }, true);
           await this.db.query(
             'INSERT INTO action_signed_form (action_id, source_file_id, signed_file_id) SELECT a.id, $2, $3 FROM action a WHERE a.id = $1 AND a.client_id = $client ON CONFLICT DO NOTHING',
-            [actionId, form.id, file!.id],
+            [actionId, form.id, fileId],
             m,
           );
           await this.db.query('UPDATE action_approval SET forms_signed = $2 WHERE id = $1 AND client_id = $client', [approvalId, await signedSoFar(m)], m);

@@ -14,7 +14,7 @@ class ActionApprovalRequestDto extends createZodDto(ZActionApprovalRequest) {}
 class ActionApprovalDto extends createZodDto(ZActionApproval) {}
 const ApprovalIdPipe = idPipe(ActionMessages.approvalNotFound);
 
-/** The Action Center (document 3 sections 2.2 and 7): HR's list of actions and their approval with a signature. */
+/** The Action Center: HR's list of actions and their approval with a signature. */
 @ApiTags('actions')
 @Controller()
 export class ActionsController {

@@ -11,6 +11,7 @@ import { JobIds } from '../../core/jobs/job-registry';
 import { JobsService } from '../../core/jobs/jobs.service';
 import { fieldErrors } from '../../core/http/field-errors';
 import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
+import { FilesService } from '../files/files.service';
 
 /** One election of a signed summary, as far as the action center compares them. */
 export interface SignedElection {
@@ -55,7 +56,7 @@ function describe(e: SignedElection | undefined, planType: string): string {
 }
 
 /**
- * The Action Center (document 3 sections 2.2 and 4): actions are written here by the modules whose events
+ * The Action Center: actions are written here by the modules whose events
  * cause them (a signed enrollment, a termination, an onboarding document that needs approval); HR approves
  * them with a signature, and the documents worker signs their forms (ActionSigningService).
  */
@@ -68,6 +69,7 @@ export class ActionsService {
     private readonly context: RequestContext,
     private readonly jobs: JobsService,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    private readonly files: FilesService,
   ) {}
 
   /**
@@ -107,6 +109,15 @@ export class ActionsService {
       m,
     );
     return rows.map((r) => r.id).sort((a, b) => a - b);
+  }
+
+  /** A submitted onboarding document that HR must approve: its action, once per employee and document. */
+  async requestDocumentApproval(employeeId: number, documentId: number): Promise<void> {
+    await this.db.query(
+      `INSERT INTO action (client_id, employee_id, kind, onboarding_document_id) VALUES ($client, $1, 'onboarding_document', $2)
+       ON CONFLICT (employee_id, onboarding_document_id) DO NOTHING`,
+      [employeeId, documentId],
+    );
   }
 
   /** After a termination: one action per plan type the employee was enrolled in (one without a plan when none). */
@@ -210,15 +221,10 @@ export class ActionsService {
       if (signing) return { id: signing.approval_id!, created: false, actionIds: [] };
       const approver = (await m.query(`SELECT concat_ws(' ', first_name, last_name) AS name FROM account WHERE id = $1`, [acting.accountId])) as Array<{ name: string }>;
       await this.storage.put(key, png);
-      const [image] = await this.db.query<{ id: number }>(
-        `INSERT INTO file (client_id, employee_id, title, file_type, storage_key, content_type, size_bytes)
-         VALUES ($client, $1, 'HR approval signature', 'personal', $2, 'image/png', $3) RETURNING id`,
-        [body.employeeId, key, png.length],
-        m,
-      );
+      const imageId = await this.files.add({ employeeId: body.employeeId, title: 'HR approval signature', fileType: 'personal', storageKey: key, contentType: 'image/png', sizeBytes: png.length });
       const [row] = await this.db.query<{ id: number }>(
         `INSERT INTO action_approval (client_id, employee_id, signature_file_id, approved_by, approver_name) VALUES ($client, $1, $2, $3, $4) RETURNING id`,
-        [body.employeeId, image!.id, acting.accountId, approver[0]?.name || 'HR administrator'],
+        [body.employeeId, imageId, acting.accountId, approver[0]?.name || 'HR administrator'],
         m,
       );
       await this.db.query(`UPDATE action SET approval_id = $1 WHERE id = ANY($2::int[]) AND client_id = $client`, [row!.id, actions.map((a) => a.id)], m);

@@ -13,7 +13,7 @@ class AuditDetailsDto extends createZodDto(ZAuditDetails) {}
 
 const EntryIdPipe = idPipe(AuditMessages.notFound);
 
-/** My Audit Log (the employee's own entries) and the HR Audit Log (every entry of the client), document 3 section 7. */
+/** My Audit Log (the employee's own entries) and the HR Audit Log (every entry of the client). */
 @ApiTags('audit')
 @Controller()
 export class AuditLogsController {

@@ -2,7 +2,7 @@ import type { AuditPage, AuditQuery } from '../../contracts/audit';
 import { PLAN_TYPE_NAMES, type PlanTypeId } from '../../contracts/plans';
 
 /**
- * One page of an audit log in SQL (document 3 section 7), shared with the benchmark's floor server so both
+ * One page of an audit log in SQL, shared with the benchmark's floor server so both
  * run exactly the same statements. `$client` is the acting client (core/database/tenant-db.ts); `run`
  * sends a statement with its parameters, the client bound after them.
  */
@@ -18,6 +18,7 @@ interface Row {
   last_name: string | null;
   performed_by: string | null;
   on_behalf_of: string | null;
+  impersonation_reason: string | null;
 }
 
 export type RunSql = <T>(text: string, params: unknown[]) => Promise<T[]>;
@@ -56,10 +57,11 @@ export async function readAuditPage(q: AuditQuery, employeeId: number | null, ru
   // The page (names joined for its rows only) and the total (no join unless a name is filtered on) apart:
   // a window count over a million joined rows would cost the page the whole filtered set.
   const byName = employeeId === null && Boolean(q.employeeName);
-  const [rows, counted] = await Promise.all([
+  const [rows, counted, zone] = await Promise.all([
     run<Row>(
       `SELECT l.id, l.created_at, l.event_type, l.action_type, l.plan_type_id, l.description, e.first_name, e.last_name,
-              nullif(concat_ws(' ', pa.first_name, pa.last_name), '') AS performed_by, nullif(concat_ws(' ', ob.first_name, ob.last_name), '') AS on_behalf_of
+              nullif(concat_ws(' ', pa.first_name, pa.last_name), '') AS performed_by, nullif(concat_ws(' ', ob.first_name, ob.last_name), '') AS on_behalf_of,
+              l.impersonation_reason
          FROM audit_log l
          LEFT JOIN employee e ON e.id = l.employee_id
          LEFT JOIN account pa ON pa.id = l.performed_by
@@ -70,6 +72,8 @@ export async function readAuditPage(q: AuditQuery, employeeId: number | null, ru
       paging,
     ),
     run<{ n: string }>(`SELECT count(*) AS n FROM audit_log l${byName ? ' LEFT JOIN employee e ON e.id = l.employee_id' : ''} WHERE ${filters}`, params),
+    // The zone the site shows every time in, answered rather than formatted per row.
+    run<{ time_zone: string }>('SELECT time_zone FROM client WHERE id = $client', []),
   ]);
   const totalCount = Number(counted[0]?.n ?? 0);
   return {
@@ -78,6 +82,7 @@ export async function readAuditPage(q: AuditQuery, employeeId: number | null, ru
       createdOn: r.created_at.toISOString(),
       createdBy: r.performed_by,
       onBehalfOf: r.on_behalf_of,
+      reason: r.impersonation_reason,
       eventType: r.event_type,
       actionType: r.action_type,
       planTypeId: r.plan_type_id,
@@ -88,5 +93,6 @@ export async function readAuditPage(q: AuditQuery, employeeId: number | null, ru
     })),
     page: q.page,
     totalCount,
+    timeZone: zone[0]?.time_zone ?? 'UTC',
   };
 }

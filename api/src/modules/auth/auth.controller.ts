@@ -1,31 +1,41 @@
 import { Body, Controller, Get, HttpCode, Post, Put, Req, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiForbiddenResponse, ApiConflictResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBody, ApiExtraModels, ApiForbiddenResponse, ApiConflictResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse, getSchemaPath } from '@nestjs/swagger';
 import type { FastifyRequest as Request } from 'fastify';
-import type { CurrentUser as CurrentUserShape, LoginResponse } from '../../contracts/auth';
+import type { CurrentUser as CurrentUserShape } from '../../contracts/auth';
+import type { LoginAnswer } from '../../contracts/mfa';
 import { Access, AllowDuringPendingChange, AllowIdleSession, NotActivity } from '../../core/auth/access.decorator';
 import type { Account } from '../accounts/account.table';
 import { ErrorResponseDto, OkResponseDto } from '../../core/http/common.dto';
-import { CurrentUserDto, LoginRequestDto, LoginResponseDto, UpdateStepRequestDto } from './auth.dto';
+import { MfaService } from '../mfa/mfa.service';
+import { CurrentUserDto, LoginMfaStepDto, LoginRequestDto, LoginResponseDto, UpdateStepRequestDto } from './auth.dto';
 import { AuthService } from './auth.service';
 import { LocalAuthGuard } from './local-auth.guard';
 
 @ApiTags('auth')
 @Controller()
 export class AuthController {
-  constructor(private readonly auth: AuthService) {}
+  constructor(
+    private readonly auth: AuthService,
+    private readonly mfa: MfaService,
+  ) {}
 
   @Post('login')
   @HttpCode(200)
   @Access('public')
   @UseGuards(LocalAuthGuard)
   @ApiBody({ type: LoginRequestDto })
-  @ApiOkResponse({ type: LoginResponseDto })
+  @ApiExtraModels(LoginResponseDto, LoginMfaStepDto)
+  @ApiOkResponse({
+    description: 'A session, or (an administrator with an authenticator, or HR whose client requires one) the second step: POST /login/mfa or /login/mfa/enroll',
+    schema: { oneOf: [{ $ref: getSchemaPath(LoginResponseDto) }, { $ref: getSchemaPath(LoginMfaStepDto) }] },
+  })
   @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: "'Invalid credentials!'" })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'The right password of a terminated employee whose access has ended' })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'Sign in with email or username and password' })
-  login(@Req() req: Request & { user: Account }): Promise<LoginResponse> {
-    return this.auth.login(req.user);
+  async login(@Req() req: Request & { user: Account }): Promise<LoginAnswer> {
+    // No session until the second step, where the account needs one.
+    return (await this.mfa.afterPassword(req.user)) ?? this.auth.login(req.user);
   }
 
   @Post('logout')

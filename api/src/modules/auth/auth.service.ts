@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import type { CurrentUser, LoginResponse } from '../../contracts/auth';
 import { permissionsOf } from '../../core/auth/auth-user';
+import { Clock } from '../../core/clock/clock';
 import { RequestContext } from '../../core/context/request-context';
 import { SessionStore } from '../../core/auth/session-store';
 import { TenantDb } from '../../core/database/tenant-db';
@@ -19,6 +20,7 @@ export class AuthService {
     private readonly tokens: TokenService,
     private readonly sessions: SessionStore,
     private readonly progress: RegistrationProgressService,
+    private readonly clock: Clock,
   ) {}
 
   async login(account: Account): Promise<LoginResponse> {
@@ -49,7 +51,7 @@ export class AuthService {
     const rows = await this.db.prepared<CurrentUserRow>(CURRENT_USER_STATEMENT, CURRENT_USER_SQL, [user.accountId, user.employeeId]);
     const row = rows[0];
     if (!row) throw new NotFoundException();
-    return toCurrentUser(row, { impersonatorId: user.impersonatorId, agencyId: user.agencyId, permissions: permissionsOf(user) });
+    return toCurrentUser(row, { impersonatorId: user.impersonatorId, impersonationReason: user.impersonationReason, agencyId: user.agencyId, permissions: permissionsOf(user) }, this.clock.now());
   }
 
   /** PUT /me {step}: the server's registration progress decides (409 with what is missing). */

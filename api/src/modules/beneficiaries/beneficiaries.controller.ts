@@ -19,7 +19,7 @@ class OkDto extends createZodDto(ZOkResponse) {}
 const BeneficiaryIdPipe = idPipe(BeneficiaryMessages.notFound);
 
 const RULES =
-  "Every rule of document 2 section 5 in errors[]: 'Field is required' for firstName, lastName, relationshipTypeId, beneficiaryType, " +
+  "Every rule in errors[]: 'Field is required' for firstName, lastName, relationshipTypeId, beneficiaryType, " +
   "birthDate and ssn; share: 'Choose type of share', 'You already spent it' or 'From 1 to {max}' (max = what the other beneficiaries of the type left).";
 
 /** Bodies are read as unknown and validated by the service against the other beneficiaries' shares. */

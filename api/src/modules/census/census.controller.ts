@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   ZCensusEmployee,
@@ -7,9 +7,12 @@ import {
   ZNewEmployeeResponse,
   ZTerminationRequest,
   ZTerminationResponse,
+  ZTerminationReview,
+  ZTerminationReviewQuery,
   type CensusEmployee,
   type NewEmployeeResponse,
   type TerminationResponse,
+  type TerminationReview,
 } from '../../contracts/employees';
 import { Access } from '../../core/auth/access.decorator';
 import { ErrorResponseDto } from '../../core/http/common.dto';
@@ -24,8 +27,10 @@ class NewEmployeeResponseDto extends createZodDto(ZNewEmployeeResponse) {}
 class EmployeeUpdateDto extends createZodDto(ZEmployeeUpdate) {}
 class TerminationRequestDto extends createZodDto(ZTerminationRequest) {}
 class TerminationResponseDto extends createZodDto(ZTerminationResponse) {}
+class TerminationReviewQueryDto extends createZodDto(ZTerminationReviewQuery) {}
+class TerminationReviewDto extends createZodDto(ZTerminationReview) {}
 
-/** The census's writes (document 3 section 7, Census): add, edit and terminate an employee of the open client. */
+/** The census's writes (Census): add, edit and terminate an employee of the open client. */
 @ApiTags('census')
 @Controller()
 export class CensusController {
@@ -34,7 +39,7 @@ export class CensusController {
   @Post('employees')
   @Access('employees:update')
   @ApiCreatedResponse({ type: NewEmployeeResponseDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Field messages of document 3 section 5 in errors[]' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Field messages in errors[]' })
   @ApiOperation({ summary: 'Add an employee (sendEmail queues the welcome email with the registration link)' })
   create(@Body() body: NewEmployeeDto): Promise<NewEmployeeResponse> {
     return this.census.create(body);
@@ -52,11 +57,23 @@ export class CensusController {
   @Put('employees/:id')
   @Access('employees:update')
   @ApiOkResponse({ type: CensusEmployeeDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Field messages of document 3 section 5 in errors[]' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Field messages in errors[]' })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'Edit an employee' })
   update(@Param('id', EmployeeIdPipe) id: number, @Body() body: EmployeeUpdateDto): Promise<CensusEmployee> {
     return this.census.update(id, body);
+  }
+
+  @Get('employees/:id/termination-review')
+  @Access('employees:update')
+  @ApiOkResponse({ type: TerminationReviewDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Never for oneself' })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Only an active employee' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: 'What a termination would change (sign-in, coverage of each current election, COBRA, the notice email), changing nothing' })
+  terminationReview(@Param('id', EmployeeIdPipe) id: number, @Query() query: TerminationReviewQueryDto): Promise<TerminationReview> {
+    return this.census.terminationReview(id, query);
   }
 
   @Put('employees/:id/terminate')

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module';
 import { ActionsModule } from '../actions/actions.module';
 import { EmployeesModule } from '../employees/employees.module';
 import { EnrollmentsModule } from '../enrollments/enrollments.module';
@@ -8,8 +9,9 @@ import { CensusController } from './census.controller';
 import { CensusService } from './census.service';
 
 @Module({
-  imports: [ActionsModule, EmployeesModule, EnrollmentsModule, FilesModule, RegistrationModule],
+  imports: [AccountsModule, ActionsModule, EmployeesModule, EnrollmentsModule, FilesModule, RegistrationModule],
   controllers: [CensusController],
   providers: [CensusService],
+  exports: [CensusService],
 })
 export class CensusModule {}

@@ -2,7 +2,7 @@ import { ConflictException, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { UnrecoverableError } from 'bullmq';
 import type { DataSource, EntityManager } from 'typeorm';
-import { EmailType } from '../../contracts/communications';
+import { defaultSubject, EmailType } from '../../contracts/communications';
 import { APP_CONFIG, type AppConfig } from '../../core/config/app-config';
 import { RequestContext } from '../../core/context/request-context';
 import { TenantDb } from '../../core/database/tenant-db';
@@ -13,6 +13,7 @@ import { classifySendError, EmailDeliveryError, EmailNotReadyError, EmailSender 
 import { EmailRenderer } from '../../core/mail/email-renderer';
 import { RateLimiter } from '../../core/redis/rate-limiter';
 import { RegistrationService } from '../registration/registration.service';
+import { renderCustomEmail } from './custom-email';
 import { type Outcome, RecipientLedger } from './recipient-ledger';
 
 /** The most of a client's per-second allowance one process takes at once (a tenth of it, at most this). */
@@ -22,8 +23,10 @@ const RATE_BATCH = 20;
 const FAN_OUT_CHUNK = 1000;
 
 interface CampaignInfo {
-  emailType: 1 | 2 | 3;
+  emailType: EmailType;
   commentHtml: string | null;
+  /** A custom email's subject as stored; null for other types and for campaigns made before subjects. */
+  subject: string | null;
   clientName: string;
   headerColor: string | null;
   endDate: string | null;
@@ -39,6 +42,17 @@ const RECIPIENT_SQL = `
     JOIN client cl ON cl.id = r.client_id
     LEFT JOIN open_enrollment_period p ON p.id = c.open_enrollment_period_id AND p.client_id = c.client_id
    WHERE r.campaign_id = $1 AND r.employee_id = $2 AND r.client_id = $client`;
+
+/** The enrollment reminder as each recipient receives it; the Status Dashboard's preview shows the same. */
+export function renderReminder(
+  renderer: EmailRenderer,
+  publicUrl: string,
+  r: { firstName: string | null; clientName: string; endDate: string; headerColor: string | null },
+): { subject: string; html: string; text: string } {
+  const data = { brand: { headerColor: r.headerColor }, firstName: r.firstName, clientName: r.clientName, endDate: r.endDate, loginUrl: `${publicUrl}/mbl/login` };
+  const subject = renderer.renderSubject('enrollment-reminder', data);
+  return { subject, ...renderer.render('enrollment-reminder', data, subject) };
+}
 
 /** Retryable: the campaign's rows are not visible yet (the job was queued inside a transaction still open). */
 class NotVisibleYet extends Error {}
@@ -173,15 +187,15 @@ export class CampaignSender {
     const key = `${this.context.clientId}:${campaignId}`;
     const cached = this.campaigns.get(key);
     if (cached) return cached;
-    const [c] = await this.db.query<{ email_type: 1 | 2 | 3; comment_html: string | null; client_name: string; header_color: string | null; end_date: string | null }>(
-      `SELECT c.email_type, c.comment_html, cl.name AS client_name, cl.header_color, to_char(p.end_date, 'MM/DD/YYYY') AS end_date
+    const [c] = await this.db.query<{ email_type: EmailType; comment_html: string | null; subject: string | null; client_name: string; header_color: string | null; end_date: string | null }>(
+      `SELECT c.email_type, c.comment_html, c.subject, cl.name AS client_name, cl.header_color, to_char(p.end_date, 'MM/DD/YYYY') AS end_date
          FROM campaign c JOIN client cl ON cl.id = c.client_id
          LEFT JOIN open_enrollment_period p ON p.id = c.open_enrollment_period_id AND p.client_id = c.client_id
         WHERE c.id = $1 AND c.client_id = $client`,
       [campaignId],
     );
     if (!c) throw new NotVisibleYet(`campaign ${campaignId} not visible yet`);
-    const info: CampaignInfo = { emailType: c.email_type, commentHtml: c.comment_html, clientName: c.client_name, headerColor: c.header_color, endDate: c.end_date };
+    const info: CampaignInfo = { emailType: c.email_type, commentHtml: c.comment_html, subject: c.subject, clientName: c.client_name, headerColor: c.header_color, endDate: c.end_date };
     if (this.campaigns.size >= 100) this.campaigns.delete(this.campaigns.keys().next().value!);
     this.campaigns.set(key, info);
     return info;
@@ -190,15 +204,17 @@ export class CampaignSender {
   /** The rendered invite or custom email of a recipient, or why there is none. */
   private compose(c: CampaignInfo, firstName: string): { subject: string; html: string; text: string } | { reason: string } {
     const brand = { headerColor: c.headerColor };
+    if (c.emailType === EmailType.EnrollmentReminder) {
+      if (!c.endDate) return { reason: 'The open enrollment period is gone' };
+      return renderReminder(this.renderer, this.config.publicUrl, { firstName, clientName: c.clientName, endDate: c.endDate, headerColor: c.headerColor });
+    }
     if (c.emailType === EmailType.OpenEnrollmentInvite) {
       if (!c.endDate) return { reason: 'The open enrollment period is gone' };
       const data = { brand, firstName, clientName: c.clientName, endDate: c.endDate, loginUrl: `${this.config.publicUrl}/mbl/login` };
       const subject = this.renderer.renderSubject('open-enrollment-invite', data);
       return { subject, ...this.renderer.render('open-enrollment-invite', data, subject) };
     }
-    const data = { brand, firstName, clientName: c.clientName, bodyHtml: c.commentHtml ?? '' };
-    const subject = this.renderer.renderSubject('custom-message', data);
-    return { subject, ...this.renderer.render('custom-message', data, subject) };
+    return renderCustomEmail(this.renderer, { subject: c.subject ?? defaultSubject(c.clientName), commentHtml: c.commentHtml ?? '', clientName: c.clientName, headerColor: c.headerColor, firstName });
   }
 
   /**

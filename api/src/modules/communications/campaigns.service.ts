@@ -2,9 +2,12 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import type { EntityManager } from 'typeorm';
 import {
   CommunicationMessages,
+  defaultSubject,
   EMAIL_TYPE_LABELS,
   EmailType,
   ProgressFlag,
+  type CampaignPreview,
+  type CampaignPreviewRequest,
   type CampaignProgress,
   type MessageBoard,
   type SendEmailsRequest,
@@ -17,12 +20,15 @@ import { sanitizeRichText, richTextIsEmpty } from '../../core/html/rich-text';
 import { fieldErrors } from '../../core/http/field-errors';
 import { JobIds } from '../../core/jobs/job-registry';
 import { JobsService } from '../../core/jobs/jobs.service';
+import { EmailRenderer } from '../../core/mail/email-renderer';
+import { renderCustomEmail } from './custom-email';
 
 /** Who may receive each type: an address always; the welcome email only before registering; an invite only with a period. */
 const ELIGIBLE: Readonly<Record<EmailType, string>> = {
   1: 'x.email IS NOT NULL AND NOT x.registered',
   2: 'x.email IS NOT NULL',
   3: 'x.email IS NOT NULL',
+  4: 'x.email IS NOT NULL',
 };
 
 /** The client's active employees with the address they are reached at and whether they registered. */
@@ -35,15 +41,16 @@ const PEOPLE = `
 
 interface ProgressRow {
   id: number;
-  email_type: 1 | 2 | 3;
+  email_type: EmailType;
   created_at: Date;
+  subject: string | null;
   total: number;
   sent: number;
   failed: number;
 }
 
 /**
- * Communications (document 3 section 2.8): the message board and campaigns. Sending records a campaign and one
+ * Communications: the message board and campaigns. Sending records a campaign and one
  * recipient row per employee in one transaction; the workers then fan out one job per recipient
  * (CampaignSender). Progress is read from the recipient rows, so HR sees it live and after a reload alike.
  */
@@ -54,6 +61,7 @@ export class CampaignsService {
     private readonly context: RequestContext,
     private readonly jobs: JobsService,
     private readonly audit: AuditService,
+    private readonly renderer: EmailRenderer,
   ) {}
 
   /** GET /message-board. */
@@ -76,6 +84,7 @@ export class CampaignsService {
       `SELECT DISTINCT ON (email_type) id FROM campaign WHERE client_id = $client ORDER BY email_type, id DESC`,
     );
     const campaigns = await Promise.all(newest.map((c) => this.progress(c.id)));
+    const client = await this.client();
     return {
       employees: people.map((p) => ({
         id: p.id,
@@ -89,6 +98,7 @@ export class CampaignsService {
       openEnrollmentPeriod: period ? { id: period.id, endDate: period.end_date, emails } : null,
       userCounts: [people.length, people.filter((p) => p.registered).length, people.filter((p) => p.email === null).length],
       campaigns,
+      defaultSubject: defaultSubject(client.name),
     };
   }
 
@@ -104,7 +114,7 @@ export class CampaignsService {
     if (comment !== null && richTextIsEmpty(comment)) throw fieldErrors([{ path: 'comment', message: CommunicationMessages.commentRequired }]);
     const ids = body.all ? null : Object.keys(body.recipients).map(Number);
 
-    const work = async (m: EntityManager): Promise<SendEmailsResponse & { queue: boolean }> => {
+    const work = async (m: EntityManager): Promise<SendEmailsResponse> => {
       await m.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`campaign:${this.context.clientId}:${type}`]);
       const running = await this.db.query<{ id: number }>(
         `SELECT c.id FROM campaign c WHERE c.client_id = $client AND c.email_type = $1
@@ -113,7 +123,7 @@ export class CampaignsService {
         [type],
         m,
       );
-      if (running[0]) return { campaign: await this.progress(running[0].id, m), alreadyRunning: true, queue: false };
+      if (running[0]) return { campaign: await this.progress(running[0].id, m), alreadyRunning: true };
 
       let periodId: number | null = null;
       if (type === EmailType.OpenEnrollmentInvite) {
@@ -129,9 +139,11 @@ export class CampaignsService {
       if (ids && people.length !== new Set(ids).size) throw fieldErrors([{ path: 'recipients', message: CommunicationMessages.unknownRecipients }]);
       if (people.length === 0) throw fieldErrors([{ path: 'recipients', message: CommunicationMessages.noRecipients }]);
 
+      // Kept with the campaign, the default too: every email of it carries the same subject, whatever happens later.
+      const subject = type === EmailType.Custom ? (body.subject ?? defaultSubject((await this.client(m)).name)) : null;
       const [campaign] = await this.db.query<{ id: number }>(
-        `INSERT INTO campaign (client_id, email_type, open_enrollment_period_id, comment_html, created_by, total) VALUES ($client, $1, $2, $3, $4, $5) RETURNING id`,
-        [type, periodId, comment, this.context.acting.accountId, people.length],
+        `INSERT INTO campaign (client_id, email_type, open_enrollment_period_id, comment_html, subject, created_by, total) VALUES ($client, $1, $2, $3, $4, $5, $6) RETURNING id`,
+        [type, periodId, comment, subject, this.context.acting.accountId, people.length],
         m,
       );
       const campaignId = campaign!.id;
@@ -150,20 +162,17 @@ export class CampaignsService {
         },
         m,
       );
-      if (within) await this.queueFanOut(campaignId);
-      return { campaign: await this.progress(campaignId, m), alreadyRunning: false, queue: !within };
+      await this.queueFanOut(campaignId, m);
+      return { campaign: await this.progress(campaignId, m), alreadyRunning: false };
     };
 
-    const { queue, ...answer } = within ? await work(within) : await this.db.transaction(work);
-    // After the commit, so the fan-out finds its rows; a failure to queue is left to the re-drive sweep.
-    if (queue) await this.queueFanOut(answer.campaign.id);
-    return answer;
+    return within ? work(within) : this.db.transaction(work);
   }
 
   /** GET /campaigns/{id}: sent, failed and pending out of the total, with why each failure failed. */
   async progress(campaignId: number, m?: EntityManager): Promise<CampaignProgress> {
     const [row] = await this.db.query<ProgressRow>(
-      `SELECT c.id, c.email_type, c.created_at, c.total,
+      `SELECT c.id, c.email_type, c.created_at, c.subject, c.total,
               count(*) FILTER (WHERE r.status = 'sent')::int AS sent, count(*) FILTER (WHERE r.status = 'failed')::int AS failed
          FROM campaign c JOIN campaign_recipient r ON r.campaign_id = c.id
         WHERE c.id = $1 AND c.client_id = $client GROUP BY c.id`,
@@ -185,6 +194,7 @@ export class CampaignsService {
       id: row.id,
       emailType: row.email_type,
       createdOn: row.created_at.toISOString(),
+      subject: row.subject,
       total: row.total,
       sent: row.sent,
       failed: row.failed,
@@ -194,8 +204,40 @@ export class CampaignsService {
     };
   }
 
-  private async queueFanOut(campaignId: number): Promise<void> {
-    await this.jobs.tryQueue('communications.fan-out', { campaignId, clientId: this.context.clientId, requestedBy: this.context.acting.accountId }, { jobId: JobIds.campaignFanOut(campaignId) });
+  /**
+   * POST /campaigns/preview: the custom email as it would reach one recipient (the one asked for, else the first
+   * who can receive it), rendered by the same function the sender uses. Writes nothing.
+   */
+  async preview(body: CampaignPreviewRequest): Promise<CampaignPreview> {
+    const comment = sanitizeRichText(body.comment ?? '');
+    if (richTextIsEmpty(comment)) throw fieldErrors([{ path: 'comment', message: CommunicationMessages.commentRequired }]);
+    const client = await this.client();
+    const [recipient] = await this.db.query<{ id: number; first_name: string; last_name: string }>(
+      `SELECT x.id, x.first_name, x.last_name FROM (${PEOPLE}) x WHERE ${ELIGIBLE[EmailType.Custom]} ${body.employeeId ? 'AND x.id = $1' : ''}
+        ORDER BY x.last_name, x.first_name, x.id LIMIT 1`,
+      body.employeeId ? [body.employeeId] : [],
+    );
+    if (!recipient && body.employeeId) throw new NotFoundException({ statusCode: 404, message: CommunicationMessages.recipientNotFound });
+    const email = renderCustomEmail(this.renderer, {
+      subject: body.subject ?? defaultSubject(client.name),
+      commentHtml: comment,
+      clientName: client.name,
+      headerColor: client.header_color,
+      firstName: recipient?.first_name ?? null,
+    });
+    return { ...email, recipient: recipient ? { employeeId: recipient.id, firstName: recipient.first_name, lastName: recipient.last_name } : null };
+  }
+
+  /** The acting client's name and header colour (a custom email's default subject and frame). */
+  private async client(m?: EntityManager): Promise<{ name: string; header_color: string | null }> {
+    const [row] = await this.db.query<{ name: string; header_color: string | null }>('SELECT name, header_color FROM client WHERE id = $client', [], m);
+    if (!row) throw new Error('no acting client');
+    return row;
+  }
+
+  /** Once `m`'s transaction (the caller's too, with `within`) commits, so the fan-out finds its rows; a failure to queue is left to the re-drive sweep. */
+  private async queueFanOut(campaignId: number, m: EntityManager): Promise<void> {
+    await this.jobs.queueAfterCommit(m, 'communications.fan-out', { campaignId, clientId: this.context.clientId, requestedBy: this.context.acting.accountId }, { jobId: JobIds.campaignFanOut(campaignId) });
   }
 
   /** The client's current period while it is active (started, not closed): the one invites are for. */
@@ -207,5 +249,50 @@ export class CampaignsService {
       m,
     );
     return rows[0] ?? null;
+  }
+
+  /**
+   * The Status Dashboard's "Remind the unfinished": an Enrollment Reminder campaign of the
+   * period to exactly these employees (the dashboard decides who has not finished), sent by the workers like
+   * every campaign: fan-out and send jobs with fixed ids, the re-drive sweep for a fan-out that never ran. While
+   * a reminder is still sending, a second one answers that one (alreadyRunning) and sends nothing.
+   */
+  async sendReminder(periodId: number, periodTitle: string, employeeIds: readonly number[]): Promise<SendEmailsResponse> {
+    const type = EmailType.EnrollmentReminder;
+    return this.db.transaction(async (m) => {
+      await m.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`campaign:${this.context.clientId}:${type}`]);
+      const [running] = await this.db.query<{ id: number }>(
+        `SELECT c.id FROM campaign c WHERE c.client_id = $client AND c.email_type = $1
+            AND EXISTS (SELECT 1 FROM campaign_recipient r WHERE r.campaign_id = c.id AND r.status = 'pending')
+          ORDER BY c.id DESC LIMIT 1`,
+        [type],
+        m,
+      );
+      if (running) return { campaign: await this.progress(running.id, m), alreadyRunning: true };
+      const people = await this.db.query<{ id: number }>(`SELECT x.id FROM (${PEOPLE}) x WHERE ${ELIGIBLE[type]} AND x.id = ANY ($1::int[]) ORDER BY x.id`, [[...employeeIds]], m);
+      if (people.length === 0) throw fieldErrors([{ path: 'recipients', message: CommunicationMessages.noRecipients }]);
+      const [campaign] = await this.db.query<{ id: number }>(
+        `INSERT INTO campaign (client_id, email_type, open_enrollment_period_id, created_by, total) VALUES ($client, $1, $2, $3, $4) RETURNING id`,
+        [type, periodId, this.context.acting.accountId, people.length],
+        m,
+      );
+      await this.db.query(
+        `INSERT INTO campaign_recipient (campaign_id, employee_id, client_id, email, first_name)
+         SELECT $1, x.id, $client, x.email, x.first_name FROM (${PEOPLE}) x WHERE x.id = ANY ($2::int[])`,
+        [campaign!.id, people.map((p) => p.id)],
+        m,
+      );
+      await this.audit.record(
+        {
+          eventType: 'Communications',
+          actionType: 'create',
+          description: `${EMAIL_TYPE_LABELS[type]} for ${periodTitle} sent to ${people.length} ${people.length === 1 ? 'employee' : 'employees'} who had not finished`,
+          data: [{ title: 'Recipients', oldValue: null, newValue: String(people.length), changed: true }],
+        },
+        m,
+      );
+      await this.queueFanOut(campaign!.id, m);
+      return { campaign: await this.progress(campaign!.id, m), alreadyRunning: false };
+    });
   }
 }

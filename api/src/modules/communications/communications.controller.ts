@@ -2,12 +2,15 @@ import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import {
   CommunicationMessages,
+  ZCampaignPreview,
+  ZCampaignPreviewRequest,
   ZCampaignProgress,
   ZContactList,
   ZContactMessage,
   ZMessageBoard,
   ZSendEmailsRequest,
   ZSendEmailsResponse,
+  type CampaignPreview,
   type CampaignProgress,
   type Contact,
   type MessageBoard,
@@ -25,13 +28,15 @@ class MessageBoardDto extends createZodDto(ZMessageBoard) {}
 class SendEmailsRequestDto extends createZodDto(ZSendEmailsRequest) {}
 class SendEmailsResponseDto extends createZodDto(ZSendEmailsResponse) {}
 class CampaignProgressDto extends createZodDto(ZCampaignProgress) {}
+class CampaignPreviewRequestDto extends createZodDto(ZCampaignPreviewRequest) {}
+class CampaignPreviewDto extends createZodDto(ZCampaignPreview) {}
 class ContactListDto extends createZodDto(ZContactList) {}
 class ContactMessageDto extends createZodDto(ZContactMessage) {}
 class SuccessDto extends createZodDto(z.object({ success: z.literal(true) })) {}
 
 const CampaignIdPipe = idPipe(CommunicationMessages.campaignNotFound);
 
-/** Communications (HR) and the contact page (everyone with an employee record): document 3 sections 2.8, 2.11 and 7. */
+/** Communications (HR) and the contact page (everyone with an employee record). */
 @ApiTags('communications')
 @Controller()
 export class CommunicationsController {
@@ -56,6 +61,17 @@ export class CommunicationsController {
   @ApiOperation({ summary: 'Send a welcome email, an open enrollment invite or a custom email to employees (a campaign sent by the workers)' })
   sendEmails(@Body() body: SendEmailsRequestDto): Promise<SendEmailsResponse> {
     return this.campaigns.send(body);
+  }
+
+  @Post('campaigns/preview')
+  @HttpCode(200)
+  @Access('communications:send')
+  @ApiOkResponse({ type: CampaignPreviewDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'An empty message, or a subject too long or with a line break' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'An employee who is not an active employee of the client with an address' })
+  @ApiOperation({ summary: "A custom email as its recipient would receive it (subject, HTML and text, in the client's frame), before it is sent" })
+  preview(@Body() body: CampaignPreviewRequestDto): Promise<CampaignPreview> {
+    return this.campaigns.preview(body);
   }
 
   @Get('campaigns/:id')

@@ -10,6 +10,6 @@ import { RecipientLedger } from './recipient-ledger';
   imports: [RegistrationModule],
   controllers: [CommunicationsController],
   providers: [CampaignsService, CampaignSender, ContactsService, RecipientLedger],
-  exports: [CampaignsService, CampaignSender],
+  exports: [CampaignsService, CampaignSender, ContactsService],
 })
 export class CommunicationsModule {}

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module';
 import { ConsentController } from './consent.controller';
 
-@Module({ controllers: [ConsentController] })
+@Module({ imports: [AccountsModule], controllers: [ConsentController] })
 export class ConsentModule {}

@@ -3,9 +3,11 @@ import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nest
 import { createZodDto } from '../../core/http/zod-dto';
 import {
   ZCarrierLinkList,
+  ZDashboardPage,
   ZEnrollmentIssueList,
   ZPlanEnrollmentSummaryList,
   type CarrierLinkRow,
+  type DashboardPage,
   type EnrollmentIssue,
   type PlanEnrollmentSummary,
 } from '../../contracts/dashboard';
@@ -18,12 +20,27 @@ import { ElectionViewQueryDto } from '../enrollments/election-view.dto';
 class SummaryListDto extends createZodDto(ZPlanEnrollmentSummaryList) {}
 class EnrollmentIssueListDto extends createZodDto(ZEnrollmentIssueList) {}
 class CarrierLinkListDto extends createZodDto(ZCarrierLinkList) {}
+class DashboardPageDto extends createZodDto(ZDashboardPage) {}
 
 /** The Summary step (8) and the dashboard's side panels; the Benefits Snapshot reads GET /enrollments. */
 @ApiTags('dashboard')
 @Controller()
 export class DashboardController {
   constructor(private readonly dashboard: DashboardService) {}
+
+  @Get('dashboard')
+  @Access('self:employee')
+  @ApiOkResponse({ type: DashboardPageDto, description: 'GET /summary?view=signed, GET /tasks and GET /carrier-links in one answer' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: "The signed-in employee's dashboard in one call: elections in force, what still needs doing, carrier links" })
+  async page(): Promise<DashboardPage> {
+    const employeeId = await this.dashboard.employeeOf();
+    // One after another: the request's statements share its context; the point is one request, not parallel SQL.
+    const summary = await this.dashboard.summary(employeeId, 'signed');
+    const tasks = await this.dashboard.tasks(employeeId);
+    const carrierLinks = await this.dashboard.carrierLinks(employeeId);
+    return { summary, tasks, carrierLinks };
+  }
 
   @Get('summary')
   @Access('self:employee')

@@ -1,15 +1,18 @@
+import { Clock } from '../../core/clock/clock';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { DashboardMessages, type CarrierLinkRow, type EnrollmentIssue, type PlanEnrollmentSummary } from '../../contracts/dashboard';
 import { EnrollmentStatus, type EnrollmentStatusValue } from '../../contracts/enrollments';
 import { Messages } from '../../contracts/messages';
 import { perPeriodToAnnual } from '../../contracts/engine/money';
+import { tierLabel, type TierStructure } from '../../contracts/engine/tiers';
 import { centsToDecimal, isoToUs, parseMoney, PLAN_TYPE_NAMES, PlanTypeIds, type CarrierLinks, type PlanBenefits, type PlanTypeId } from '../../contracts/plans';
 import { RequestContext } from '../../core/context/request-context';
 import { TenantDb } from '../../core/database/tenant-db';
 import { BeneficiariesService } from '../beneficiaries/beneficiaries.service';
 import { EnrollmentsService } from '../enrollments/enrollments.service';
 import { electionsCte, type ElectionView } from '../enrollments/elections';
+import { inForcePeriodSql, type PeriodView } from '../enrollments/in-force-period';
 
 const employeeNotFound = () => new NotFoundException({ statusCode: 404, message: Messages.noEmployeeFound });
 
@@ -30,21 +33,25 @@ interface SummaryRow {
   employer_contribution_cents: number;
   pay_periods: number;
   dependents: string[];
+  tier: number | null;
+  tier_structure: TierStructure | null;
 }
 
 /**
- * Decided elections (not NotSelected) of the current period, with the covered dependents' full names; $2
- * true reads the unsigned changes over the signed elections (what the review before signing shows).
+ * Decided elections (not NotSelected) of one period, with the covered dependents' full names; $2 true reads
+ * the unsigned changes over the signed elections (what the review before signing shows); $3 true: the period
+ * in force (in-force-period.ts, $4 the clock's now), false: the current period.
  */
 const SUMMARY_SQL = `
 WITH elections AS (${electionsCte('$1', '$2')})
 SELECT en.id, en.plan_id, en.plan_type_id, en.status, pl.name AS plan_name, en.effective_date::text AS effective_date,
        en.effective_to_date::text AS effective_to_date, en.policy_number, en.member_number, en.contribution_cents,
-       en.employer_contribution_cents, c.pay_periods,
+       en.employer_contribution_cents, c.pay_periods, en.tier, pl.tier_structure,
        coalesce((SELECT json_agg(concat_ws(' ', d.first_name, d.last_name) ORDER BY d.id)
                    FROM dependent d WHERE d.id = ANY (en.dependent_ids)), '[]') AS dependents
   FROM elections en
-  JOIN open_enrollment_period oe ON oe.id = en.open_enrollment_period_id AND oe.is_current
+  JOIN open_enrollment_period oe ON oe.id = en.open_enrollment_period_id
+   AND oe.id = CASE WHEN $3 THEN ${inForcePeriodSql('$4')} ELSE (SELECT id FROM open_enrollment_period WHERE client_id = $client AND is_current) END
   JOIN client c ON c.id = en.client_id
   LEFT JOIN plan pl ON pl.id = en.plan_id
  WHERE en.status <> 0
@@ -72,6 +79,7 @@ export class DashboardService {
     private readonly context: RequestContext,
     private readonly beneficiaries: BeneficiariesService,
     private readonly enrollments: EnrollmentsService,
+    private readonly clock: Clock,
   ) {}
 
   /** The employee of the session, or (for an administrator) an employee of the acting client; 404 otherwise. */
@@ -83,8 +91,12 @@ export class DashboardService {
     return id;
   }
 
-  async summary(employeeId: number, view: ElectionView = 'signed', m: EntityManager = this.db.manager): Promise<PlanEnrollmentSummary[]> {
-    const rows = await this.db.query<SummaryRow>(SUMMARY_SQL, [employeeId, view === 'draft'], m);
+  /**
+   * The elections of the period in force (what covers the employee today) unless the current period is asked
+   * for: the unsigned changes (the wizard) and what is being signed are the current period's.
+   */
+  async summary(employeeId: number, view: ElectionView = 'signed', m: EntityManager = this.db.manager, period: PeriodView = view === 'draft' ? 'current' : 'in-force'): Promise<PlanEnrollmentSummary[]> {
+    const rows = await this.db.query<SummaryRow>(SUMMARY_SQL, [employeeId, view === 'draft', period === 'in-force', this.clock.nowIso()], m);
     return rows.map((r) => {
       // Only an election costs anything; a declined or waived row shows zeros.
       const own = r.status === 1 ? r.contribution_cents : 0;
@@ -106,6 +118,8 @@ export class DashboardService {
         employerContributionAmount: centsToDecimal(employer),
         annualEmployerContributionAmount: centsToDecimal(perPeriodToAnnual(employer, r.pay_periods)),
         payPeriods: r.pay_periods,
+        // The tier the covered people make, which the amounts are priced at.
+        tierLabel: r.status === 1 && r.tier_structure !== null ? tierLabel(r.tier_structure, r.tier) : null,
       };
     });
   }
@@ -115,11 +129,11 @@ export class DashboardService {
     const rows = await this.db.query<{ id: number; plan_type_id: number; name: string; carrier: string | null; links: Partial<CarrierLinks> }>(
       `SELECT p.id, p.plan_type_id, p.name, p.carrier, p.links
          FROM enrollment en
-         JOIN open_enrollment_period oe ON oe.id = en.open_enrollment_period_id AND oe.is_current
+         JOIN open_enrollment_period oe ON oe.id = en.open_enrollment_period_id AND oe.id = ${inForcePeriodSql('$3')}
          JOIN plan p ON p.id = en.plan_id
         WHERE en.employee_id = $1 AND en.client_id = $client AND en.status = 1 AND en.plan_type_id = ANY ($2)
         ORDER BY en.plan_type_id, p.id`,
-      [employeeId, [1, 2, 32, 42, 8, 38, 48]],
+      [employeeId, [1, 2, 32, 42, 8, 38, 48], this.clock.nowIso()],
     );
     return rows.map((r) => ({
       planId: r.id,
@@ -152,12 +166,12 @@ export class DashboardService {
               (SELECT f.id FROM plan_file pf JOIN file f ON f.id = pf.file_id
                 WHERE pf.plan_id = p.id AND f.title ~* '(evidence of insurability|\\meoi\\M)' ORDER BY pf.sort_order, f.id LIMIT 1) AS eoi_file_id
          FROM enrollment en
-         JOIN open_enrollment_period oe ON oe.id = en.open_enrollment_period_id AND oe.is_current
+         JOIN open_enrollment_period oe ON oe.id = en.open_enrollment_period_id AND oe.id = ${inForcePeriodSql('$3')}
          JOIN plan p ON p.id = en.plan_id
          JOIN employee e ON e.id = en.employee_id
         WHERE en.employee_id = $1 AND en.client_id = $client AND en.status = 1 AND en.plan_type_id = ANY ($2)
         ORDER BY en.plan_type_id`,
-      [employeeId, [PlanTypeIds.Life, PlanTypeIds.VoluntaryLife]],
+      [employeeId, [PlanTypeIds.Life, PlanTypeIds.VoluntaryLife], this.clock.nowIso()],
       m,
     );
     for (const r of life) if (this.needsEoi(r)) issues.push({ label: DashboardMessages.eoiRequired(r.plan_name), fileId: r.eoi_file_id });

@@ -31,8 +31,8 @@ class DependentPersonalDto extends createZodDto(ZDependentPersonal) {}
 class OkDto extends createZodDto(ZOkResponse) {}
 
 const RULES =
-  "Every rule of document 1 section 5 in errors[]: required fields, 'Invalid SSN format' or the 000-00-0000 message for a child under 1 " +
-  '(when the client requires SSNs), lastNameReasonId for a child with another last name, Totaly Disabled only for a child.';
+  "Every rule in errors[]: required fields, 'Invalid SSN format' or the 000-00-0000 message for a child under 1 " +
+  '(when the client requires SSNs), lastNameReasonId for a child with another last name, Totally disabled only for a child.';
 
 /**
  * Bodies that depend on the household (the employee's last name, the client's requireSsn) are read as

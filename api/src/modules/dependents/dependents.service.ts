@@ -1,3 +1,4 @@
+import { Clock } from '../../core/clock/clock';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { ZodValidationException } from 'nestjs-zod';
 import type { EntityManager } from 'typeorm';
@@ -15,7 +16,7 @@ import {
   type DependentPersonal,
   type DependentRequest,
 } from '../../contracts/dependents';
-import { isMaskedSsn, ssnIssue, toIsoDate, toUsDate } from '../../contracts/formats';
+import { calendarDay, isMaskedSsn, ssnIssue, toIsoDate, toUsDate } from '../../contracts/formats';
 import { Messages } from '../../contracts/messages';
 import { OPTION_LISTS } from '../../contracts/option-lists';
 import { AuditService } from '../../core/audit/audit.service';
@@ -36,6 +37,8 @@ interface Household {
   address: Pick<DependentEntity, 'address1' | 'address2' | 'city' | 'state' | 'zip' | 'country'>;
   requireSsn: boolean;
   hideDocumentWarnings: boolean;
+  /** The client's today (its time zone, the clock's), for the age rules of a child's SSN. */
+  today: Date;
 }
 
 interface HouseholdRow {
@@ -50,13 +53,14 @@ interface HouseholdRow {
   country: string;
   require_ssn: boolean;
   hide_document_warnings: boolean;
+  today: string;
 }
 
 /** The audit entry's fields, with the labels of the Add/Edit Dependent dialog. */
 export const DEPENDENT_AUDIT_FIELDS: Record<string, AuditedField> = {
   relationshipTypeId: { title: 'Relationship', kind: { option: 'relationshipType' } },
   ...PERSON_AUDIT_FIELDS,
-  disabled: { title: 'Totaly Disabled', kind: 'flag' },
+  disabled: { title: 'Totally disabled', kind: 'flag' },
   maritalStatusId: { title: 'Marital status', kind: { option: 'maritalStatus' } },
   ssn: { title: 'SSN', kind: 'ssn' },
   email: { title: 'Email' },
@@ -81,7 +85,7 @@ const dependentNotFound = () => new NotFoundException({ statusCode: 404, message
 
 type AddressFields = Pick<DependentEntity, 'dependentDifferentAddress' | 'address1' | 'address2' | 'city' | 'state' | 'zip' | 'country'>;
 
-/** Without a different address the dependent lives at the employee's (document 1 section 4). */
+/** Without a different address the dependent lives at the employee's. */
 function addressOf(req: DependentAddressRequest, h: Household): AddressFields {
   if (!req.dependentDifferentAddress) return { dependentDifferentAddress: false, ...h.address };
   return {
@@ -134,7 +138,17 @@ export class DependentsService {
     private readonly context: RequestContext,
     private readonly cipher: SecuredDataCipher,
     private readonly audit: AuditService,
+    private readonly clock: Clock,
   ) {}
+
+  /** The employee's address changed: dependents living at it (not flagged as elsewhere) move with it. */
+  async followEmployeeAddress(employeeId: number, address: { address1: string | null; address2: string | null; zip: string | null; city: string | null; state: string | null; country: string | null }): Promise<void> {
+    await this.db.query(
+      `UPDATE dependent SET address1 = $1, address2 = $2, zip = $3, city = $4, state = $5, country = $6, updated_at = now()
+        WHERE employee_id = $7 AND client_id = $client AND NOT dependent_different_address AND deleted_at IS NULL`,
+      [address.address1, address.address2, address.zip, address.city, address.state, address.country, employeeId],
+    );
+  }
 
   async list(): Promise<Dependent[]> {
     const h = await this.household(this.db.manager, this.context.ownEmployeeId());
@@ -271,10 +285,10 @@ export class DependentsService {
   private async household(m: EntityManager, employeeId: number): Promise<Household> {
     const rows = await this.db.query<HouseholdRow>(
       `SELECT e.id, e.first_name, e.last_name, e.address1, e.address2, e.city, e.state, e.zip, e.country,
-              c.require_ssn, c.hide_document_warnings
+              c.require_ssn, c.hide_document_warnings, ($2::timestamptz AT TIME ZONE c.time_zone)::date::text AS today
          FROM employee e JOIN client c ON c.id = e.client_id
         WHERE e.id = $1 AND e.client_id = $client`,
-      [employeeId],
+      [employeeId, this.clock.nowIso()],
       m,
     );
     const r = rows[0];
@@ -286,6 +300,7 @@ export class DependentsService {
       address: { address1: r.address1, address2: r.address2, city: r.city, state: r.state, zip: r.zip, country: r.country },
       requireSsn: r.require_ssn,
       hideDocumentWarnings: r.hide_document_warnings,
+      today: calendarDay(r.today),
     };
   }
 
@@ -315,7 +330,7 @@ export class DependentsService {
   }
 
   private parse(body: unknown, h: Household): DependentRequest {
-    const parsed = dependentSchema({ employeeLastName: h.lastName, requireSsn: h.requireSsn }).safeParse(body ?? {});
+    const parsed = dependentSchema({ employeeLastName: h.lastName, requireSsn: h.requireSsn, today: h.today }).safeParse(body ?? {});
     if (!parsed.success) throw new ZodValidationException(parsed.error);
     return parsed.data;
   }
@@ -328,7 +343,7 @@ export class DependentsService {
     if (req.ssn === undefined) return null;
     if (!isMaskedSsn(req.ssn)) return req.ssn;
     if (stored === null) throw fieldErrors([{ path: 'ssn', message: Messages.ssnInvalid }]);
-    const issue = ssnIssue(stored, ssnRuleFor(req.relationshipTypeId, req.birthDate, h.requireSsn), h.requireSsn);
+    const issue = ssnIssue(stored, ssnRuleFor(req.relationshipTypeId, req.birthDate, h.requireSsn, h.today), h.requireSsn);
     if (issue) throw fieldErrors([{ path: 'ssn', message: issue }]);
     return stored;
   }
@@ -401,7 +416,7 @@ export class DependentsService {
     // Completeness sees the clear SSN (a placeholder is told apart from a real one ending in 0000); the answer only the mask.
     const completeness = dependentCompleteness(
       { ...view, ssn },
-      { employeeLastName: h.lastName, requireSsn: h.requireSsn, hideDocumentWarnings: h.hideDocumentWarnings },
+      { employeeLastName: h.lastName, requireSsn: h.requireSsn, hideDocumentWarnings: h.hideDocumentWarnings, today: h.today },
     );
     return { ...view, ssn: maskSsn(ssn), completeness };
   }

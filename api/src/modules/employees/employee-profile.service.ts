@@ -10,6 +10,7 @@ import { TenantDb } from '../../core/database/tenant-db';
 import { maskSsn, SecuredDataCipher } from '../../core/crypto/secured-data';
 import { fieldErrors } from '../../core/http/field-errors';
 import { employeeTable, type Employee } from './employee.table';
+import { DependentsService } from '../dependents/dependents.service';
 import { fullName } from '../../contracts/common';
 
 /** The address and phones of an employee, with the labels the profile and the census forms share. */
@@ -67,6 +68,7 @@ export class EmployeeProfileService {
     private readonly context: RequestContext,
     private readonly cipher: SecuredDataCipher,
     private readonly audit: AuditService,
+    private readonly dependents: DependentsService,
   ) {}
 
   /** The profile of the session's employee (or, for the registration checks, the given employee of the client). */
@@ -121,12 +123,7 @@ export class EmployeeProfileService {
       await this.db.update(employeeTable, e.id, { ...next, ...(ssn !== storedSsn ? { ssnEnc: this.cipher.encrypt(ssn) } : {}) }, m);
       if (ADDRESS_KEYS.some((k) => e[k] !== next[k])) {
         // Dependents living at the employee's address move with it.
-        await this.db.query(
-          `UPDATE dependent SET address1 = $1, address2 = $2, zip = $3, city = $4, state = $5, country = $6, updated_at = now()
-            WHERE employee_id = $7 AND client_id = $client AND NOT dependent_different_address AND deleted_at IS NULL`,
-          [next.address1, next.address2, next.zip, next.city, next.state, e.country, e.id],
-          m,
-        );
+        await this.dependents.followEmployeeAddress(e.id, { address1: next.address1, address2: next.address2, zip: next.zip, city: next.city, state: next.state, country: e.country });
       }
       if (anyChanged(changes)) {
         await this.audit.record(

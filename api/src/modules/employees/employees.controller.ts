@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { createZodDto } from '../../core/http/zod-dto';
 import { ZUsernameValidationQuery, ZUsernameValidationResponse } from '../../contracts/account';
 import { ZEmployeeListPage, ZEmployeeListQuery, ZPersonalData, type EmployeeListPage, type PersonalData } from '../../contracts/employees';
@@ -41,7 +41,7 @@ export class EmployeesController {
   @Put('employee')
   @Access('self:employee')
   @ApiOkResponse({ type: EmployeeProfileDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Field messages of document 1 section 5 in errors[]' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Field messages in errors[]' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'The account has no employee record' })
   @ApiOperation({ summary: 'Update the signed-in employee\'s profile' })
   updateProfile(@Body() body: EmployeeProfileRequestDto): Promise<EmployeeProfile> {
@@ -57,11 +57,13 @@ export class EmployeesController {
     return this.employees.list(query);
   }
 
-  /** Public: the registration form checks the email of a username account before anyone is signed in. */
+  /**
+   * The census's Add Employee form: HR or an agent of the open client only, so no stranger
+   * can learn who has an account. Registration asks GET /registration/validate with its link's token instead.
+   */
   @Get('employees/validate')
-  @Access('public')
+  @Access('employees:read')
   @ApiOkResponse({ type: UsernameValidationResponseDto })
-  @ApiTooManyRequestsResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'Check whether a username or email is free' })
   async validate(@Query() query: UsernameValidationQueryDto): Promise<{ success: boolean }> {
     return { success: await this.employees.validateUsername(query.username, null) };

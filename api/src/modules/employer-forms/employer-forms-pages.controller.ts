@@ -7,6 +7,7 @@ import { FileMessages } from '../../contracts/files';
 import { Access } from '../../core/auth/access.decorator';
 import { APP_CONFIG, type AppConfig } from '../../core/config/app-config';
 import { idPipe } from '../../core/http/id.pipe';
+import { servedOverHttps } from '../../core/http/security-headers';
 import { FilesService } from '../files/files.service';
 import { StreamingUploadInterceptor, type StoredUpload } from '../files/streaming-upload.interceptor';
 import { EmployerFormsService, StepInvalid, type StepView } from './employer-forms.service';
@@ -29,7 +30,7 @@ interface Row {
 const NOTICES: Record<string, string> = { saved: EmployerFormMessages.saved, deleted: EmployerFormMessages.deleted, file: FileMessages.uploaded };
 
 /**
- * The Employer Forms wizard (document 3 section 2.9, decisions): server-rendered pages the site frames. Plain
+ * The Employer Forms wizard: server-rendered pages the site frames. Plain
  * HTML forms, no script: every step works by posting the page. Signed in by the cookie the entry sets
  * (FormsAuthMiddleware turns it into the session's token for the usual guard).
  */
@@ -54,7 +55,7 @@ export class EmployerFormsPagesController {
       this.html(res, 403, this.pages.page('expired', 'Expired', { message: EmployerFormMessages.expired }));
       return;
     }
-    res.header('Set-Cookie', this.sessions.cookie(session, this.config.publicUrl.startsWith('https:')));
+    res.header('Set-Cookie', this.sessions.cookie(session, servedOverHttps(this.config.publicUrl, res.request.protocol)));
     this.seeOther(res, `${FORMS_PATH}/steps`);
   }
 

@@ -50,7 +50,7 @@ export class StepInvalid extends Error {
 }
 
 /**
- * Employer Forms (document 3 section 2.9): HR defines the onboarding custom-document steps of the client
+ * Employer Forms: HR defines the onboarding custom-document steps of the client
  * (onboarding_document rows, which the onboarding wizard reads). Every change is audited in its transaction.
  */
 @Injectable()

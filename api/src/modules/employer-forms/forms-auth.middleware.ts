@@ -2,7 +2,7 @@ import { Inject, Injectable, type NestMiddleware } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EmployerFormMessages } from '../../contracts/employer-forms';
 import { APP_CONFIG, type AppConfig } from '../../core/config/app-config';
-import { protocolOf, sameOriginAllowed } from '../../core/http/same-origin';
+import { sameOriginAllowed } from '../../core/http/same-origin';
 import { cookieValue, FORMS_COOKIE, FormsSessions } from './forms-session';
 import { PageRenderer } from './page-renderer';
 
@@ -30,7 +30,7 @@ export class FormsAuthMiddleware implements NestMiddleware {
       res.end(this.pages.page('expired', 'Expired', { message: EmployerFormMessages.expired }));
     };
     if (!token) return refuse(401);
-    if (!sameOriginAllowed({ method: req.method ?? 'GET', protocol: protocolOf(req), headers: req.headers }, this.config.publicUrl)) return refuse(403);
+    if (!sameOriginAllowed({ method: req.method ?? 'GET', headers: req.headers }, this.config.publicUrl)) return refuse(403);
     req.headers.authorization = `Bearer ${token}`;
     next();
   }

@@ -7,6 +7,7 @@ import type { AuditFieldChange } from '../../core/audit/audit-entry.table';
 import { AuditService, diffFields } from '../../core/audit/audit.service';
 import { RequestContext } from '../../core/context/request-context';
 import { TenantDb } from '../../core/database/tenant-db';
+import { AccountsService } from '../accounts/accounts.service';
 import { ELECTION_AUDIT_TITLES, ELECTION_COLUMNS, electionSelectList, type Election } from './elections';
 
 export type ChangeSetKind = 'modify' | 'open_enrollment' | 'life_event';
@@ -17,7 +18,7 @@ const noDraft = () => new NotFoundException({ statusCode: 404, message: DraftMes
 type StoredElection = Election & { plan_type_id: number; dependents: string };
 
 /**
- * The employee's unsigned changes to their elections (decisions section 5). A draft is opened when a
+ * The employee's unsigned changes to their elections. A draft is opened when a
  * finished enrollment is reopened; while it is open every election write lands in it, the `enrollment`
  * rows (what is in force) stay as signed, signing applies it in one audited change set and cancelling
  * discards it. Open enrollment and life events open sets of their own kind on the same tables.
@@ -28,6 +29,7 @@ export class ElectionDrafts {
     private readonly db: TenantDb,
     private readonly context: RequestContext,
     private readonly audit: AuditService,
+    private readonly accounts: AccountsService,
   ) {}
 
   /** The open draft of the employee, or null. */
@@ -91,11 +93,7 @@ export class ElectionDrafts {
       const id = await this.openId(employeeId, m, true);
       if (id === null) throw noDraft();
       await this.db.query(`UPDATE election_change_set SET status = 'cancelled', closed_at = now() WHERE id = $1 AND client_id = $client`, [id], m);
-      await this.db.query(
-        `UPDATE account SET registration_step = $2 WHERE client_id = $client AND id = (SELECT account_id FROM employee WHERE id = $1 AND client_id = $client)`,
-        [employeeId, RegistrationStep.Finished],
-        m,
-      );
+      await this.accounts.setRegistrationStepOfEmployee(employeeId, RegistrationStep.Finished);
       await this.audit.record({ employeeId, eventType: 'Enrollment', actionType: 'delete', description: 'Discarded unsigned changes to benefit elections' }, m);
     });
   }

@@ -1,42 +1,41 @@
-import { centsToDecimal, isoToUs, RestrictionCodes, PLAN_TYPE_NAMES, type PlanTypeId } from '../../contracts/plans';
+import { centsToDecimal, isoToUs, PLAN_TYPE_NAMES, type PlanTypeId } from '../../contracts/plans';
 import type { Enrollment } from '../../contracts/enrollments';
+import { offersFor, planTypeRestriction, type CompletionPlan } from '../../contracts/enrollment-completion';
 import { electionsCte } from './elections';
 
 /**
  * GET /enrollments in one round trip: one row per plan type offered in the client's current period, with
- * the employee's election of that type when there is one. Shared with the benchmark's floor server, so
+ * the employee's election of that type when there is one. The SQL only gathers facts (each plan's, the
+ * employee's, the medical election's); whether the type can be taken is the contracts' rule (toEnrollment). Shared with the benchmark's floor server, so
  * both run exactly the same SQL. $1 employee; $2 true for the elections with the unsigned changes over them
- * (the wizard), false for the signed ones; $client the acting client (core/database/tenant-db.ts).
+ * (the wizard), false for the signed ones; $3 the clock's now (core/clock: "today" is the client's, in its
+ * time zone); $client the acting client (core/database/tenant-db.ts).
  */
 export const ENROLLMENTS_STATEMENT = 'enrollments';
 export const ENROLLMENTS_SQL = `
-WITH emp AS (SELECT id, hire_date, eligibility_date, employment_id FROM employee WHERE id = $1 AND client_id = $client),
+WITH emp AS (SELECT id, hire_date::text AS hire_date, eligibility_date::text AS eligibility_date, employment_id FROM employee WHERE id = $1 AND client_id = $client),
 oe AS (SELECT id FROM open_enrollment_period WHERE client_id = $client AND is_current),
 elections AS (${electionsCte('$1', '$2')}),
 types AS (
   SELECT p.plan_type_id, count(*)::int AS plan_count,
          bool_and(p.contribution_type = 2) AS employer_paid_only,
          bool_or(p.employer_contributes) AS employer_contributes,
-         CASE WHEN bool_and(p.restricted > 0) THEN min(p.restricted) ELSE 0 END AS restricted,
-         bool_and(p.eligible_employment_ids IS NOT NULL AND NOT coalesce(emp.employment_id = ANY (p.eligible_employment_ids), false)) AS not_eligible,
-         min(p.waiting_period_days) AS waiting_days,
-         max(p.end_date) AS end_date,
+         json_agg(json_build_object('id', p.id, 'planTypeId', p.plan_type_id, 'restricted', p.restricted,
+                                    'eligibleEmploymentIds', p.eligible_employment_ids, 'waitingPeriodDays', p.waiting_period_days,
+                                    'endDate', p.end_date::text, 'employerPaid', p.contribution_type = 2,
+                                    'hsaQualified', coalesce((p.benefits->>'hsaQualified')::boolean, false)) ORDER BY p.id) AS plans,
          (array_agg(p.id ORDER BY p.sort_order, p.id))[1] AS first_plan_id
-    FROM plan p JOIN oe ON p.open_enrollment_period_id = oe.id CROSS JOIN emp
+    FROM plan p JOIN oe ON p.open_enrollment_period_id = oe.id
    GROUP BY p.plan_type_id),
 -- The current medical election: an HSA can only go with a qualified high-deductible medical plan.
 med AS (
   SELECT en.status, coalesce((pl.benefits->>'hsaQualified')::boolean, false) AS hsa_qualified
     FROM elections en JOIN oe ON en.open_enrollment_period_id = oe.id LEFT JOIN plan pl ON pl.id = en.plan_id
    WHERE en.plan_type_id = 1)
-SELECT t.plan_type_id, t.plan_count, t.employer_paid_only, t.employer_contributes,
-       CASE WHEN t.restricted > 0 THEN t.restricted
-            WHEN t.plan_type_id = 20 AND EXISTS (SELECT 1 FROM med WHERE med.status = 1 AND NOT med.hsa_qualified)
-              THEN ${RestrictionCodes.RequiresHighDeductibleMedical}
-            ELSE 0 END AS restricted,
-       t.not_eligible,
-       greatest(emp.eligibility_date, emp.hire_date + t.waiting_days)::text AS eligible_from, t.end_date::text AS end_date,
-       current_date::text AS today, t.first_plan_id, oe.id AS period_id,
+SELECT t.plan_type_id, t.plan_count, t.employer_paid_only, t.employer_contributes, t.plans,
+       emp.hire_date, emp.eligibility_date, emp.employment_id,
+       (SELECT med.status FROM med LIMIT 1) AS medical_status, (SELECT med.hsa_qualified FROM med LIMIT 1) AS medical_hsa_qualified,
+       (SELECT ($3::timestamptz AT TIME ZONE c.time_zone)::date::text FROM client c WHERE c.id = $client) AS today, t.first_plan_id, oe.id AS period_id,
        en.id, en.plan_id, pl.name AS plan_name, en.status, en.tier, en.contribution_cents, en.employer_contribution_cents,
        en.hsa_annual_cents, en.fsa_med_annual_cents, en.fsa_dep_annual_cents, en.fsa_tra_annual_cents, en.fsa_park_annual_cents,
        en.coverage_employee_cents, en.coverage_spouse_cents, en.coverage_children_cents,
@@ -58,10 +57,14 @@ export interface EnrollmentRow {
   plan_count: number;
   employer_paid_only: boolean;
   employer_contributes: boolean;
-  restricted: number;
-  not_eligible: boolean;
-  eligible_from: string | null;
-  end_date: string;
+  /** The facts of each plan of the type that decide whether the employee can take it. */
+  plans: CompletionPlan[];
+  hire_date: string | null;
+  eligibility_date: string | null;
+  employment_id: number | null;
+  /** The employee's medical election of the period (status, and whether its plan is HSA-qualified); null: none. */
+  medical_status: number | null;
+  medical_hsa_qualified: boolean | null;
   today: string;
   first_plan_id: number;
   period_id: number;
@@ -101,9 +104,11 @@ const STATUS: Record<string, Enrollment['status']> = { '1': '1', '0': '0', '-1':
 /** Rows with an election (id not null) as the API answers them. */
 export function toEnrollment(r: EnrollmentRow & { id: number }): Enrollment {
   const status = STATUS[String(r.status ?? 0)] ?? '0';
-  let restricted = r.restricted > 0 ? r.restricted : r.not_eligible ? RestrictionCodes.NotEligible : 0;
-  const eligibilityDate = r.eligible_from !== null && r.eligible_from > r.today ? r.eligible_from : null;
-  if (restricted === 0 && eligibilityDate !== null && eligibilityDate > r.end_date) restricted = RestrictionCodes.RenewsBeforeEligibility;
+  // The contracts' rule, the one the Status Dashboard's completion uses, over the facts the SQL gathered.
+  const [offer] = offersFor(r.plans, { employmentId: r.employment_id, hireDate: r.hire_date, eligibilityDate: r.eligibility_date });
+  const medical = r.medical_status === null ? null : { status: r.medical_status, hsaQualified: r.medical_hsa_qualified === true };
+  const restricted = planTypeRestriction(offer!, r.today, medical);
+  const eligibilityDate = offer!.eligibleFrom !== null && offer!.eligibleFrom > r.today ? offer!.eligibleFrom : null;
   const selectable = !r.employer_paid_only;
   return {
     id: r.id,

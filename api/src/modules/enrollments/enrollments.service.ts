@@ -1,3 +1,4 @@
+import { Clock } from '../../core/clock/clock';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { EnrollmentMessages, undecidedPlanTypes, type Enrollment, type EnrollmentUpdate } from '../../contracts/enrollments';
@@ -27,7 +28,7 @@ import {
 import { AuditService, diffFields } from '../../core/audit/audit.service';
 import { TenantDb } from '../../core/database/tenant-db';
 import { RequestContext } from '../../core/context/request-context';
-import { PLAN_SQL, eligibilityOf, employeeAgeFor, fsaRulesOf, hsaEmployerCents, hsaRulesOf, pricingOf, voluntaryLifeRulesOf, type EmployeeContext, type PlanRecord } from '../plans/plan-model';
+import { EMPLOYEE_CONTEXTS_SQL, PLAN_SQL, eligibilityOf, employeeAgeFor, toEmployeeContext, type EmployeeContextRow, fsaRulesOf, hsaEmployerCents, hsaRulesOf, pricingOf, voluntaryLifeRulesOf, type EmployeeContext, type PlanRecord } from '../plans/plan-model';
 import { PlansService } from '../plans/plans.service';
 import { ENROLLMENTS_SQL, ENROLLMENTS_STATEMENT, hasElection, toEnrollment, type EnrollmentRow } from './enrollments.query';
 import { fieldError, fieldErrors } from '../../core/http/field-errors';
@@ -46,7 +47,47 @@ export class EnrollmentsService {
     private readonly audit: AuditService,
     private readonly drafts: ElectionDrafts,
     private readonly window: EnrollmentWindowService,
+    private readonly clock: Clock,
   ) {}
+
+  /**
+   * As-is renewal: every member of the replaced plan gets the same election (tier, cost, dependents) in the new
+   * plan of the period, over a row not selected yet; answers how many were carried.
+   */
+  async carryOver(replacedPlanId: number, planId: number, periodId: number, planTypeId: number): Promise<number> {
+    const carried = await this.db.query<{ id: number; old_id: number }>(
+      `INSERT INTO enrollment (client_id, employee_id, open_enrollment_period_id, plan_type_id, plan_id, status, tier, contribution_cents, employer_contribution_cents, effective_date)
+       SELECT $client, old.employee_id, $2, $3, $4, 1, old.tier, old.contribution_cents, old.employer_contribution_cents, p.effective_date
+         FROM enrollment old JOIN plan p ON p.id = $4
+        WHERE old.client_id = $client AND old.plan_id = $1 AND old.status = 1
+       ON CONFLICT (employee_id, open_enrollment_period_id, plan_type_id)
+       DO UPDATE SET plan_id = EXCLUDED.plan_id, status = 1, tier = EXCLUDED.tier, contribution_cents = EXCLUDED.contribution_cents,
+                     employer_contribution_cents = EXCLUDED.employer_contribution_cents, effective_date = EXCLUDED.effective_date, updated_at = now()
+        WHERE enrollment.status = 0
+       RETURNING id, (SELECT o.id FROM enrollment o WHERE o.plan_id = $1 AND o.employee_id = enrollment.employee_id AND o.status = 1 LIMIT 1) AS old_id`,
+      [replacedPlanId, periodId, planTypeId, planId],
+    );
+    for (const c of carried) {
+      await this.db.query(
+        `INSERT INTO enrollment_dependent (enrollment_id, dependent_id)
+         SELECT $1, ed.dependent_id FROM enrollment_dependent ed JOIN enrollment o ON o.id = ed.enrollment_id AND o.client_id = $client
+          WHERE ed.enrollment_id = $2 ON CONFLICT DO NOTHING`,
+        [c.id, c.old_id],
+      );
+    }
+    return carried.length;
+  }
+
+  /** A terminated employee's current elections end on `coverageEnd` (shown as Effective To), never later than set. */
+  async endCoverage(employeeId: number, coverageEnd: string): Promise<void> {
+    await this.db.query(
+      `UPDATE enrollment en SET effective_to_date = $2, updated_at = now()
+         FROM open_enrollment_period oe
+        WHERE oe.id = en.open_enrollment_period_id AND oe.is_current AND en.employee_id = $1 AND en.client_id = $client AND en.status = 1
+          AND (en.effective_to_date IS NULL OR en.effective_to_date > $2)`,
+      [employeeId, coverageEnd],
+    );
+  }
 
   /**
    * GET /enrollments: the employee's rows of the current period, read only. The rows are created beforehand
@@ -78,13 +119,62 @@ export class EnrollmentsService {
    */
   async prepareRows(employeeId: number, manager?: EntityManager): Promise<number> {
     const work = async (m: EntityManager) => {
-      const missing = (await this.db.query<EnrollmentRow>(ENROLLMENTS_SQL, [employeeId, false], m)).filter((r) => r.id === null);
+      const missing = (await this.db.query<EnrollmentRow>(ENROLLMENTS_SQL, [employeeId, false, this.clock.nowIso()], m)).filter((r) => r.id === null);
       if (missing.length === 0) return 0;
       const ctx = await this.plans.employeeContext(employeeId, m);
       for (const r of missing) await this.materialise(ctx, r, m);
       return missing.length;
     };
     return manager ? work(manager) : this.db.transaction(work);
+  }
+
+  /**
+   * prepareRows for many employees of the acting client at once (a census file's chunk of new hires): the
+   * current period's offered types are read once, the contexts of those who could be enrolled in an
+   * employer-paid plan in one statement, and every missing row is written by one INSERT. The same rows as
+   * prepareRows (NotSelected, or Enrolled in a type's only plan when it is employer-paid and the employee may
+   * take it); an existing row is kept. Answers how many it made.
+   */
+  async prepareMany(employeeIds: readonly number[], m: EntityManager): Promise<number> {
+    if (employeeIds.length === 0) return 0;
+    const types = await this.db.query<{ period_id: number; plan_type_id: number; plan_count: number; employer_paid_only: boolean; first_plan_id: number }>(
+      `SELECT oe.id AS period_id, p.plan_type_id, count(*)::int AS plan_count, bool_and(p.contribution_type = 2) AS employer_paid_only,
+              (array_agg(p.id ORDER BY p.sort_order, p.id))[1] AS first_plan_id
+         FROM plan p JOIN open_enrollment_period oe ON oe.id = p.open_enrollment_period_id AND oe.is_current AND oe.client_id = $client
+        GROUP BY oe.id, p.plan_type_id
+        ORDER BY p.plan_type_id`,
+      [],
+      m,
+    );
+    if (types.length === 0) return 0;
+    const paidIds = types.filter((t) => t.employer_paid_only && t.plan_count === 1).map((t) => t.first_plan_id);
+    const paid = new Map(
+      (paidIds.length > 0 ? await this.db.query<PlanRecord>(`${PLAN_SQL} WHERE p.id = ANY ($1::int[]) AND p.client_id = $client`, [paidIds], m) : []).map((p) => [p.id, p]),
+    );
+    const contexts = new Map(
+      (paid.size > 0 ? await this.db.query<EmployeeContextRow>(EMPLOYEE_CONTEXTS_SQL, [employeeIds, this.clock.nowIso()], m) : []).map((r) => [r.id, toEmployeeContext(r)]),
+    );
+    const rows = employeeIds.flatMap((employeeId) =>
+      types.map((t) => {
+        const plan = t.employer_paid_only && t.plan_count === 1 ? paid.get(t.first_plan_id) : undefined;
+        const ctx = contexts.get(employeeId);
+        const values = plan && ctx && eligibilityOf(plan, ctx).restricted === 0 ? this.enrollValues(ctx, plan, 1, 0) : EMPTY;
+        return { employee_id: employeeId, open_enrollment_period_id: t.period_id, plan_type_id: t.plan_type_id, ...values };
+      }),
+    );
+    const [made] = await this.db.query<{ n: number }>(
+      `WITH made AS (
+         INSERT INTO enrollment (client_id, employee_id, open_enrollment_period_id, plan_type_id, ${COLUMNS.join(', ')})
+         SELECT $client::int, r.employee_id, r.open_enrollment_period_id, r.plan_type_id, ${COLUMNS.map((c) => `r.${c}`).join(', ')}
+           FROM jsonb_populate_recordset(null::enrollment, $1::jsonb) AS r
+           JOIN employee e ON e.id = r.employee_id AND e.client_id = $client
+         ON CONFLICT (employee_id, open_enrollment_period_id, plan_type_id) DO NOTHING
+         RETURNING 1)
+       SELECT count(*)::int AS n FROM made`,
+      [JSON.stringify(rows)],
+      m,
+    );
+    return made?.n ?? 0;
   }
 
   /**
@@ -114,7 +204,7 @@ export class EnrollmentsService {
 
   /** Straight to the driver's pool as a named (prepared) statement, like GET /me: the step-4 screen reads this on every visit. */
   private readRows(employeeId: number, view: ElectionView): Promise<EnrollmentRow[]> {
-    return this.db.prepared<EnrollmentRow>(ENROLLMENTS_STATEMENT, ENROLLMENTS_SQL, [employeeId, view === 'draft']);
+    return this.db.prepared<EnrollmentRow>(ENROLLMENTS_STATEMENT, ENROLLMENTS_SQL, [employeeId, view === 'draft', this.clock.nowIso()]);
   }
 
   async one(id: number): Promise<Enrollment> {
@@ -163,7 +253,7 @@ export class EnrollmentsService {
     await this.db.transaction(async (m) => {
       // First, so a write never waits on locks only to be refused (and holds the period against its close).
       await this.window.assertOpen(employeeId, m);
-      // A mid-year payload names the employee's life event in progress: it must be that one (issue 16).
+      // A mid-year payload names the employee's life event in progress: it must be that one.
       if (body.eventType !== undefined) {
         const [event] = await this.db.query<{ event_type: number; event_date: string | null; reason_id: number | null }>(
           `SELECT event_type, to_char(event_date, 'MM/DD/YYYY') AS event_date, reason_id FROM life_event WHERE employee_id = $1 AND client_id = $client AND status = 'draft' AND step >= 6`,

@@ -11,7 +11,7 @@ import { StreamingUploadInterceptor, type StoredUpload } from './streaming-uploa
 class EmployeeFileDto extends createZodDto(ZEmployeeFile) {}
 class EmployeeFileListDto extends createZodDto(ZEmployeeFileList) {}
 
-/** The census Files tab (document 3 sections 2.1 and 7): an employee's personal files, for HR of the client. */
+/** The census Files tab: an employee's personal files, for HR of the client. */
 @ApiTags('files')
 @Controller()
 export class EmployeeFilesController {

@@ -25,6 +25,16 @@ export function fileResponse(file: FileDownload): StreamableFile {
   return new StreamableFile(file.stream, { type: file.contentType, disposition: `inline; filename="${name}"`, length: file.sizeBytes });
 }
 
+/** A file the portal made itself (a signature image, a signed or generated PDF), its bytes already in storage. */
+export interface NewFile {
+  employeeId: number | null;
+  title: string;
+  fileType: FileType;
+  storageKey: string;
+  contentType: string;
+  sizeBytes: number;
+}
+
 const notFound = () => new NotFoundException({ statusCode: 404, message: PlanMessages.fileNotFound });
 
 @Injectable()
@@ -71,7 +81,7 @@ export class FilesService {
   }
 
   /**
-   * My Documents (document 3 section 2.10): the client's carrier forms and company files and the caller's own
+   * My Documents: the client's carrier forms and company files and the caller's own
    * personal documents, each with its category ('Other' without one), newest first within a tab.
    */
   async listMine(): Promise<DocumentFile[]> {
@@ -145,6 +155,19 @@ export class FilesService {
       await this.audit.record({ employeeId, eventType: 'File', actionType: 'create', description: `${what}: ${name}`, data: [{ title: 'Title', oldValue: null, newValue: name, changed: true }] }, m);
       return { id: row!.id, title: name, contentType: file.contentType, sizeBytes: file.size, createdOn: row!.created_at.toISOString() };
     });
+  }
+
+  /**
+   * Keeps a file the portal made as a row of the acting client, in the caller's transaction; answers its id.
+   * `rewrite`: a job run again after a crash wrote the same key, so the row it left is found and kept.
+   */
+  async add(file: NewFile, rewrite = false): Promise<number> {
+    const [row] = await this.db.query<{ id: number }>(
+      `INSERT INTO file (client_id, employee_id, title, file_type, storage_key, content_type, size_bytes) VALUES ($client, $1, $2, $3, $4, $5, $6)
+       ${rewrite ? 'ON CONFLICT (storage_key) DO UPDATE SET size_bytes = EXCLUDED.size_bytes' : ''} RETURNING id`,
+      [file.employeeId, file.title, file.fileType, file.storageKey, file.contentType, file.sizeBytes],
+    );
+    return row!.id;
   }
 
   private async employeeOfClient(employeeId: number): Promise<void> {

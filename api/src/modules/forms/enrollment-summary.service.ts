@@ -7,6 +7,7 @@ import { JobIds, type JobPayloads } from '../../core/jobs/job-registry';
 import { JobsService } from '../../core/jobs/jobs.service';
 import { OnJob } from '../../core/jobs/on-job.decorator';
 import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
+import { FilesService } from '../files/files.service';
 import { signatureTable } from './signature.table';
 import { renderSignedSummaryPdf } from './signed-summary';
 
@@ -24,6 +25,7 @@ export class EnrollmentSummaryService {
     private readonly db: TenantDb,
     private readonly audit: AuditService,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    private readonly files: FilesService,
     private readonly jobs: JobsService,
   ) {}
 
@@ -59,14 +61,18 @@ export class EnrollmentSummaryService {
       const key = `employees/${signature.employeeId}/signatures/${signature.id}-enrollment-summary.pdf`;
       await this.storage.put(key, Buffer.from(pdf));
       const signedOn = signature.summary.signedAt.slice(0, 10).split('-');
-      const [file] = await this.db.query<{ id: number }>(
-        `INSERT INTO file (client_id, employee_id, title, file_type, storage_key, content_type, size_bytes)
-         VALUES ($client, $1, $2, 'personal', $3, 'application/pdf', $4)
-         ON CONFLICT (storage_key) DO UPDATE SET size_bytes = EXCLUDED.size_bytes RETURNING id`,
-        [signature.employeeId, `${signature.kind === 'life_event' ? 'Signed Life Event Summary' : 'Signed Enrollment Summary'} ${signedOn[1]}/${signedOn[2]}/${signedOn[0]}`, key, pdf.length],
-        m,
+      const fileId = await this.files.add(
+        {
+          employeeId: signature.employeeId,
+          title: `${signature.kind === 'life_event' ? 'Signed Life Event Summary' : 'Signed Enrollment Summary'} ${signedOn[1]}/${signedOn[2]}/${signedOn[0]}`,
+          fileType: 'personal',
+          storageKey: key,
+          contentType: 'application/pdf',
+          sizeBytes: pdf.length,
+        },
+        true,
       );
-      await this.db.update(signatureTable, signature.id, { summaryFileId: file!.id }, m);
+      await this.db.update(signatureTable, signature.id, { summaryFileId: fileId }, m);
       // Written by the workers for the job's requester (the person who signed; null when the sweep re-drove it).
       await this.audit.record(
         {
@@ -74,12 +80,12 @@ export class EnrollmentSummaryService {
           eventType: 'Signature',
           actionType: 'create',
           description: 'Signed enrollment summary stored',
-          data: [{ title: 'File', oldValue: null, newValue: String(file!.id), changed: true }],
+          data: [{ title: 'File', oldValue: null, newValue: String(fileId), changed: true }],
         },
         m,
       );
-      this.logger.log({ signatureId, fileId: file!.id }, 'signed enrollment summary stored');
-      return file!.id;
+      this.logger.log({ signatureId, fileId: fileId }, 'signed enrollment summary stored');
+      return fileId;
     });
   }
 }

@@ -14,6 +14,7 @@ import { DashboardService } from '../dashboard/dashboard.service';
 import { ElectionDrafts } from '../enrollments/election-drafts.service';
 import { EnrollmentWindowService } from '../enrollments/enrollment-window.service';
 import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
+import { FilesService } from '../files/files.service';
 import { OPTION_LISTS } from '../../contracts/option-lists';
 import { ActionsService } from '../actions/actions.service';
 import { signatureTable, type SignatureEntity } from './signature.table';
@@ -44,6 +45,7 @@ export class SignatureService {
     private readonly audit: AuditService,
     private readonly dashboard: DashboardService,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    private readonly files: FilesService,
     private readonly jobs: JobsService,
     private readonly drafts: ElectionDrafts,
     private readonly actions: ActionsService,
@@ -70,13 +72,8 @@ export class SignatureService {
       if (!e) throw employeeNotFound();
       await this.storage.put(key, png);
       const signedAt = new Date();
-      const [file] = await this.db.query<{ id: number }>(
-        `INSERT INTO file (client_id, employee_id, title, file_type, storage_key, content_type, size_bytes)
-         VALUES ($client, $1, $2, 'personal', $3, 'image/png', $4) RETURNING id`,
-        [employeeId, `Signature ${usDate(signedAt)}`, key, png.length],
-        m,
-      );
-      // Unsigned changes become the elections only inside the enrollment window (issue 14); a signature of
+      const fileId = await this.files.add({ employeeId, title: `Signature ${usDate(signedAt)}`, fileType: 'personal', storageKey: key, contentType: 'image/png', sizeBytes: png.length });
+      // Unsigned changes become the elections only inside the enrollment window; a signature of
       // the elections already in force changes nothing and is always possible.
       if ((await this.drafts.openId(employeeId, m, true)) !== null) await this.window.assertOpen(employeeId, m);
       const changeSetId = await this.drafts.apply(employeeId, m);
@@ -85,7 +82,7 @@ export class SignatureService {
       const id = await this.db.insert(signatureTable, {
         employeeId,
         kind: 'registration',
-        imageFileId: file!.id,
+        imageFileId: fileId,
         summaryFileId: null,
         openEnrollmentPeriodId: e.period_id,
         ip,
@@ -108,7 +105,7 @@ export class SignatureService {
         },
         m,
       );
-      return { id, signedAt, imageFileId: file!.id };
+      return { id, signedAt, imageFileId: fileId };
     });
     // After the commit, so the worker always finds the row; the job id makes a repeated add a no-op.
     // If Redis is unreachable now, the re-drive sweep finds the signature without its PDF and queues it.
@@ -122,7 +119,7 @@ export class SignatureService {
   }
 
   /**
-   * A life event's signature (issue 16), in the caller's transaction: the snapshot is of the elections as the
+   * A life event's signature, in the caller's transaction: the snapshot is of the elections as the
    * event's draft makes them (what HR is asked to approve); the summary PDF follows by the same job. Answers the
    * signature's id; the caller queues the PDF job after its commit.
    */
@@ -161,7 +158,8 @@ export class SignatureService {
     ip: string | null,
     view: 'signed' | 'draft' = 'signed',
   ): Promise<SignedSummary> {
-    const elections = await this.dashboard.summary(employeeId, view, m);
+    // What is signed is the current period's elections (next year's during its open enrollment).
+    const elections = await this.dashboard.summary(employeeId, view, m, 'current');
     const dependents = await this.db.query<{ name: string; relationship_type_id: number | null; birth_date: string | null }>(
       `SELECT concat_ws(' ', first_name, last_name) AS name, relationship_type_id, birth_date::text AS birth_date
          FROM dependent WHERE employee_id = $1 AND client_id = $client AND deleted_at IS NULL ORDER BY id`,

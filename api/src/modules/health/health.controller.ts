@@ -1,35 +1,53 @@
-import { Controller, Get, Inject, ServiceUnavailableException } from '@nestjs/common';
+import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import type Redis from 'ioredis';
-import { DataSource } from 'typeorm';
+import type { FastifyReply } from 'fastify';
+import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { Access } from '../../core/auth/access.decorator';
-import { REDIS } from '../../core/redis/redis.tokens';
+import { Readiness, type ReadinessReport } from './readiness';
 
-type Check = 'ok' | 'down';
+const checkSchema: SchemaObject = { type: 'string', enum: ['ok', 'down'] };
+const readySchema: SchemaObject = {
+  type: 'object',
+  required: ['status', 'database', 'redis', 'draining'],
+  properties: { status: checkSchema, database: checkSchema, redis: checkSchema, draining: { type: 'boolean' } },
+};
 
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
-  constructor(
-    private readonly dataSource: DataSource,
-    @Inject(REDIS) private readonly redis: Redis,
-  ) {}
+  constructor(private readonly readiness: Readiness) {}
 
+  @Get('live')
+  @Access('public')
+  @ApiOkResponse({ description: 'The process runs and answers', schema: { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['ok'] } } } })
+  @ApiOperation({ summary: 'Liveness: restart the process when this does not answer' })
+  live(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+
+  @Get('ready')
+  @Access('public')
+  @ApiOkResponse({ description: 'PostgreSQL and Redis answer and the process is not shutting down', schema: readySchema })
+  @ApiServiceUnavailableResponse({ description: 'PostgreSQL or Redis unreachable, or the process is shutting down', schema: readySchema })
+  @ApiOperation({ summary: 'Readiness: send requests here only while this answers 200' })
+  ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<ReadinessReport> {
+    return this.answer(reply);
+  }
+
+  /** The address older deployments probe; the same as /health/ready. */
   @Get()
   @Access('public')
-  @ApiOkResponse({
-    description: 'Every dependency answers',
-    schema: { type: 'object', required: ['status', 'database', 'redis'], properties: { status: { type: 'string', enum: ['ok', 'down'] }, database: { type: 'string', enum: ['ok', 'down'] }, redis: { type: 'string', enum: ['ok', 'down'] } } },
-  })
-  @ApiServiceUnavailableResponse({ description: 'database or Redis unreachable' })
-  @ApiOperation({ summary: 'Liveness and readiness of the API, PostgreSQL and Redis' })
-  async health(): Promise<{ status: Check; database: Check; redis: Check }> {
-    const [database, redis] = await Promise.all([
-      this.dataSource.query('SELECT 1').then((): Check => 'ok', (): Check => 'down'),
-      this.redis.ping().then((p): Check => (p === 'PONG' ? 'ok' : 'down'), (): Check => 'down'),
-    ]);
-    const body = { status: database === 'ok' && redis === 'ok' ? ('ok' as const) : ('down' as const), database, redis };
-    if (body.status !== 'ok') throw new ServiceUnavailableException({ statusCode: 503, message: 'Service unavailable', ...body });
+  @ApiOkResponse({ description: 'PostgreSQL and Redis answer and the process is not shutting down', schema: readySchema })
+  @ApiServiceUnavailableResponse({ description: 'PostgreSQL or Redis unreachable, or the process is shutting down', schema: readySchema })
+  @ApiOperation({ summary: 'Readiness of the API, PostgreSQL and Redis (as /health/ready)' })
+  health(@Res({ passthrough: true }) reply: FastifyReply): Promise<ReadinessReport> {
+    return this.answer(reply);
+  }
+
+  /** The same body either way (a probe or a person sees which dependency is down); 503 when not ready. */
+  private async answer(reply: FastifyReply): Promise<ReadinessReport> {
+    const body = await this.readiness.check();
+    if (body.status !== 'ok') void reply.code(503);
     return body;
   }
 }

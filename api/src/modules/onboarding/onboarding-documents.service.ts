@@ -16,6 +16,7 @@ import { TenantDb } from '../../core/database/tenant-db';
 import { fieldErrors } from '../../core/http/field-errors';
 import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
 import { FilesService, type FileDownload } from '../files/files.service';
+import { ActionsService } from '../actions/actions.service';
 import { titleOfUpload, type StoredUpload } from '../files/streaming-upload.interceptor';
 
 interface DocumentRow {
@@ -44,7 +45,7 @@ const STATES = new Set(OPTION_LISTS.state.map((s) => s.text));
 const documentNotFound = () => new NotFoundException({ statusCode: 404, message: CustomDocumentMessages.documentNotFound });
 
 /**
- * Custom document steps (document 3 sections 3, 4 and 5): the client's documents with the employee's
+ * Custom document steps: the client's documents with the employee's
  * answers, the attached files they opened, an upload, and the acknowledgment with a typed name. A document
  * that needs approval leaves a pending action for HR. SSN answers are sealed like every SSN.
  */
@@ -56,6 +57,7 @@ export class OnboardingDocumentsService {
     private readonly cipher: SecuredDataCipher,
     private readonly audit: AuditService,
     private readonly files: FilesService,
+    private readonly actions: ActionsService,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
   ) {}
 
@@ -117,12 +119,7 @@ export class OnboardingDocumentsService {
         m,
       );
       if (doc.require_approval) {
-        await this.db.query(
-          `INSERT INTO action (client_id, employee_id, kind, onboarding_document_id) VALUES ($client, $1, 'onboarding_document', $2)
-           ON CONFLICT (employee_id, onboarding_document_id) DO NOTHING`,
-          [employeeId, doc.id],
-          m,
-        );
+        await this.actions.requestDocumentApproval(employeeId, doc.id);
       }
       await this.audit.record(
         {
@@ -155,19 +152,15 @@ export class OnboardingDocumentsService {
     }
     const title = titleOfUpload(file, 120) || 'Uploaded file';
     return this.db.transaction(async (m) => {
-      const [row] = await this.db.query<{ id: number }>(
-        `INSERT INTO file (client_id, employee_id, title, file_type, storage_key, content_type, size_bytes) VALUES ($client, $1, $2, 'personal', $3, $4, $5) RETURNING id`,
-        [employeeId, title, file.storageKey, file.contentType, file.size],
-        m,
-      );
+      const fileId = await this.files.add({ employeeId, title, fileType: 'personal', storageKey: file.storageKey, contentType: file.contentType, sizeBytes: file.size });
       await this.db.query(
         `INSERT INTO onboarding_document_response (employee_id, document_id, client_id, uploaded_file_id) VALUES ($1, $2, $client, $3)
          ON CONFLICT (employee_id, document_id) DO UPDATE SET uploaded_file_id = EXCLUDED.uploaded_file_id`,
-        [employeeId, documentId, row!.id],
+        [employeeId, documentId, fileId],
         m,
       );
       await this.audit.record({ employeeId, eventType: 'Onboarding', actionType: 'create', description: `File uploaded for ${doc.title}: ${title}` }, m);
-      return { fileId: row!.id, title };
+      return { fileId, title };
     });
   }
 

@@ -1,3 +1,4 @@
+import { ClientCalendar } from '../../core/clock/client-calendar';
 import { Injectable } from '@nestjs/common';
 import { ZodValidationException } from 'nestjs-zod';
 import type { EntityManager } from 'typeorm';
@@ -106,8 +107,8 @@ const I9_DOCUMENTS: I9Documents = {
 };
 
 /**
- * The employee's own Employment Eligibility (I-9), Tax Withholding (W-4) and EEO answers (document 3
- * sections 3, 5 and 7). Identity numbers are sealed and answered masked; every change is audited with the
+ * The employee's own Employment Eligibility (I-9), Tax Withholding (W-4) and EEO answers.
+ * Identity numbers are sealed and answered masked; every change is audited with the
  * numbers masked, in the same transaction.
  */
 @Injectable()
@@ -117,6 +118,7 @@ export class OnboardingFormsService {
     private readonly context: RequestContext,
     private readonly cipher: SecuredDataCipher,
     private readonly audit: AuditService,
+    private readonly calendar: ClientCalendar,
   ) {}
 
   i9Documents(): I9Documents {
@@ -199,7 +201,7 @@ export class OnboardingFormsService {
          ON CONFLICT (employee_id) DO UPDATE SET federal_filing_status = EXCLUDED.federal_filing_status, federal_withholding_allowance = EXCLUDED.federal_withholding_allowance,
            federal_additional_withholding_cents = EXCLUDED.federal_additional_withholding_cents, federal_exemption = EXCLUDED.federal_exemption,
            exemption_year = EXCLUDED.exemption_year, updated_at = now()`,
-        [employeeId, req.federalFilingStatus, req.federalWithholdingAllowance, req.federalAdditionalWithholdingCents, exempt, exempt ? new Date().getFullYear() : null],
+        [employeeId, req.federalFilingStatus, req.federalWithholdingAllowance, req.federalAdditionalWithholdingCents, exempt, exempt ? Number((await this.calendar.today(m)).slice(0, 4)) : null],
         m,
       );
       await this.audit.record({ employeeId, eventType: 'Onboarding', actionType: previous ? 'update' : 'create', description: 'Tax withholding (W-4) saved', data: changes.filter((c) => c.changed) }, m);

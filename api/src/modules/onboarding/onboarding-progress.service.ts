@@ -1,3 +1,4 @@
+import { EnrollmentWindowService } from '../enrollments/enrollment-window.service';
 import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ProgressMessages, RegistrationStep } from '../../contracts/auth';
@@ -23,11 +24,14 @@ import { hashSecret, normalizeAnswer } from '../../core/auth/passwords';
 import { fieldErrors } from '../../core/http/field-errors';
 import { OptionsService } from '../options/options.service';
 import { ZodValidationException } from 'nestjs-zod';
+import { AccountsService } from '../accounts/accounts.service';
 import { EmployeeProfileService } from '../employees/employee-profile.service';
 import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
+import { FilesService } from '../files/files.service';
 import { signaturePngOf } from '../forms/signature-png';
 import { OnboardingDocumentsService } from './onboarding-documents.service';
 import { OnboardingFormsService } from './onboarding-forms.service';
+import { onboardingRuns, onboardingStepInForce } from '../../contracts/onboarding-start';
 import { PayrollService } from './payroll.service';
 
 interface Progress {
@@ -45,11 +49,28 @@ interface Progress {
   eeo_enabled: boolean;
 }
 
+/** The columns the rule of contracts/onboarding-start.ts reads. */
+interface OnboardingFlagsRow {
+  onboarding_step: number;
+  registration_step: number;
+  registration_reopened: boolean;
+  client_onboarding: boolean;
+  employee_onboarding: boolean;
+}
+
+const factsOf = (r: OnboardingFlagsRow) => ({
+  clientEnabled: r.client_onboarding,
+  employeeEnabled: r.employee_onboarding,
+  step: r.onboarding_step,
+  registrationStep: r.registration_step,
+  registrationReopened: r.registration_reopened,
+});
+
 const notRunning = () => new NotFoundException({ statusCode: 404, message: OnboardingMessages.notRunning });
 
 /**
- * The onboarding wizard's progress, owned by the server with the registration's step model (decisions
- * section 5): `PUT /onboarding {step}` records only the next step of this person's steps (the optional ones
+ * The onboarding wizard's progress, owned by the server with the registration's step model:
+ * `PUT /onboarding {step}` records only the next step of this person's steps (the optional ones
  * by the client's flags), and only when the step's own rules hold; else 409 with what is missing. Finishing
  * sends the new hire on to benefit enrollment, the profile already done.
  */
@@ -65,15 +86,19 @@ export class OnboardingProgressService {
     private readonly documents: OnboardingDocumentsService,
     private readonly options: OptionsService,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    private readonly files: FilesService,
+    private readonly window: EnrollmentWindowService,
+    private readonly accounts: AccountsService,
   ) {}
 
   async status(): Promise<OnboardingStatus> {
     const p = await this.progress();
     return {
-      step: p.onboarding_step,
+      // As GET /me answers it: none when onboarding does not run for this person.
+      step: p.running ? p.onboarding_step : OnboardingStep.Finished,
       steps: onboardingSteps(this.flags(p)).map((step) => ({ step, label: ONBOARDING_STEP_LABELS[step] })),
       accountSettings: this.needsAccountSettings(p),
-      finishLabel: finishLabel({ newHire: p.new_hire, openEnrollmentEndDate: p.oe_end }),
+      finishLabel: finishLabel((await this.window.check(p.employeeId)).open),
     };
   }
 
@@ -98,12 +123,7 @@ export class OnboardingProgressService {
       // Email and username are unique across every client: the look-up is not scoped to one.
       const taken = (await m.query('SELECT 1 FROM account WHERE (lower(email) = lower($1) OR lower(username) = lower($1)) AND id <> $2 LIMIT 1', [req.email, p.accountId])) as unknown[];
       if (taken.length > 0) throw fieldErrors([{ path: 'email', message: Messages.emailInUse }]);
-      await this.db.query(
-        `UPDATE account SET email = $2, security_question_id = $3, security_answer_hash = $4, registration_step = $5
-          WHERE id = $1 AND client_id = $client AND registration_step = $6`,
-        [p.accountId, req.email, req.securityQuestionId, answerHash, RegistrationStep.Account, RegistrationStep.WelcomeEmail],
-        m,
-      );
+      await this.accounts.settleAccountStep(p.accountId, req.email, req.securityQuestionId, answerHash, RegistrationStep.WelcomeEmail, RegistrationStep.Account);
       await this.audit.record(
         { employeeId: p.employeeId, eventType: 'Account', actionType: 'update', description: 'Account settings saved during onboarding', data: [{ title: 'Email', oldValue: null, newValue: req.email, changed: true }] },
         m,
@@ -113,8 +133,12 @@ export class OnboardingProgressService {
 
   /** GET /employees/{id}/onboarding (HR, read-only): an employee of the acting client, else 404. */
   async ofEmployee(employeeId: number): Promise<EmployeeOnboarding> {
-    const rows = await this.db.query<{ onboarding_step: number | null; signed_at: Date | null }>(
-      `SELECT a.onboarding_step, s.signed_at FROM employee e LEFT JOIN account a ON a.id = e.account_id
+    // No account yet (no welcome email sent): nothing to show as pending.
+    const rows = await this.db.query<OnboardingFlagsRow & { signed_at: Date | null }>(
+      `SELECT coalesce(a.onboarding_step, 0) AS onboarding_step, coalesce(a.registration_step, 1) AS registration_step,
+              a.registration_reopened_at IS NOT NULL AS registration_reopened, c.enable_onboarding AS client_onboarding,
+              e.enable_onboarding AS employee_onboarding, s.signed_at
+         FROM employee e JOIN client c ON c.id = e.client_id LEFT JOIN account a ON a.id = e.account_id
          LEFT JOIN onboarding_signature s ON s.employee_id = e.id
         WHERE e.id = $1 AND e.client_id = $client`,
       [employeeId],
@@ -122,7 +146,8 @@ export class OnboardingProgressService {
     const row = rows[0];
     if (!row) throw new NotFoundException({ statusCode: 404, message: Messages.noEmployeeFound });
     const [i9, w4, eeo, payroll] = await Promise.all([this.forms.i9(employeeId), this.forms.w4(employeeId), this.forms.eeo(employeeId), this.payroll.list(employeeId)]);
-    return { step: row.onboarding_step ?? 0, i9, w4, eeo, payroll, signedAt: row.signed_at?.toISOString() ?? null };
+    // HR sees what the employee gets: the step in force.
+    return { step: onboardingStepInForce(factsOf(row)), i9, w4, eeo, payroll, signedAt: row.signed_at?.toISOString() ?? null };
   }
 
   /** PUT /onboarding {step}. */
@@ -133,15 +158,11 @@ export class OnboardingProgressService {
     try {
       const step = await model.complete(p.onboarding_step as OnboardingStepValue, requested as OnboardingStepValue, p);
       await this.db.transaction(async (m) => {
-        const [, moved] = (await this.db.query(`UPDATE account SET onboarding_step = $3 WHERE id = $1 AND onboarding_step = $2 AND client_id = $client`, [p.accountId, p.onboarding_step, step], m)) as unknown as [unknown, number];
-        if (moved !== 1) throw new StepConflict(['The onboarding moved on in another window: reload the page']);
+        const moved = await this.accounts.moveStep(p.accountId, 'onboarding', step, [p.onboarding_step]);
+        if (!moved) throw new StepConflict(['The onboarding moved on in another window: reload the page']);
         if (step === OnboardingStep.Finished) {
           // The profile was completed here: benefit enrollment resumes after it, never before.
-          await this.db.query(
-            `UPDATE account SET registration_step = $2 WHERE id = $1 AND client_id = $client AND registration_step IN ($3, $4)`,
-            [p.accountId, RegistrationStep.Profile, RegistrationStep.WelcomeEmail, RegistrationStep.Account],
-            m,
-          );
+          await this.accounts.moveStep(p.accountId, 'registration', RegistrationStep.Profile, [RegistrationStep.WelcomeEmail, RegistrationStep.Account]);
         }
         await this.audit.record({ employeeId: p.employeeId, eventType: 'Onboarding', actionType: 'update', description: step === OnboardingStep.Finished ? 'Onboarding finished' : `Onboarding step completed: ${ONBOARDING_STEP_LABELS[step as 2]}` }, m);
       });
@@ -160,16 +181,11 @@ export class OnboardingProgressService {
     await this.storage.put(key, png);
     const signedAt = new Date();
     await this.db.transaction(async (m) => {
-      const [file] = await this.db.query<{ id: number }>(
-        `INSERT INTO file (client_id, employee_id, title, file_type, storage_key, content_type, size_bytes)
-         VALUES ($client, $1, $2, 'personal', $3, 'image/png', $4) RETURNING id`,
-        [p.employeeId, `Onboarding signature ${toUsDate(signedAt.toISOString().slice(0, 10))}`, key, png.length],
-        m,
-      );
+      const fileId = await this.files.add({ employeeId: p.employeeId, title: `Onboarding signature ${toUsDate(signedAt.toISOString().slice(0, 10))}`, fileType: 'personal', storageKey: key, contentType: 'image/png', sizeBytes: png.length });
       await this.db.query(
         `INSERT INTO onboarding_signature (employee_id, client_id, image_file_id, ip, signed_at) VALUES ($1, $client, $2, $3, $4)
          ON CONFLICT (employee_id) DO UPDATE SET image_file_id = EXCLUDED.image_file_id, ip = EXCLUDED.ip, signed_at = EXCLUDED.signed_at`,
-        [p.employeeId, file!.id, this.context.ip, signedAt],
+        [p.employeeId, fileId, this.context.ip, signedAt],
         m,
       );
       await this.audit.record({ employeeId: p.employeeId, eventType: 'Signature', actionType: 'create', description: 'Onboarding signed' }, m);
@@ -209,8 +225,9 @@ export class OnboardingProgressService {
   private async progress(): Promise<Progress> {
     const { accountId, employeeId } = this.context.user;
     if (accountId === null || employeeId === null) throw notRunning();
-    const rows = await this.db.query<Omit<Progress, 'accountId' | 'employeeId'>>(
-      `SELECT a.onboarding_step, a.registration_step, a.authentication_method, (c.enable_onboarding AND e.enable_onboarding AND a.onboarding_step <> 0) AS running,
+    const rows = await this.db.query<Omit<Progress, 'accountId' | 'employeeId' | 'running'> & OnboardingFlagsRow>(
+      `SELECT a.onboarding_step, a.registration_step, a.authentication_method, a.registration_reopened_at IS NOT NULL AS registration_reopened,
+              c.enable_onboarding AS client_onboarding, e.enable_onboarding AS employee_onboarding,
               e.new_hire, c.i9_enabled AND e.onboarding_i9 AS i9_enabled, c.w4_enabled AND e.onboarding_w4 AS w4_enabled,
               c.payroll_enabled AND e.onboarding_payroll AS payroll_enabled, c.eeo_enabled AND e.onboarding_eeo AS eeo_enabled,
               (SELECT to_char(p.end_date, 'MM/DD/YYYY') FROM open_enrollment_period p WHERE p.client_id = $client AND p.is_current LIMIT 1) AS oe_end
@@ -218,7 +235,8 @@ export class OnboardingProgressService {
         WHERE a.id = $1 AND c.id = $client`,
       [accountId, employeeId],
     );
-    if (!rows[0]) throw notRunning();
-    return { ...rows[0], accountId, employeeId };
+    const row = rows[0];
+    if (!row) throw notRunning();
+    return { ...row, running: onboardingRuns(factsOf(row)), accountId, employeeId };
   }
 }

@@ -74,7 +74,7 @@ class PayrollPersonalDto extends createZodDto(z.array(z.object({ id: z.number().
 const PayrollIdPipe = idPipe(OnboardingMessages.methodNotFound);
 const DocumentIdPipe = idPipe(CustomDocumentMessages.documentNotFound);
 
-/** New-hire onboarding (document 3 section 7): the signed-in employee's own steps. Bodies are checked by the services' shared schemas. */
+/** New-hire onboarding: the signed-in employee's own steps. Bodies are checked by the services' shared schemas. */
 @ApiTags('onboarding')
 @Controller()
 export class OnboardingController {
@@ -130,7 +130,7 @@ export class OnboardingController {
   @Access('self:employee')
   @ApiBody({ type: CustomDocumentRequestDto })
   @ApiOkResponse({ type: CustomDocumentDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Every rule of the document (document 3 section 5) in errors[]' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Every rule of the document in errors[]' })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'Submit one document' })
   saveCustomDocument(@Body() body: unknown): Promise<CustomDocument> {
@@ -181,7 +181,7 @@ export class OnboardingController {
   @Access('self:employee')
   @ApiBody({ type: I9RequestDto })
   @ApiOkResponse({ type: I9Dto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The messages of document 3 section 5' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The field messages' })
   @ApiOperation({ summary: 'Save employment eligibility' })
   saveI9(@Body() body: unknown): Promise<I9> {
     return this.forms.saveI9(body);

@@ -45,7 +45,7 @@ const AUDIT: Record<string, AuditedField> = {
 };
 
 /**
- * Payroll methods of the employee (document 3 sections 3, 4, 5 and 9; decisions: bank lookup, secured
+ * Payroll methods of the employee (bank lookup, secured
  * data). Routing and account numbers are sealed at rest, answered masked, unlocked with the password
  * (audited) and never logged; the routing number must pass the ABA checksum.
  */
@@ -129,7 +129,7 @@ export class PayrollService {
   }
 
   /**
-   * PUT /payroll (the step's Save): the order of every method, then the conversions of document 3 section 4
+   * PUT /payroll (the step's Save): the order of every method, then the conversions between methods
    * and the totals rule over all of them; refused with the rule's message when they do not hold.
    */
   async save(body: unknown): Promise<PayrollMethod[]> {

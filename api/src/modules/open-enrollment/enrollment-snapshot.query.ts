@@ -1,6 +1,6 @@
 /**
  * Every employee's elections of a period (`$1`) in one jsonb value, keyed by censusId (the employee id),
- * each with the elections by plan type and the dependents keyed by individualId (document 3 section 2.7):
+ * each with the elections by plan type and the dependents keyed by individualId:
  * what the transactions report compares between a period's start and its close. `$client` is the client.
  */
 export const ENROLLMENT_SNAPSHOT_SQL = `

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { OpenEnrollmentMessages, ZOpenEnrollmentCheck, ZOpenEnrollmentData, ZOpenEnrollmentRequest, type OpenEnrollmentCheck, type OpenEnrollmentData } from '../../contracts/open-enrollment';
+import { OpenEnrollmentMessages, ZOpenEnrollmentCheck, ZOpenEnrollmentData, ZOpenEnrollmentRequest, ZPrepareOpenEnrollmentRequest, type OpenEnrollmentCheck, type OpenEnrollmentData } from '../../contracts/open-enrollment';
 import { idPipe } from '../../core/http/id.pipe';
 import { Access } from '../../core/auth/access.decorator';
 import { ErrorResponseDto } from '../../core/http/common.dto';
@@ -10,9 +10,10 @@ import { OpenEnrollmentService } from './open-enrollment.service';
 class OpenEnrollmentDataDto extends createZodDto(ZOpenEnrollmentData) {}
 class OpenEnrollmentRequestDto extends createZodDto(ZOpenEnrollmentRequest) {}
 class OpenEnrollmentCheckDto extends createZodDto(ZOpenEnrollmentCheck) {}
+class PrepareOpenEnrollmentRequestDto extends createZodDto(ZPrepareOpenEnrollmentRequest) {}
 const PlanIdPipe = idPipe(OpenEnrollmentMessages.periodFetchFailed);
 
-/** The Open Enrollment dialog's calls (document 3 sections 2.5 and 7). */
+/** The Open Enrollment dialog's calls. */
 @ApiTags('open-enrollment')
 @Controller('openEnrollment')
 export class OpenEnrollmentController {
@@ -37,6 +38,17 @@ export class OpenEnrollmentController {
   @ApiOperation({ summary: 'Start, change the last day, close now or reopen an open-enrollment period' })
   change(@Body() body: OpenEnrollmentRequestDto): Promise<OpenEnrollmentData> {
     return this.openEnrollment.change(body);
+  }
+
+  @Post('prepare')
+  @HttpCode(200)
+  @Access('open-enrollment:manage')
+  @ApiOkResponse({ type: OpenEnrollmentDataDto })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'The client does not let its HR manage open enrollment (allowHrOe)' })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'A period is already Ready to Start, or the current period has no plans to renew' })
+  @ApiOperation({ summary: "Prepare the next plan year: a period Ready to Start with the current period's plans renewed a year later" })
+  prepare(@Body() _body: PrepareOpenEnrollmentRequestDto): Promise<OpenEnrollmentData> {
+    return this.openEnrollment.prepare();
   }
 
   @Get('check/:id')

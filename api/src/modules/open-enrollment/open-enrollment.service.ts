@@ -1,7 +1,9 @@
+import { Clock } from '../../core/clock/clock';
 import { ConflictException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { DataSource, type EntityManager } from 'typeorm';
 import { toIsoDate, toUsDate } from '../../contracts/formats';
+import { ClientMessages, firstPeriodTitle, type PeriodKind } from '../../contracts/clients';
 import { canReopen, openEnrollmentState, OpenEnrollmentMessages, type OpenEnrollmentCheck, type OpenEnrollmentData, type OpenEnrollmentRequest } from '../../contracts/open-enrollment';
 import type { AuditFieldChange } from '../../core/audit/audit-entry.table';
 import { AuditService } from '../../core/audit/audit.service';
@@ -13,10 +15,11 @@ import { JobsService } from '../../core/jobs/jobs.service';
 import { OnJob } from '../../core/jobs/on-job.decorator';
 import { EnrollmentsService } from '../enrollments/enrollments.service';
 import { CampaignsService } from '../communications/campaigns.service';
+import { PlanRenewalService } from '../plans/plan-renewal.service';
 import { ENROLLMENT_SNAPSHOT_SQL } from './enrollment-snapshot.query';
 
 /**
- * Closing an open-enrollment period (issue 14), in the client's time zone: the period's last day ends at the
+ * Closing an open-enrollment period, in the client's time zone: the period's last day ends at the
  * client's midnight. A delayed job per period and end date is the primary trigger; the hourly sweep closes
  * whatever a lost job left open and keeps the delayed jobs queued (so a changed end date gets its own).
  * The close is one transaction, idempotent: the period row locked FOR UPDATE (in-flight election writes
@@ -35,31 +38,45 @@ export class OpenEnrollmentService {
     private readonly context: RequestContext,
     private readonly enrollments: EnrollmentsService,
     private readonly campaigns: CampaignsService,
+    private readonly clock: Clock,
+    private readonly renewal: PlanRenewalService,
   ) {}
 
   /** The sweep, across clients (system work). */
   @OnJob('open-enrollment.close-expired-periods')
   async closeExpiredPeriods(data: JobPayloads['open-enrollment.close-expired-periods']): Promise<{ closing: number; scheduled: number }> {
     const periods: Array<{ id: number; client_id: number; end_date: string; today: string; ms_left: string }> = await this.dataSource.query(
-      `SELECT p.id, p.client_id, p.end_date::text AS end_date, (now() AT TIME ZONE c.time_zone)::date::text AS today,
-              floor(extract(epoch FROM ((p.end_date + 1)::timestamp AT TIME ZONE c.time_zone) - now()) * 1000)::bigint AS ms_left
+      `SELECT p.id, p.client_id, p.end_date::text AS end_date, ($1::timestamptz AT TIME ZONE c.time_zone)::date::text AS today,
+              floor(extract(epoch FROM ((p.end_date + 1)::timestamp AT TIME ZONE c.time_zone) - $1::timestamptz) * 1000)::bigint AS ms_left
          FROM open_enrollment_period p JOIN client c ON c.id = p.client_id
         WHERE p.closed_date IS NULL AND p.is_current
         ORDER BY p.id`,
+      [this.clock.nowIso()],
     );
     let closing = 0;
+    let scheduled = 0;
+    const failed: number[] = [];
     for (const p of periods) {
       const msLeft = Number(p.ms_left);
       const payload = { periodId: p.id, endDate: p.end_date, clientId: p.client_id, requestedBy: null };
-      if (msLeft <= 0) {
-        closing += 1;
-        await this.jobs.queue('open-enrollment.close-period', payload, { jobId: JobIds.periodCloseOn(p.id, p.today) });
-      } else {
-        await this.jobs.queue('open-enrollment.close-period', payload, { jobId: JobIds.periodCloseAtEnd(p.id, p.end_date), delay: msLeft });
+      // One period that cannot be queued does not leave the others open: each is tried, the failures reported at the end.
+      try {
+        if (msLeft <= 0) {
+          await this.jobs.queue('open-enrollment.close-period', payload, { jobId: JobIds.periodCloseOn(p.id, p.today) });
+          closing += 1;
+        } else {
+          await this.jobs.queue('open-enrollment.close-period', payload, { jobId: JobIds.periodCloseAtEnd(p.id, p.end_date), delay: msLeft });
+          scheduled += 1;
+        }
+      } catch (err) {
+        failed.push(p.id);
+        this.logger.warn({ tick: data.tick, periodId: p.id, err: err instanceof Error ? err.message : String(err) }, 'could not queue the close of a period');
       }
     }
-    this.logger.log({ tick: data.tick, closing, scheduled: periods.length - closing }, 'open-enrollment close sweep');
-    return { closing, scheduled: periods.length - closing };
+    this.logger.log({ tick: data.tick, closing, scheduled, failed: failed.length }, 'open-enrollment close sweep');
+    // Failed, so the run is retried (its backoff) and shows in the failed jobs; the others are queued already.
+    if (failed.length > 0) throw new Error(`could not queue the close of period(s) ${failed.join(', ')}`);
+    return { closing, scheduled };
   }
 
   /** One period's close, in its client's context (the job's payload). */
@@ -79,16 +96,16 @@ export class OpenEnrollmentService {
 
   private async closeWithin(periodId: number, reason: 'expired' | 'now', m: EntityManager): Promise<boolean> {
     const [p] = await this.db.query<{ closed_date: string | null; over: boolean; today: string; title: string; started: boolean }>(
-      `SELECT p.closed_date::text AS closed_date, p.title, p.end_date < (now() AT TIME ZONE c.time_zone)::date AS over,
-              (now() AT TIME ZONE c.time_zone)::date::text AS today, p.started_at IS NOT NULL AS started
+      `SELECT p.closed_date::text AS closed_date, p.title, p.end_date < ($2::timestamptz AT TIME ZONE c.time_zone)::date AS over,
+              ($2::timestamptz AT TIME ZONE c.time_zone)::date::text AS today, p.started_at IS NOT NULL AS started
          FROM open_enrollment_period p JOIN client c ON c.id = p.client_id
         WHERE p.id = $1 AND p.client_id = $client
         FOR UPDATE OF p`,
-      [periodId],
+      [periodId, this.clock.nowIso()],
       m,
     );
     if (!p || !p.started || p.closed_date !== null || (reason === 'expired' && !p.over)) return false;
-    await this.db.query(`UPDATE open_enrollment_period SET closed_date = $2::date, closed_at = now() WHERE id = $1 AND client_id = $client`, [periodId, p.today], m);
+    await this.db.query(`UPDATE open_enrollment_period SET closed_date = $2::date, closed_at = $3 WHERE id = $1 AND client_id = $client`, [periodId, p.today, this.clock.nowIso()], m);
     await this.snapshot(periodId, 'end', m);
     await this.audit.record(
       {
@@ -128,8 +145,11 @@ export class OpenEnrollmentService {
       [periods.map((p) => p.id)],
     );
     const current = periods.find((p) => p.is_current) ?? null;
+    const ready = new Set(periods.filter((p) => p.started_at === null).map((p) => p.id));
+    const planView = (x: (typeof plans)[number]) => ({ id: x.id, title: x.name, planTypeId: x.plan_type_id, effectiveDate: toUsDate(x.effective_date)! });
     return {
       settings: { allowHrOe: client?.allow_hr_oe ?? false, openEnrollmentEndDate: toUsDate(current?.end_date), openEnrollmentClosedDate: toUsDate(current?.closed_date) },
+      plans: plans.filter((x) => ready.has(x.period)).map(planView),
       periods: periods.map((p) => {
         const state = openEnrollmentState({ startedAt: p.started_at?.toISOString() ?? null, closedDate: p.closed_date });
         return {
@@ -140,27 +160,27 @@ export class OpenEnrollmentService {
           closedDate: toUsDate(p.closed_date),
           state,
           current: p.is_current,
-          canReopen: state === 'closed' && canReopen(p.closed_at?.toISOString() ?? null),
+          canReopen: state === 'closed' && canReopen(p.closed_at?.toISOString() ?? null, this.clock.now()),
           employeeEnrollments: p.employee_enrollments,
-          plans: plans.filter((x) => x.period === p.id).map((x) => ({ id: x.id, title: x.name, planTypeId: x.plan_type_id, effectiveDate: toUsDate(x.effective_date)! })),
+          plans: plans.filter((x) => x.period === p.id).map(planView),
         };
       }),
     };
   }
 
   /**
-   * POST /openEnrollment: Start, Change Date, Close OE now or Reopen, by the period's state (document 3
-   * section 4); each in one transaction with its audit entry; the period's delayed close follows its last day.
+   * POST /openEnrollment: Start, Change Date, Close OE now or Reopen, by the period's state;
+   * each in one transaction with its audit entry; the period's delayed close follows its last day.
    */
   async change(body: OpenEnrollmentRequest): Promise<OpenEnrollmentData> {
     await this.allowed();
     const scheduled = await this.db.transaction(async (m) => {
       const [p] = await this.db.query<{ id: number; title: string; end_date: string; closed_date: string | null; started_at: Date | null; closed_at: Date | null; today: string; is_current: boolean }>(
         `SELECT p.id, p.title, p.end_date::text AS end_date, p.closed_date::text AS closed_date, p.started_at, p.closed_at, p.is_current,
-                (now() AT TIME ZONE c.time_zone)::date::text AS today
+                ($2::timestamptz AT TIME ZONE c.time_zone)::date::text AS today
            FROM open_enrollment_period p JOIN client c ON c.id = p.client_id
           WHERE p.id = $1 AND p.client_id = $client FOR UPDATE OF p`,
-        [body.openEnrollmentId],
+        [body.openEnrollmentId, this.clock.nowIso()],
         m,
       );
       if (!p) throw new NotFoundException({ statusCode: 404, message: OpenEnrollmentMessages.periodFetchFailed });
@@ -175,7 +195,7 @@ export class OpenEnrollmentService {
       }
       if (body.reopen) {
         if (state !== 'closed') throw new ConflictException({ statusCode: 409, message: OpenEnrollmentMessages.notThisState });
-        if (!canReopen(p.closed_at?.toISOString() ?? null)) throw new ConflictException({ statusCode: 409, message: OpenEnrollmentMessages.reopenExpired });
+        if (!canReopen(p.closed_at?.toISOString() ?? null, this.clock.now())) throw new ConflictException({ statusCode: 409, message: OpenEnrollmentMessages.reopenExpired });
         await this.db.query(`UPDATE open_enrollment_period SET closed_date = NULL, closed_at = NULL, end_date = $2 WHERE id = $1 AND client_id = $client`, [p.id, endDate], m);
         // The close snapshot no longer describes the end: the next close takes it again.
         await this.db.query(`DELETE FROM enrollment_snapshot WHERE open_enrollment_period_id = $1 AND client_id = $client AND kind = 'end'`, [p.id], m);
@@ -197,14 +217,13 @@ export class OpenEnrollmentService {
       }
       // Start: the period becomes the current one, its plans take their effective dates, the start snapshot is taken.
       for (const plan of body.plans ?? []) {
-        const updated = await this.db.query(`UPDATE plan SET effective_date = $3 WHERE id = $1 AND open_enrollment_period_id = $2 AND client_id = $client RETURNING id`, [plan.id, p.id, toIsoDate(plan.effectiveDate)], m);
-        if (!updated.length) throw fieldErrors([{ path: 'plans', message: OpenEnrollmentMessages.periodFetchFailed }]);
+        if (!(await this.renewal.setEffectiveDate(plan.id, p.id, toIsoDate(plan.effectiveDate)))) throw fieldErrors([{ path: 'plans', message: OpenEnrollmentMessages.periodFetchFailed }]);
       }
       if (!p.is_current) {
         await this.db.query(`UPDATE open_enrollment_period SET is_current = false WHERE client_id = $client AND is_current`, [], m);
         await this.db.query(`UPDATE open_enrollment_period SET is_current = true WHERE id = $1 AND client_id = $client`, [p.id], m);
       }
-      await this.db.query(`UPDATE open_enrollment_period SET started_at = now(), start_date = least(start_date, $2::date), end_date = $3 WHERE id = $1 AND client_id = $client`, [p.id, p.today, endDate], m);
+      await this.db.query(`UPDATE open_enrollment_period SET started_at = $4, start_date = least(start_date, $2::date), end_date = $3 WHERE id = $1 AND client_id = $client`, [p.id, p.today, endDate, this.clock.nowIso()], m);
       // Every employee gets the rows of the period's plan types (not selected yet); then the start snapshot.
       await this.enrollments.prepareClient(m);
       await this.snapshot(p.id, 'start', m);
@@ -227,6 +246,89 @@ export class OpenEnrollmentService {
     });
     if (scheduled !== null) await this.scheduleClose(body.openEnrollmentId, scheduled);
     return this.data();
+  }
+
+  /**
+   * POST /openEnrollment/prepare: the next plan year as a period Ready to Start, its plans renewed
+   * from the current period's a year later (PlanRenewalService). One at a time: a Ready period must be started
+   * (or is the one to start) before another is prepared, and the current period's open enrollment must be over. Its last day is set when HR starts it; until then its
+   * dates are the plan year's first day, and Start moves its start to that day.
+   */
+  async prepare(): Promise<OpenEnrollmentData> {
+    await this.allowed();
+    await this.db.transaction(async (m) => {
+      const waiting = await this.db.query(`SELECT 1 FROM open_enrollment_period WHERE client_id = $client AND started_at IS NULL FOR UPDATE`, [], m);
+      if (waiting.length > 0) throw new ConflictException({ statusCode: 409, message: OpenEnrollmentMessages.alreadyPrepared });
+      const [source] = await this.db.query<{ id: number; next_start: string | null; closed: boolean }>(
+        `SELECT p.id, ((SELECT min(effective_date) FROM plan WHERE open_enrollment_period_id = p.id) + interval '1 year')::date::text AS next_start,
+                p.closed_date IS NOT NULL AS closed
+           FROM open_enrollment_period p WHERE p.client_id = $client AND p.is_current`,
+        [],
+        m,
+      );
+      if (!source?.next_start) throw new ConflictException({ statusCode: 409, message: OpenEnrollmentMessages.nothingToRenew });
+      // Its plans are renewed as they stand once its open enrollment is over (canPrepareNextYear, the site's rule too).
+      if (!source.closed) throw new ConflictException({ statusCode: 409, message: OpenEnrollmentMessages.stillRunning });
+      const title = `Open Enrollment ${source.next_start.slice(0, 4)}`;
+      const [period] = await this.db.query<{ id: number }>(
+        `INSERT INTO open_enrollment_period (client_id, title, start_date, end_date, is_current) VALUES ($client, $1, $2, $2, false) RETURNING id`,
+        [title, source.next_start],
+        m,
+      );
+      const plans = await this.renewal.renewInto(source.id, period!.id, m);
+      await this.audit.record(
+        {
+          employeeId: null,
+          eventType: 'Open Enrollment',
+          actionType: 'create',
+          description: `${title} prepared: ${plans} plan(s) renewed, Ready to Start`,
+          data: [{ title: 'Plan year starts', oldValue: null, newValue: toUsDate(source.next_start), changed: true }],
+        },
+        m,
+      );
+    });
+    return this.data();
+  }
+
+  /**
+   * The client's first period, prepared by its agent; `startDate` is ISO, the plan year's first
+   * day. Open enrollment is Ready to Start like a prepared next year (HR starts it, with its last day, from the
+   * Status Dashboard); new-hire enrollment is the current period from that day, started and with no open
+   * enrollment window, so each new hire enrolls in their own 30 days. The plans come after (the rate sheet's
+   * import, or one by one) into this period. Only a client with no period yet; one transaction with its audit entry.
+   */
+  async prepareFirst(kind: PeriodKind, startDate: string): Promise<number> {
+    return this.db.transaction(async (m) => {
+      // The client row serialises two agents preparing at once.
+      await this.db.query('SELECT 1 FROM client WHERE id = $client FOR UPDATE', [], m);
+      const existing = await this.db.query('SELECT 1 FROM open_enrollment_period WHERE client_id = $client LIMIT 1', [], m);
+      if (existing.length > 0) throw new ConflictException({ statusCode: 409, message: ClientMessages.periodExists });
+      const title = firstPeriodTitle(kind, startDate);
+      const [period] =
+        kind === 'open-enrollment'
+          ? await this.db.query<{ id: number }>(
+              `INSERT INTO open_enrollment_period (client_id, title, start_date, end_date, is_current) VALUES ($client, $1, $2, $2, false) RETURNING id`,
+              [title, startDate],
+              m,
+            )
+          : await this.db.query<{ id: number }>(
+              `INSERT INTO open_enrollment_period (client_id, title, start_date, end_date, closed_date, closed_at, is_current, started_at)
+               VALUES ($client, $1, $2, $2, $2, $3, true, $3) RETURNING id`,
+              [title, startDate, this.clock.nowIso()],
+              m,
+            );
+      await this.audit.record(
+        {
+          employeeId: null,
+          eventType: 'Open Enrollment',
+          actionType: 'create',
+          description: kind === 'open-enrollment' ? `${title} prepared, Ready to Start` : `${title}: new-hire enrollment from ${toUsDate(startDate)}`,
+          data: [{ title: 'Plan year starts', oldValue: null, newValue: toUsDate(startDate), changed: true }],
+        },
+        m,
+      );
+      return period!.id;
+    });
   }
 
   /**
@@ -280,30 +382,9 @@ export class OpenEnrollmentService {
     await this.db.transaction(async (m) => {
       const r = await this.replaced(planId, m);
       if (r.replacedPlanId === null) return;
-      const carried = await this.db.query<{ id: number; old_id: number }>(
-        `INSERT INTO enrollment (client_id, employee_id, open_enrollment_period_id, plan_type_id, plan_id, status, tier, contribution_cents, employer_contribution_cents, effective_date)
-         SELECT $client, old.employee_id, $2, $3, $4, 1, old.tier, old.contribution_cents, old.employer_contribution_cents, p.effective_date
-           FROM enrollment old JOIN plan p ON p.id = $4
-          WHERE old.client_id = $client AND old.plan_id = $1 AND old.status = 1
-         ON CONFLICT (employee_id, open_enrollment_period_id, plan_type_id)
-         DO UPDATE SET plan_id = EXCLUDED.plan_id, status = 1, tier = EXCLUDED.tier, contribution_cents = EXCLUDED.contribution_cents,
-                       employer_contribution_cents = EXCLUDED.employer_contribution_cents, effective_date = EXCLUDED.effective_date, updated_at = now()
-          WHERE enrollment.status = 0
-         RETURNING id, (SELECT o.id FROM enrollment o WHERE o.plan_id = $1 AND o.employee_id = enrollment.employee_id AND o.status = 1 LIMIT 1) AS old_id`,
-        [r.replacedPlanId, r.period, r.planTypeId, planId],
-        m,
-      );
-      for (const c of carried) {
-        await this.db.query(
-          `INSERT INTO enrollment_dependent (enrollment_id, dependent_id)
-           SELECT $1, ed.dependent_id FROM enrollment_dependent ed JOIN enrollment o ON o.id = ed.enrollment_id AND o.client_id = $client
-            WHERE ed.enrollment_id = $2 ON CONFLICT DO NOTHING`,
-          [c.id, c.old_id],
-          m,
-        );
-      }
+      const carried = await this.enrollments.carryOver(r.replacedPlanId, planId, r.period, r.planTypeId);
       await this.audit.record(
-        { employeeId: null, eventType: 'Open Enrollment', actionType: 'update', description: `As-is renewal: ${carried.length} election(s) carried over to plan ${planId}` },
+        { employeeId: null, eventType: 'Open Enrollment', actionType: 'update', description: `As-is renewal: ${carried} election(s) carried over to plan ${planId}` },
         m,
       );
     });
@@ -313,8 +394,8 @@ export class OpenEnrollmentService {
   /** The period's delayed close at the end of its last day (client time zone); the sweep re-queues it if this fails. */
   private async scheduleClose(periodId: number, endDate: string): Promise<void> {
     const [row] = await this.db.query<{ ms_left: string }>(
-      `SELECT floor(extract(epoch FROM (($1::date + 1)::timestamp AT TIME ZONE c.time_zone) - now()) * 1000)::bigint AS ms_left FROM client c WHERE c.id = $client`,
-      [endDate],
+      `SELECT floor(extract(epoch FROM (($1::date + 1)::timestamp AT TIME ZONE c.time_zone) - $2::timestamptz) * 1000)::bigint AS ms_left FROM client c WHERE c.id = $client`,
+      [endDate, this.clock.nowIso()],
     );
     await this.jobs.tryQueue(
       'open-enrollment.close-period',

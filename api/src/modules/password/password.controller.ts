@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
-import type { QuestionResponse, SuccessMessage } from '../../contracts/account';
+import { ApiBadRequestResponse, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import type { ForgotPasswordResponse, QuestionResponse, SuccessMessage } from '../../contracts/account';
 import { Access, AllowDuringPendingChange, AllowIdleSession } from '../../core/auth/access.decorator';
 import { ErrorResponseDto, OkResponseDto } from '../../core/http/common.dto';
 import {
@@ -24,14 +24,12 @@ export class PasswordController {
   @Post('auth/forgot-password')
   @HttpCode(200)
   @Access('public')
-  @ApiOkResponse({ type: ForgotPasswordResponseDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: "'Provided email does not exist'" })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'messageCode 40304: the account never registered' })
+  @ApiOkResponse({ type: ForgotPasswordResponseDto, description: 'The same answer for every address, whether or not an account uses it' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Not an email address' })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto })
-  @ApiOperation({ summary: 'Email a password reset link' })
-  async forgotPassword(@Body() body: ForgotPasswordRequestDto): Promise<{ success: true }> {
-    await this.passwords.forgotPassword(body.email);
-    return { success: true };
+  @ApiOperation({ summary: 'Email a password reset link to a registered account (the answer never says whether one exists)' })
+  forgotPassword(@Body() body: ForgotPasswordRequestDto): Promise<ForgotPasswordResponse> {
+    return this.passwords.forgotPassword(body.email);
   }
 
   @Post('auth/question')

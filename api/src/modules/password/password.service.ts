@@ -1,7 +1,7 @@
-import { ForbiddenException, HttpException, HttpStatus, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ForbiddenException, HttpException, HttpStatus, Inject, Injectable, Logger, NotFoundException, type BeforeApplicationShutdown } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { ChangePasswordRequest, QuestionResponse, ResetPasswordRequest, SecurityQuestionRequest, SuccessMessage } from '../../contracts/account';
-import { MessageCodes, Messages } from '../../contracts/messages';
+import type { ChangePasswordRequest, ForgotPasswordResponse, QuestionResponse, ResetPasswordRequest, SecurityQuestionRequest, SuccessMessage } from '../../contracts/account';
+import { Messages } from '../../contracts/messages';
 import { AuditService } from '../../core/audit/audit.service';
 import { RequestContext } from '../../core/context/request-context';
 import type { AuthUser } from '../../core/auth/auth-user';
@@ -11,12 +11,14 @@ import { SessionStore } from '../../core/auth/session-store';
 import { APP_CONFIG, type AppConfig } from '../../core/config/app-config';
 import { MailService } from '../../core/mail/mail.service';
 import { RateLimiter } from '../../core/redis/rate-limiter';
-import { selectRows, updateRows } from '../../core/database/sql-table';
+import { selectRows } from '../../core/database/sql-table';
+import { TenantDb } from '../../core/database/tenant-db';
 import { accountTable, type Account } from '../accounts/account.table';
 import { AccountTokensService } from '../accounts/account-tokens.service';
+import { AccountsService } from '../accounts/accounts.service';
 import { OptionsService } from '../options/options.service';
 import { PasswordConfirmation } from '../secured-data/password-confirmation.service';
-import { fieldError, requestError } from '../../core/http/field-errors';
+import { fieldError } from '../../core/http/field-errors';
 
 /** A reset link works for an hour (the email says so). */
 export const RESET_TOKEN_TTL_MINUTES = 60;
@@ -46,11 +48,17 @@ const notWhileImpersonating = () => new ForbiddenException({ statusCode: 403, me
  * ends all of them (section 5).
  */
 @Injectable()
-export class PasswordService {
+export class PasswordService implements BeforeApplicationShutdown {
+  private readonly logger = new Logger(PasswordService.name);
+  /** Reset links being written after their answer went out (forgotPassword). */
+  private readonly sending = new Set<Promise<void>>();
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly context: RequestContext,
     private readonly tokens: AccountTokensService,
+    private readonly accounts: AccountsService,
+    private readonly db: TenantDb,
     private readonly mail: MailService,
     private readonly audit: AuditService,
     private readonly limiter: RateLimiter,
@@ -61,7 +69,13 @@ export class PasswordService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async forgotPassword(email: string): Promise<void> {
+  /**
+   * One answer, in the same time, for a registered, an unregistered and an unknown address:
+   * every path takes the same two counters and the same look-up, and the link of a registered account is written
+   * and queued after the answer has gone out. An unregistered account gets nothing (its welcome email, which HR
+   * can send again, is how it signs up).
+   */
+  async forgotPassword(email: string): Promise<ForgotPasswordResponse> {
     const ip = this.context.ip;
     // Every request counts (not only failures): the limit is what stops listing accounts and flooding an inbox.
     const [byAddress, byIp] = await Promise.all([
@@ -79,10 +93,28 @@ export class PasswordService {
       [email],
     );
     const account = rows[0];
-    if (!account) throw new NotFoundException({ statusCode: 404, message: Messages.emailDoesNotExist });
-    if (!account.registered) {
-      throw requestError(Messages.followWelcomeEmail, { messageCode: MessageCodes.notRegistered });
-    }
+    if (account?.registered) this.afterAnswer(`reset link of account ${account.id}`, () => this.sendResetLink(account));
+    return { success: true, message: Messages.resetLinkMaybeSent };
+  }
+
+  /**
+   * Work that must not lengthen the answer: started once the answer is on its way (setImmediate runs after the
+   * handler's promise has settled and the reply is written), not awaited, kept until done so shutdown waits for it.
+   * `what` names the work by ids only: the address is personal data.
+   */
+  private afterAnswer(what: string, work: () => Promise<void>): void {
+    const running: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
+      .catch((err: unknown) => this.logger.error(`${what} not sent: ${err instanceof Error ? err.message : String(err)}`))
+      .finally(() => this.sending.delete(running));
+    this.sending.add(running);
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.allSettled([...this.sending]);
+  }
+
+  private async sendResetLink(account: AccountRow): Promise<void> {
     const to = account.email ?? account.username;
     await this.dataSource.transaction(async (m) => {
       const { id, raw } = await this.tokens.issue(m, account.id, 'password-reset', RESET_TOKEN_TTL_MINUTES * 60);
@@ -112,7 +144,7 @@ export class PasswordService {
   async resetPassword(body: ResetPasswordRequest): Promise<SuccessMessage> {
     const passwordHash = await hashSecret(body.password);
     // The wrong-answer count must survive the refusal, so the transaction answers an outcome and the error is thrown after commit.
-    const outcome = await this.dataSource.transaction(async (m): Promise<'invalid' | 'wrong' | { accountId: number }> => {
+    const outcome = await this.db.transaction(async (m): Promise<'invalid' | 'wrong' | { accountId: number }> => {
       const found = await this.tokens.find(m, body.token, 'password-reset', true);
       if (!found || found.state !== 'valid') return 'invalid';
       const [account] = await selectRows(m, accountTable, 'a', 'a.id = $1', [found.token.accountId], { secret: ['securityAnswerHash'] });
@@ -123,7 +155,7 @@ export class PasswordService {
         return 'wrong';
       }
       // Without a question on file the link alone was the proof, so a question must be chosen at next sign-in.
-      await updateRows(m, accountTable, { passwordHash, passwordReset: false, ...(hasQuestion ? {} : { securityQuestionReset: true }) }, 'id = {1}', [account.id]);
+      await this.accounts.update(account.id, { passwordHash, passwordReset: false, ...(hasQuestion ? {} : { securityQuestionReset: true }) });
       await this.tokens.markUsed(m, found.token.id);
       await this.auditPassword(m, account, 'Password reset from the emailed link', null);
       // The person proved who they are: earlier failed logins no longer count against them.
@@ -150,8 +182,8 @@ export class PasswordService {
       if (!(await this.passwords.check(body.oldPassword, 'change'))) throw fieldError('oldPassword', Messages.wrongData);
     }
     const passwordHash = await hashSecret(body.password);
-    await this.dataSource.transaction(async (m) => {
-      await updateRows(m, accountTable, { passwordHash, passwordReset: false }, 'id = {1}', [account.id]);
+    await this.db.transaction(async (m) => {
+      await this.accounts.update(account.id, { passwordHash, passwordReset: false });
       await this.auditPassword(m, account, account.passwordReset ? 'Password changed after an administrator reset' : 'Password changed', user);
     });
     // Every other session of the account ends; the one that made the change goes on.
@@ -175,14 +207,8 @@ export class PasswordService {
       if (!(await this.passwords.check(body.password, 'change'))) throw fieldError('password', Messages.wrongData);
     }
     const answerHash = await hashSecret(normalizeAnswer(body.securityAnswer));
-    await this.dataSource.transaction(async (m) => {
-      await updateRows(
-        m,
-        accountTable,
-        { securityQuestionId: Number(body.securityQuestionId), securityAnswerHash: answerHash, securityQuestionReset: false },
-        'id = {1}',
-        [account.id],
-      );
+    await this.db.transaction(async (m) => {
+      await this.accounts.update(account.id, { securityQuestionId: Number(body.securityQuestionId), securityAnswerHash: answerHash, securityQuestionReset: false });
       const employee = await this.employeeIdOf(m, account.id);
       // Which question is not secret; the answer never leaves the hash.
       await this.audit.record({ employeeId: employee, eventType: 'Security question', actionType: 'update', description: 'Security question and answer changed' }, m);

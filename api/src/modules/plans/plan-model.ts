@@ -1,13 +1,13 @@
 import {
   ContributionEngine,
-  RestrictionCodes,
   TIER_OPTIONS,
-  addDays,
   centsToDecimal,
   coverageAge,
   employerContributes,
   isoToUs,
   parseMoney,
+  tierForDependents,
+  tierForHousehold,
   tierLabel,
   PLAN_TYPE_NAMES,
   type CarrierLinks,
@@ -20,6 +20,8 @@ import {
   type HsaRules,
   type Plan as PlanDto,
   type PlanBenefits,
+  type PlanPrice,
+  type PriceCents,
   type PlanTypeId,
   type PricingPlan,
   type RatePeriod,
@@ -30,6 +32,7 @@ import {
   type VoluntaryLifeBenefits,
   type VoluntaryLifeRules,
 } from '../../contracts/plans';
+import { planEligibility } from '../../contracts/enrollment-completion';
 
 /** A plan row with its rates and files, as PLAN_SQL reads it. */
 export interface PlanRecord {
@@ -54,6 +57,8 @@ export interface PlanRecord {
   domestic_partner_rule: 0 | 1 | 2 | 3;
   restricted: number;
   waiting_period_days: number;
+  /** Weekly hours an employee must work to be eligible (the rate sheet's eligibility column); null: any. */
+  min_work_hours: number | null;
   eligible_employment_ids: number[] | null;
   benefit_amount_cents: string | null;
   guaranteed_amount_cents: string | null;
@@ -70,7 +75,7 @@ export const PLAN_SQL = `
 SELECT p.id, p.client_id, p.open_enrollment_period_id, p.plan_type_id, p.name, p.carrier, p.policy_number, p.description,
        p.mbl_comment, p.effective_date::text AS effective_date, p.end_date::text AS end_date, p.tier_structure, p.rate_type,
        p.rate_period, p.contribution_type, p.employer_contribution, p.employer_contributes, p.dependent_max_age,
-       p.domestic_partner_rule, p.restricted, p.waiting_period_days, p.eligible_employment_ids, p.benefit_amount_cents,
+       p.domestic_partner_rule, p.restricted, p.waiting_period_days, p.min_work_hours, p.eligible_employment_ids, p.benefit_amount_cents,
        p.guaranteed_amount_cents, p.benefits, p.custom_fields, p.links, p.hsa_plan_id,
        coalesce((SELECT json_agg(json_build_object('tier', r.tier, 'minAge', r.min_age, 'maxAge', r.max_age, 'costCents', r.cost_cents)
                                  ORDER BY r.tier, r.min_age)
@@ -88,20 +93,26 @@ export interface EmployeeContext {
   hireDate: string | null;
   eligibilityDate: string | null;
   employmentId: number | null;
+  /** Weekly work hours from the census; null when not given. */
+  workHours: number | null;
   payPeriods: number;
   /** The client's current open-enrollment period. */
   periodId: number | null;
-  /** ISO date of the request. */
+  /** The client's today (ISO, in its time zone, from the clock: $2 of EMPLOYEE_CONTEXT_SQL). */
   today: string;
 }
 
-export const EMPLOYEE_CONTEXT_SQL = `
+const EMPLOYEE_CONTEXT_FROM = `
 SELECT e.id, e.client_id, e.birth_date::text AS birth_date, e.gender, e.hire_date::text AS hire_date,
-       e.eligibility_date::text AS eligibility_date, e.employment_id, c.pay_periods,
+       e.eligibility_date::text AS eligibility_date, e.employment_id, e.work_hours::float8 AS work_hours, c.pay_periods,
        (SELECT id FROM open_enrollment_period WHERE client_id = c.id AND is_current) AS period_id,
-       current_date::text AS today
-  FROM employee e JOIN client c ON c.id = e.client_id
+       ($2::timestamptz AT TIME ZONE c.time_zone)::date::text AS today
+  FROM employee e JOIN client c ON c.id = e.client_id`;
+export const EMPLOYEE_CONTEXT_SQL = `${EMPLOYEE_CONTEXT_FROM}
  WHERE e.id = $1 AND e.client_id = $client`;
+/** The same for many employees ($1 an int array): a census file's chunk. */
+export const EMPLOYEE_CONTEXTS_SQL = `${EMPLOYEE_CONTEXT_FROM}
+ WHERE e.id = ANY ($1::int[]) AND e.client_id = $client`;
 
 export interface EmployeeContextRow {
   id: number;
@@ -111,6 +122,7 @@ export interface EmployeeContextRow {
   hire_date: string | null;
   eligibility_date: string | null;
   employment_id: number | null;
+  work_hours: number | null;
   pay_periods: number;
   period_id: number | null;
   today: string;
@@ -125,6 +137,7 @@ export function toEmployeeContext(r: EmployeeContextRow): EmployeeContext {
     hireDate: r.hire_date,
     eligibilityDate: r.eligibility_date,
     employmentId: r.employment_id,
+    workHours: r.work_hours,
     payPeriods: r.pay_periods,
     periodId: r.period_id,
     today: r.today,
@@ -186,18 +199,12 @@ export function employeeAgeFor(p: Pick<PlanRecord, 'effective_date'>, ctx: Emplo
   return coverageAge(ctx.birthDate, p.effective_date, ctx.today);
 }
 
-/** Restriction and future eligibility date of a plan for the employee. */
-export function eligibilityOf(p: Pick<PlanRecord, 'restricted' | 'waiting_period_days' | 'eligible_employment_ids' | 'end_date'>, ctx: EmployeeContext): { restricted: number; eligibilityDate: string | null } {
-  const fromWaiting = ctx.hireDate ? addDays(ctx.hireDate, p.waiting_period_days) : null;
-  const candidates = [fromWaiting, ctx.eligibilityDate].filter((d): d is string => d !== null);
-  const eligible = candidates.length ? candidates.sort().at(-1)! : null;
-  const eligibilityDate = eligible !== null && eligible > ctx.today ? eligible : null;
-  if (p.restricted > 0) return { restricted: p.restricted, eligibilityDate };
-  if (p.eligible_employment_ids && !(ctx.employmentId !== null && p.eligible_employment_ids.includes(ctx.employmentId))) {
-    return { restricted: RestrictionCodes.NotEligible, eligibilityDate };
-  }
-  if (eligibilityDate !== null && eligibilityDate > p.end_date) return { restricted: RestrictionCodes.RenewsBeforeEligibility, eligibilityDate };
-  return { restricted: RestrictionCodes.None, eligibilityDate };
+/** Restriction and future eligibility date of a plan for the employee: the contracts' planEligibility. */
+export function eligibilityOf(p: Pick<PlanRecord, 'restricted' | 'waiting_period_days' | 'min_work_hours' | 'eligible_employment_ids' | 'end_date'>, ctx: EmployeeContext): { restricted: number; eligibilityDate: string | null } {
+  return planEligibility(
+    { restricted: p.restricted, eligibleEmploymentIds: p.eligible_employment_ids, waitingPeriodDays: p.waiting_period_days, minWorkHours: p.min_work_hours, endDate: p.end_date },
+    ctx,
+  );
 }
 
 const centsOrNull = (v: string | null): string | null => (v === null ? null : centsToDecimal(Number(v)));
@@ -209,10 +216,38 @@ function hsaMoney(hsa: PlanRecord | null, tier: Tier): string | null {
 }
 
 /** The plan as the API answers it, priced for the employee. `currentTier` prices the employee's own tier. */
-export function toPlanDto(p: PlanRecord, ctx: EmployeeContext, current: { enrolled: boolean; tier: number | null }, hsa: PlanRecord | null = null): PlanDto {
+/** Who a list is priced for: the people chosen (dependents) or a household of HOUSEHOLD_OPTIONS. */
+export type PriceFor = { people: readonly { relationshipTypeId: number }[] } | { household: Tier };
+
+/** The tier `asked` makes in this plan's structure, else the employee's own tier in it, else employee only. */
+function priceTier(p: PlanRecord, current: { enrolled: boolean; tier: number | null }, asked: PriceFor | null): Tier {
+  if (asked) return ('people' in asked ? tierForDependents(p.tier_structure, asked.people) : tierForHousehold(p.tier_structure, asked.household)) ?? 1;
+  return (current.enrolled && current.tier ? current.tier : 1) as Tier;
+}
+
+/** A plan's side-by-side price: its tier, or for a plan without tiers the cheapest choice. */
+function priceOf(p: PlanRecord, engine: ContributionEngine, tier: Tier, age: number | null): PlanPrice {
+  let price: PriceCents | null;
+  if (p.rate_type === 2) price = p.benefits.kind === 'voluntaryLife' ? engine.voluntaryLifeFromPrice(pricingOf(p), voluntaryLifeRulesOf(p.benefits), age) : null;
+  else if (p.benefits.kind === 'fsa' || p.benefits.kind === 'hsa') price = engine.chosenAmountFromPrice();
+  else price = engine.tierPrice(pricingOf(p), tier, age);
+  const shown = price ?? { tier: null, from: false, employeeCents: 0, employerCents: 0, annualEmployeeCents: 0, annualEmployerCents: 0 };
+  return {
+    tier: shown.tier,
+    tierLabel: tierLabel(p.tier_structure, shown.tier),
+    from: shown.from,
+    amount: centsToDecimal(shown.employeeCents),
+    employerAmount: centsToDecimal(shown.employerCents),
+    annualAmount: centsToDecimal(shown.annualEmployeeCents),
+    annualEmployerAmount: centsToDecimal(shown.annualEmployerCents),
+  };
+}
+
+export function toPlanDto(p: PlanRecord, ctx: EmployeeContext, current: { enrolled: boolean; tier: number | null }, hsa: PlanRecord | null = null, asked: PriceFor | null = null): PlanDto {
   const engine = new ContributionEngine(ctx.payPeriods);
   const pricing = pricingOf(p);
   const age = employeeAgeFor(p, ctx);
+  const tier = priceTier(p, current, asked);
   const tiers =
     p.rate_type === 2
       ? []
@@ -244,6 +279,7 @@ export function toPlanDto(p: PlanRecord, ctx: EmployeeContext, current: { enroll
     employerContributes: p.employer_contributes,
     contributionAmount: own?.contributionAmount ?? '0.00',
     tiers,
+    price: priceOf(p, engine, tier, age),
     dependentMaxAge: p.dependent_max_age,
     domesticPartner: p.domestic_partner_rule,
     restricted,
@@ -260,7 +296,7 @@ export function toPlanDto(p: PlanRecord, ctx: EmployeeContext, current: { enroll
       visionDirectory: links.visionDirectory ?? null,
     },
     hsaPlanId: p.hsa_plan_id,
-    employerHsaAmount: hsaMoney(hsa, (current.enrolled && current.tier ? current.tier : 1) as Tier),
+    employerHsaAmount: hsaMoney(hsa, tier),
     current: current.enrolled,
     benefits: p.benefits,
   };

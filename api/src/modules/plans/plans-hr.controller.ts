@@ -8,7 +8,7 @@ import { CustomFieldsDto, PLAN_LIMITS_SCHEMA, PlanCoverageDto, PlanDto, PlanIdPi
 import { PlansService } from './plans.service';
 
 /**
- * The HR variants of document 2 section 7 (GET /plans-hr/{id}/{employee} and the -hr coverages and custom
+ * The HR variants of the plan calls (GET /plans-hr/{id}/{employee} and the -hr coverages and custom
  * calls): the census's Enrollments tab opens the same Plan Summary the employee sees, priced for that
  * employee of the acting client. Another client's employee, or a plan not offered to them, answers 404.
  */

@@ -3,7 +3,7 @@ import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } f
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { createZodDto } from '../../core/http/zod-dto';
 import { z } from 'zod';
-import { PlanMessages, ZContributionQuery, ZContributionResponse, ZCustomFields, ZPlan, ZPlanCoverage, ZPlanList, ZPlanListQuery, type ContributionResponse, type CustomField, type Plan, type PlanCoverage, type PlanLimits, ZPlanLimits } from '../../contracts/plans';
+import { PlanMessages, ZContributionQuery, ZContributionResponse, ZCustomFields, ZPlan, ZPlanCoverage, ZPlanList, ZPlanListQuery, type ContributionResponse, type CustomField, type Plan, type PlanCoverage, type PlanLimits, type Tier, ZPlanLimits } from '../../contracts/plans';
 import { Access } from '../../core/auth/access.decorator';
 import { idPipe } from '../../core/http/id.pipe';
 import { ErrorResponseDto } from '../../core/http/common.dto';
@@ -30,9 +30,11 @@ export class PlansController {
   @Get()
   @Access('self:employee')
   @ApiOkResponse({ type: PlanListDto })
-  @ApiOperation({ summary: 'The plans offered to the signed-in employee' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'A dependent in ?dependents= is not the employee\'s' })
+  @ApiOperation({ summary: 'The plans offered to the signed-in employee, each priced at the tier ?dependents= (or the household ?tier=) makes in it' })
   list(@Query() query: PlanListQueryDto): Promise<Plan[]> {
-    return this.plans.list(query.type, query.includeCurrent === '1' || query.includeCurrent === 'true');
+    const dependents = query.dependents === undefined ? undefined : query.dependents === '' ? [] : query.dependents;
+    return this.plans.list(query.type, query.includeCurrent === '1' || query.includeCurrent === 'true', { dependents, household: query.tier as Tier | undefined });
   }
 
   @Get(':id')

@@ -1,3 +1,4 @@
+import { Clock } from '../../core/clock/clock';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Messages } from '../../contracts/messages';
@@ -41,6 +42,7 @@ import {
   type EmployeeContext,
   type EmployeeContextRow,
   type PlanRecord,
+  type PriceFor,
 } from './plan-model';
 import { requestError } from '../../core/http/field-errors';
 import { electionsCte } from '../enrollments/elections';
@@ -76,11 +78,12 @@ export class PlansService {
   constructor(
     private readonly db: TenantDb,
     private readonly context: RequestContext,
+    private readonly clock: Clock,
   ) {}
 
   /** What pricing and eligibility need of one employee of the acting client (404 for anyone else). */
   async employeeContext(employeeId: number = this.context.ownEmployeeId(), manager: EntityManager = this.db.manager): Promise<EmployeeContext> {
-    const rows = await this.db.query<EmployeeContextRow>(EMPLOYEE_CONTEXT_SQL, [employeeId], manager);
+    const rows = await this.db.query<EmployeeContextRow>(EMPLOYEE_CONTEXT_SQL, [employeeId, this.clock.nowIso()], manager);
     if (!rows[0]) throw noEmployee();
     return toEmployeeContext(rows[0]);
   }
@@ -143,11 +146,17 @@ export class PlansService {
     return rows.map((r) => ({ id: r.id, relationshipTypeId: r.relationship_type_id ?? 0, firstName: r.first_name, birthDate: r.birth_date, gender: r.gender, disabled: r.disabled === 1 }));
   }
 
-  async list(type: number | undefined, includeCurrent: boolean): Promise<PlanDto[]> {
+  /** The plans, each priced at the tier `dependents` (the employee's own; [] alone) or `household` make in it. */
+  async list(type: number | undefined, includeCurrent: boolean, priceFor: { dependents?: number[]; household?: Tier } = {}): Promise<PlanDto[]> {
     const ctx = await this.employeeContext();
-    const [records, elections] = await Promise.all([this.records(ctx, type, includeCurrent), this.elections(ctx)]);
+    const [records, elections, people] = await Promise.all([
+      this.records(ctx, type, includeCurrent),
+      this.elections(ctx),
+      priceFor.dependents === undefined ? null : priceFor.dependents.length === 0 ? [] : this.dependents(ctx, priceFor.dependents),
+    ]);
     const hsas = await this.pairedHsas(records);
-    return records.map((p) => this.dto(p, ctx, elections, hsas));
+    const asked: PriceFor | null = people !== null ? { people } : priceFor.household !== undefined ? { household: priceFor.household } : null;
+    return records.map((p) => this.dto(p, ctx, elections, hsas, asked));
   }
 
   /** One plan for the token's employee, or (the census's Plan Summary) for an employee of the acting client. */
@@ -157,10 +166,10 @@ export class PlansService {
     return this.dto(p, ctx, elections, await this.pairedHsas([p]));
   }
 
-  private dto(p: PlanRecord, ctx: EmployeeContext, elections: Map<number, Election>, hsas: Map<number, PlanRecord>): PlanDto {
+  private dto(p: PlanRecord, ctx: EmployeeContext, elections: Map<number, Election>, hsas: Map<number, PlanRecord>, asked: PriceFor | null = null): PlanDto {
     const e = elections.get(p.plan_type_id);
     const enrolled = e !== undefined && e.status === 1 && e.planId === p.id;
-    return toPlanDto(p, ctx, { enrolled, tier: enrolled ? e.tier : null }, p.hsa_plan_id === null ? null : (hsas.get(p.hsa_plan_id) ?? null));
+    return toPlanDto(p, ctx, { enrolled, tier: enrolled ? e.tier : null }, p.hsa_plan_id === null ? null : (hsas.get(p.hsa_plan_id) ?? null), asked);
   }
 
   /** The HSA plans paired with the given medical plans (the employer's HSA money is part of their cost picture). */

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module';
 import { BeneficiariesModule } from '../beneficiaries/beneficiaries.module';
 import { DependentsModule } from '../dependents/dependents.module';
 import { EmployeesModule } from '../employees/employees.module';
@@ -8,7 +9,7 @@ import { RegistrationProgressService } from './registration-progress.service';
 
 /** Server-owned wizard progress: what every step needs before the next one (registration now, onboarding next). */
 @Module({
-  imports: [EmployeesModule, DependentsModule, EnrollmentsModule, BeneficiariesModule, FormsModule],
+  imports: [AccountsModule, EmployeesModule, DependentsModule, EnrollmentsModule, BeneficiariesModule, FormsModule],
   providers: [RegistrationProgressService],
   exports: [RegistrationProgressService],
 })

@@ -1,26 +1,28 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import {
-  canChangeElections,
   ProgressMessages,
-  REGISTRATION_ORDER,
   REGISTRATION_REOPEN_STEPS,
+  REGISTRATION_STEPS,
   RegistrationStep,
+  type RegistrationStepValue,
 } from '../../contracts/auth';
 import { incompleteDependentNames } from '../../contracts/dependents';
 import { FormMessages } from '../../contracts/forms';
 import { RequestContext } from '../../core/context/request-context';
 import { TenantDb } from '../../core/database/tenant-db';
 import { StepConflict, StepModel, type StepDefinition } from '../../core/wizard/step-model';
+import { AccountsService } from '../accounts/accounts.service';
 import { BeneficiariesService } from '../beneficiaries/beneficiaries.service';
 import { DependentsService } from '../dependents/dependents.service';
 import { EmployeeProfileService } from '../employees/employee-profile.service';
 import { ElectionDrafts } from '../enrollments/election-drafts.service';
 import { EnrollmentsService } from '../enrollments/enrollments.service';
+import { EnrollmentWindowService } from '../enrollments/enrollment-window.service';
 import { FormQuestionsService } from '../forms/form-questions.service';
 import { EnrollmentConfirmationService } from '../forms/enrollment-confirmation.service';
 import { SignatureService } from '../forms/signature.service';
 
-type Step = (typeof REGISTRATION_ORDER)[number];
+type Step = RegistrationStepValue;
 
 interface ProgressContext {
   employeeId: number;
@@ -30,12 +32,10 @@ interface ProgressContext {
 interface AccountProgress {
   registration_step: number;
   registration_reopened_at: Date | null;
-  new_hire: boolean | null;
-  oe_end: string | null;
 }
 
 /**
- * The registration wizard's progress, owned by the server (decisions section 5): PUT /me records only the
+ * The registration wizard's progress, owned by the server: PUT /me records only the
  * next step, and only when the rules of the step being completed hold; a finished registration reopens
  * only at the documented edit points while elections may change, and then needs a new signature.
  */
@@ -54,20 +54,20 @@ export class RegistrationProgressService {
     private readonly signatures: SignatureService,
     private readonly confirmation: EnrollmentConfirmationService,
     private readonly drafts: ElectionDrafts,
+    private readonly window: EnrollmentWindowService,
+    private readonly accounts: AccountsService,
   ) {
-    const steps: StepDefinition<Step, ProgressContext>[] = [
-      { step: RegistrationStep.WelcomeEmail, label: 'Welcome email' },
-      // Completed through the emailed link (POST /registration), never by PUT /me: a signed-in person is past it.
-      { step: RegistrationStep.Account, label: 'Account Setup' },
-      { step: RegistrationStep.Profile, label: 'Employee Profile', guard: (c) => this.profileMissing(c) },
-      { step: RegistrationStep.Dependents, label: 'Dependents', guard: () => this.dependentsMissing() },
-      { step: RegistrationStep.Enrollments, label: 'Benefits Enrollment', guard: (c) => this.plansMissing(c) },
-      { step: RegistrationStep.Beneficiaries, label: 'Beneficiaries', guard: (c) => this.beneficiaries.totalsIssues(c.employeeId, 'draft') },
-      { step: RegistrationStep.AdditionalInfo, label: 'Additional Information', guard: async () => (await this.forms.issues()).map((i) => i.message) },
-      { step: RegistrationStep.Signature, label: 'Signature', guard: (c) => this.signatureMissing(c) },
-      { step: RegistrationStep.Finished, label: 'Summary' },
-    ];
-    this.model = new StepModel(steps);
+    // The order and labels are the contracts'; what each step checks before it counts as done is the server's.
+    // The account is completed through the emailed link (POST /registration), never by PUT /me.
+    const guards: Partial<Record<Step, StepDefinition<Step, ProgressContext>['guard']>> = {
+      [RegistrationStep.Profile]: (c) => this.profileMissing(c),
+      [RegistrationStep.Dependents]: () => this.dependentsMissing(),
+      [RegistrationStep.Enrollments]: (c) => this.plansMissing(c),
+      [RegistrationStep.Beneficiaries]: (c) => this.beneficiaries.totalsIssues(c.employeeId, 'draft'),
+      [RegistrationStep.AdditionalInfo]: async () => (await this.forms.issues()).map((i) => i.message),
+      [RegistrationStep.Signature]: (c) => this.signatureMissing(c),
+    };
+    this.model = new StepModel<Step, ProgressContext>(REGISTRATION_STEPS.map(({ step, label }) => ({ step, label, guard: guards[step] })));
   }
 
   /** PUT /me {step}: 409 with what is missing when the step cannot be recorded. */
@@ -78,12 +78,14 @@ export class RegistrationProgressService {
     const current = progress.registration_step;
     try {
       if (current === RegistrationStep.Finished && REGISTRATION_REOPEN_STEPS.includes(requested)) {
-        if (!canChangeElections({ newHire: progress.new_hire ?? false, openEnrollmentEndDate: progress.oe_end })) {
+        // Open enrollment or the new-hire window; a life event changes elections through its own wizard.
+        const window = await this.window.check(employeeId);
+        if (!window.open || window.why === 'life-event') {
           throw new StepConflict([ProgressMessages.reopenClosed]);
         }
         // The signed elections stay in force: what the employee changes from here is a draft until signed.
         await this.db.transaction(async (m) => {
-          await this.db.query(`UPDATE account SET registration_step = $2, registration_reopened_at = now() WHERE id = $1 AND client_id = $client`, [accountId, requested], m);
+          await this.accounts.moveStep(accountId, 'registration', requested, null, true);
           await this.drafts.open(employeeId, 'modify', m);
         });
         return;
@@ -93,12 +95,8 @@ export class RegistrationProgressService {
         reopenedAt: progress.registration_reopened_at,
       });
       // Only from the step read above: two tabs racing cannot both move it.
-      const [, moved] = (await this.db.query(`UPDATE account SET registration_step = $3 WHERE id = $1 AND registration_step = $2 AND client_id = $client`, [
-        accountId,
-        current,
-        step,
-      ])) as unknown as [unknown, number];
-      if (moved !== 1) throw new StepConflict(['The registration moved on in another window: reload the page']);
+      const moved = await this.accounts.moveStep(accountId, 'registration', step, [current]);
+      if (!moved) throw new StepConflict(['The registration moved on in another window: reload the page']);
       // Finished (first time or after re-signing): the confirmation email with what was signed.
       if (step === RegistrationStep.Finished) await this.confirmation.send(employeeId);
     } catch (err) {
@@ -109,10 +107,7 @@ export class RegistrationProgressService {
 
   private async progressOf(accountId: number): Promise<AccountProgress> {
     const rows = await this.db.query<AccountProgress>(
-      `SELECT a.registration_step, a.registration_reopened_at, e.new_hire,
-              (SELECT to_char(p.end_date, 'MM/DD/YYYY') FROM open_enrollment_period p WHERE p.client_id = $client AND p.is_current LIMIT 1) AS oe_end
-         FROM account a LEFT JOIN employee e ON e.account_id = a.id AND e.client_id = $client
-        WHERE a.id = $1`,
+      `SELECT a.registration_step, a.registration_reopened_at FROM account a WHERE a.id = $1 AND a.client_id = $client`,
       [accountId],
     );
     if (!rows[0]) throw new NotFoundException();

@@ -1,10 +1,17 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiConflictResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { JwtResponse, RegistrationProfile } from '../../contracts/account';
 import { Access } from '../../core/auth/access.decorator';
 import { ErrorResponseDto, OkResponseDto } from '../../core/http/common.dto';
 import { EmployeeIdPipe } from '../employees/employee-id.pipe';
-import { JwtResponseDto, RegistrationProfileDto, RegistrationQueryDto, RegistrationRequestDto } from './registration.dto';
+import {
+  JwtResponseDto,
+  RegistrationProfileDto,
+  RegistrationQueryDto,
+  RegistrationRequestDto,
+  RegistrationUsernameQueryDto,
+  RegistrationUsernameResponseDto,
+} from './registration.dto';
 import { RegistrationService } from './registration.service';
 
 @ApiTags('registration')
@@ -20,6 +27,18 @@ export class RegistrationController {
   @ApiOperation({ summary: 'What the registration link shows (name, email, client)' })
   profile(@Query() query: RegistrationQueryDto): Promise<RegistrationProfile> {
     return this.registration.profile(query.token);
+  }
+
+  /** Account Setup of a username account checks the email it chooses: only with a valid link. */
+  @Get('registration/validate')
+  @Access('public')
+  @ApiOkResponse({ type: RegistrationUsernameResponseDto })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Unknown, used or expired token' })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Already registered' })
+  @ApiTooManyRequestsResponse({ type: ErrorResponseDto })
+  @ApiOperation({ summary: 'Check whether an email is free, inside a registration (its token)' })
+  async validate(@Query() query: RegistrationUsernameQueryDto): Promise<{ success: boolean }> {
+    return { success: await this.registration.addressFree(query.token, query.username) };
   }
 
   @Post('registration')

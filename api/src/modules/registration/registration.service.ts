@@ -3,17 +3,20 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { JwtResponse, RegistrationProfile, RegistrationRequest } from '../../contracts/account';
 import { RegistrationStep } from '../../contracts/auth';
 import { Messages } from '../../contracts/messages';
+import { usernameBase, usernameFor, type SignInMethod } from '../../contracts/sign-in-method';
 import { AuditService } from '../../core/audit/audit.service';
 import { TenantDb } from '../../core/database/tenant-db';
 import { RequestContext } from '../../core/context/request-context';
+import { EmployeesService } from '../employees/employees.service';
 import { EnrollmentsService } from '../enrollments/enrollments.service';
 import { hashSecret, normalizeAnswer } from '../../core/auth/passwords';
 import { APP_CONFIG, type AppConfig } from '../../core/config/app-config';
 import type { EmailBrand } from '../../core/mail/email-templates';
 import { MailService } from '../../core/mail/mail.service';
-import { selectRows, updateRows } from '../../core/database/sql-table';
+import { selectRows } from '../../core/database/sql-table';
 import { accountTable, type Account } from '../accounts/account.table';
 import { AccountTokensService } from '../accounts/account-tokens.service';
+import { AccountsService } from '../accounts/accounts.service';
 import { AuthService } from '../auth/auth.service';
 import { OptionsService } from '../options/options.service';
 import { fieldError, requestError } from '../../core/http/field-errors';
@@ -33,6 +36,8 @@ interface EmployeeAccountRow {
   username: string | null;
   registered: boolean | null;
   client_name: string;
+  /** How the client's employees sign in (contracts/sign-in-method). */
+  client_method: SignInMethod;
 }
 
 
@@ -50,11 +55,13 @@ export class RegistrationService {
     private readonly dataSource: DataSource,
     private readonly db: TenantDb,
     private readonly tokens: AccountTokensService,
+    private readonly accounts: AccountsService,
     private readonly mail: MailService,
     private readonly audit: AuditService,
     private readonly auth: AuthService,
     private readonly options: OptionsService,
     private readonly enrollments: EnrollmentsService,
+    private readonly employees: EmployeesService,
     private readonly context: RequestContext,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -75,7 +82,7 @@ export class RegistrationService {
       if (!to) throw requestError(Messages.employeeHasNoEmail);
 
       let accountId = row.account_id;
-      if (accountId === null) accountId = await this.createAccount(m, row, to);
+      if (accountId === null) accountId = row.client_method === 'username' ? await this.createUsernameAccount(m, row) : await this.createAccount(m, row, to);
 
       const { id, raw } = await this.tokens.issue(m, accountId, 'registration', REGISTRATION_TOKEN_TTL_SECONDS);
       const messageId = await this.mail.enqueue(
@@ -95,7 +102,7 @@ export class RegistrationService {
         m,
       );
       // The message board's progress flag 1 and its date.
-      await this.db.query('UPDATE employee SET welcome_email_sent_at = now() WHERE id = $1 AND client_id = $client', [row.employee_id], m);
+      await this.employees.markWelcomeSent(row.employee_id);
       await this.audit.record({ employeeId: row.employee_id, eventType: 'Welcome email', actionType: 'create', description: `Welcome email sent to ${fullName({ firstName: row.first_name, lastName: row.last_name })}` }, m);
       // Invited to enroll: the rows of the current period exist before the first visit (GET /enrollments only reads).
       await this.enrollments.prepareRows(row.employee_id, m);
@@ -119,6 +126,12 @@ export class RegistrationService {
     };
   }
 
+  /** GET /registration/validate: whether the link's account may take this email (its own counts as free). */
+  async addressFree(raw: string, username: string | undefined): Promise<boolean> {
+    const { account } = await this.resolve(this.dataSource.manager, raw, false);
+    return this.employees.registrationAddressFree(username, account.id);
+  }
+
   /** POST /registration: sets the password, question and answer (and email for username accounts); answers a jwt. */
   async register(body: RegistrationRequest): Promise<JwtResponse> {
     if (!(await this.options.has('securityQuestion', Number(body.securityQuestionId)))) {
@@ -127,7 +140,7 @@ export class RegistrationService {
     // Hashing is slow: done before the transaction so the token row is not locked meanwhile.
     const [passwordHash, answerHash] = await Promise.all([hashSecret(body.password), hashSecret(normalizeAnswer(body.securityAnswer))]);
 
-    const accountId = await this.dataSource.transaction(async (m) => {
+    const accountId = await this.db.transaction(async (m) => {
       const { account, tokenId } = await this.resolve(m, body.token, true);
       let email = account.email;
       if (account.authenticationMethod === 'username') {
@@ -136,24 +149,19 @@ export class RegistrationService {
         if (taken.length > 0) throw fieldError('email', Messages.emailInUse);
         email = body.email;
       }
-      await updateRows(
-        m,
-        accountTable,
-        {
+      const employee: Array<{ id: number }> = await m.query('SELECT id FROM employee WHERE account_id = $1', [account.id]);
+      await this.accounts.update(account.id, {
           passwordHash,
           securityQuestionId: Number(body.securityQuestionId),
           securityAnswerHash: answerHash,
           email,
           passwordReset: false,
           securityQuestionReset: false,
-          // The step just completed (document 1 section 4): the wizard resumes at Employee Profile.
-          registrationStep: RegistrationStep.Account,
-        },
-        'id = {1}',
-        [account.id],
-      );
+          // The step just completed: the wizard resumes at Employee Profile. An HR
+          // administrator invited by an agent has no employee record, so Account Setup is all of it.
+          registrationStep: employee.length === 0 && account.roleType === 1 ? RegistrationStep.Finished : RegistrationStep.Account,
+      });
       await this.tokens.markUsed(m, tokenId);
-      const employee: Array<{ id: number }> = await m.query('SELECT id FROM employee WHERE account_id = $1', [account.id]);
       // Before sign-in: the account the link belongs to creates itself.
       await this.audit.recordAs(
         { clientId: account.clientId, accountId: account.id },
@@ -184,11 +192,37 @@ export class RegistrationService {
     return { account, tokenId: found.token.id };
   }
 
+  /**
+   * The account of an employee of a client whose employees sign in with a username (contracts/sign-in-method): a
+   * username made from the address HR entered, no email of its own until Account Setup asks for one.
+   */
+  private async createUsernameAccount(m: EntityManager, row: EmployeeAccountRow): Promise<number> {
+    const address = row.employee_email ?? '';
+    const base = usernameBase(address);
+    const taken: Array<{ name: string }> = await m.query(
+      `SELECT username::text AS name FROM account WHERE lower(username) LIKE $1 || '%' UNION SELECT email::text FROM account WHERE lower(email) LIKE $1 || '%'`,
+      [base.replace(/[\\%_]/g, '\\$&')],
+    );
+    const id = await this.accounts.create({
+      clientId: this.context.clientId,
+      username: usernameFor(address, new Set(taken.map((t) => t.name))),
+      email: null,
+      authenticationMethod: 'username',
+      roleType: 0,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      registrationStep: RegistrationStep.WelcomeEmail,
+    });
+    await this.employees.linkAccount(row.employee_id, id);
+    return id;
+  }
+
   private async employeeWithAccount(m: EntityManager, employeeId: number): Promise<EmployeeAccountRow | null> {
     const rows = await this.db.query<EmployeeAccountRow>(
       `SELECT e.id AS employee_id, e.client_id, e.first_name, e.last_name, e.email AS employee_email,
               a.id AS account_id, a.email AS account_email, a.username,
-              (a.password_hash IS NOT NULL OR a.registration_step NOT IN (1, 2)) AS registered, c.name AS client_name
+              (a.password_hash IS NOT NULL OR a.registration_step NOT IN (1, 2)) AS registered, c.name AS client_name,
+              c.authentication_method AS client_method
          FROM employee e
          JOIN client c ON c.id = e.client_id
          LEFT JOIN account a ON a.id = e.account_id
@@ -203,14 +237,17 @@ export class RegistrationService {
   private async createAccount(m: EntityManager, row: EmployeeAccountRow, email: string): Promise<number> {
     const taken: unknown[] = await m.query('SELECT 1 FROM account WHERE email = $1 OR username = $1 LIMIT 1', [email]);
     if (taken.length > 0) throw new ConflictException({ statusCode: 409, message: Messages.emailInUse });
-    const inserted = await this.db.query<{ id: number }>(
-      `INSERT INTO account (client_id, username, email, authentication_method, role_type, first_name, last_name, registration_step)
-       VALUES ($client, $1, $1, 'email', 0, $2, $3, $4) RETURNING id`,
-      [email, row.first_name, row.last_name, RegistrationStep.WelcomeEmail],
-      m,
-    );
-    const id = inserted[0]!.id;
-    await this.db.query('UPDATE employee SET account_id = $1 WHERE id = $2 AND client_id = $client', [id, row.employee_id], m);
+    const id = await this.accounts.create({
+      clientId: this.context.clientId,
+      username: email,
+      email,
+      authenticationMethod: 'email',
+      roleType: 0,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      registrationStep: RegistrationStep.WelcomeEmail,
+    });
+    await this.employees.linkAccount(row.employee_id, id);
     return id;
   }
 }

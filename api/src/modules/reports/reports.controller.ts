@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, StreamableFile } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import {
   ReportMessages,
   ZReportExport,
@@ -35,7 +35,7 @@ const ExportIdPipe = idPipe(ReportMessages.downloadFailed);
 const PeriodIdPipe = idPipe(StatusDashboardMessages.noInformation);
 class DashboardExportQueryDto extends createZodDto(ZDashboardExportQuery) {}
 
-/** HR reports (document 3 sections 2.3 and 7). */
+/** HR reports. */
 @ApiTags('reports')
 @Controller('reports')
 export class ReportsController {
@@ -81,6 +81,7 @@ export class ReportsController {
   @Access('reports:run')
   @ApiOkResponse({ type: ReportViewDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiUnprocessableEntityResponse({ type: ErrorResponseDto, description: "The stored definition names a column, sort or filter its dataset does not offer (changed outside the builder): edit it" })
   @ApiOperation({ summary: 'A report: layout, data sorted on the server (orderBy, orderDirection), sort' })
   view(@Param('id', ReportIdPipe) id: number, @Query() query: ReportViewQueryDto): Promise<ReportView> {
     return this.reports.view(id, query.orderBy, query.orderDirection);
@@ -111,13 +112,14 @@ export class ReportsController {
   @Access('reports:run')
   @ApiCreatedResponse({ type: ReportExportDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiUnprocessableEntityResponse({ type: ErrorResponseDto, description: "The stored definition names a column, sort or filter its dataset does not offer (changed outside the builder): edit it" })
   @ApiOperation({ summary: "Queue the report's xlsx (same optional sort); follow it at GET /reports/exports/{id}" })
   download(@Param('id', ReportIdPipe) id: number, @Query() query: ReportExportRequestDto): Promise<ReportExport> {
     return this.reports.startExport(id, query.orderBy, query.orderDirection);
   }
 }
 
-/** The Status Dashboard's Download (document 3 sections 2.4 and 7), written by the reports worker like a report. */
+/** The Status Dashboard's Download, written by the reports worker like a report. */
 @ApiTags('status-dashboard')
 @Controller('dashboards')
 export class DashboardExportsController {

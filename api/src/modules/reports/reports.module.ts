@@ -4,5 +4,5 @@ import { StatusDashboardModule } from '../status-dashboard/status-dashboard.modu
 import { DashboardExportsController, ReportsController } from './reports.controller';
 import { ReportsService } from './reports.service';
 
-@Module({ imports: [FilesModule, StatusDashboardModule], controllers: [ReportsController, DashboardExportsController], providers: [ReportsService] })
+@Module({ imports: [FilesModule, StatusDashboardModule], controllers: [ReportsController, DashboardExportsController], providers: [ReportsService], exports: [ReportsService] })
 export class ReportsModule {}

@@ -1,10 +1,11 @@
-import { ForbiddenException, Inject, Injectable, Logger, NotFoundException, StreamableFile } from '@nestjs/common';
+import { ForbiddenException, HttpException, Inject, Injectable, Logger, NotFoundException, StreamableFile, UnprocessableEntityException } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import ExcelJS from 'exceljs';
 import {
   REPORT_DATASETS,
   REPORT_VIEW_ROWS,
   ReportMessages,
+  unknownReportFields,
   type ReportDataset,
   type ReportExport,
   type ReportFilter,
@@ -21,8 +22,11 @@ import { OnJob } from '../../core/jobs/on-job.decorator';
 import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
 import { ENROLLMENT_STATUS_TEXT } from '../../contracts/dashboard';
 import { StatusDashboardService } from '../status-dashboard/status-dashboard.service';
+import { cellText, type ReportColumn } from '../../contracts/report-columns';
+import { Clock } from '../../core/clock/clock';
 import { csvCell, type Cell } from './csv';
 import { DATASET_SQL } from './report-datasets';
+import { ReportSheet, sheetHeading, type SheetColumn } from './report-sheet';
 
 interface ReportRow {
   id: number;
@@ -38,15 +42,32 @@ interface ReportRow {
 const notFound = () => new NotFoundException({ statusCode: 404, message: ReportMessages.infoFailed });
 /** Rows per statement while exporting: memory stays flat whatever the report's size. */
 const EXPORT_BATCH = 2000;
+
+/** A refusal inside a job (an HTTP error meant for a person) as a failure BullMQ does not retry. */
+function unrecoverable<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (err) {
+    if (err instanceof HttpException) throw new UnrecoverableError(err.message);
+    throw err;
+  }
+}
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const CSV = 'text/csv; charset=utf-8';
 const fileNameOf = (title: string, format: 'xlsx' | 'csv' = 'xlsx') => `${title.replace(/[^A-Za-z0-9 ._-]/g, '').trim() || 'report'}.${format}`;
 /** An export is of a report or of a period's status dashboard. */
 const EXPORT_FROM = 'report_export x LEFT JOIN report r ON r.id = x.report_id LEFT JOIN open_enrollment_period p ON p.id = x.open_enrollment_period_id';
 const EXPORT_TITLE = "coalesce(r.title, p.title || ' status')";
+/** The Status Dashboard's own columns; one per plan type follows. */
+const DASHBOARD_COLUMNS: readonly SheetColumn[] = [
+  { key: 'lastName', label: 'Last Name', kind: 'text' },
+  { key: 'firstName', label: 'First Name', kind: 'text' },
+  { key: 'progress', label: 'Completion', kind: 'percent' },
+  { key: 'signature', label: 'Signature', kind: 'text', width: 10 },
+];
 
 /**
- * HR reports (document 3 section 2.3): the stock reports (no client, read-only) and the client's own, their
+ * HR reports: the stock reports (no client, read-only) and the client's own, their
  * data sorted on the server, and their xlsx written by the reports worker with exceljs's streaming
  * WorkbookWriter in batches, its progress recorded as it goes.
  */
@@ -61,6 +82,7 @@ export class ReportsService {
     private readonly jobs: JobsService,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly dashboards: StatusDashboardService,
+    private readonly clock: Clock,
   ) {}
 
   async list(search: string | undefined): Promise<ReportListItem[]> {
@@ -69,6 +91,25 @@ export class ReportsService {
       [search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null],
     );
     return rows.map((r) => ({ id: r.id, title: r.title, editable: r.client_id === null ? '0' : '1' }));
+  }
+
+  /** The report's columns as declared for its dataset (checked by `runnable` first). */
+  private columnsOf(r: ReportRow): SheetColumn[] {
+    const declared: Record<string, ReportColumn> = REPORT_DATASETS[r.dataset].columns;
+    return r.columns.map((key) => ({ key, ...declared[key]! }));
+  }
+
+  /**
+   * The stored definition checked against its dataset's allow-list as the builder's save is, before any of its
+   * names becomes an identifier in SQL: a column, sort or filter the dataset does not offer (a row changed
+   * outside the builder, a column since dropped) is a 422 naming what to fix, never a statement.
+   */
+  private runnable(r: ReportRow): ReportRow {
+    const unknown = unknownReportFields({ dataset: r.dataset, columns: r.columns, orderBy: r.order_by, filters: r.filters });
+    if (r.columns.length === 0 && !unknown.includes('columns')) unknown.push('columns');
+    if (unknown.length === 0) return r;
+    const message = ReportMessages.unknownColumn;
+    throw new UnprocessableEntityException({ statusCode: 422, message, errors: unknown.map((path) => ({ path, message })) });
   }
 
   private async report(id: number): Promise<ReportRow> {
@@ -84,15 +125,18 @@ export class ReportsService {
    * The report's statement: its filters (values as parameters $1..$n, fields only from the dataset's own
    * columns), its columns, ordered by a column of its own (else its saved sort), ties by key.
    */
-  private statement(r: ReportRow, orderBy: string | undefined, direction: 'ASC' | 'DESC' | undefined) {
+  private statement(stored: ReportRow, orderBy: string | undefined, direction: 'ASC' | 'DESC' | undefined) {
+    const r = this.runnable(stored);
     const sortField = orderBy && r.columns.includes(orderBy) ? orderBy : r.order_by && r.columns.includes(r.order_by) ? r.order_by : null;
     const dir = direction ?? (sortField === orderBy ? 'DESC' : r.order_direction);
     const columns = r.columns.map((c) => `"${c}"`).join(', ');
     const order = sortField ? `"${sortField}" ${dir} NULLS LAST, "_key"` : '"_key"';
-    const allowed: Record<string, string> = REPORT_DATASETS[r.dataset].columns;
-    const filters = r.filters.filter((f) => f.field in allowed);
+    const allowed: Record<string, ReportColumn> = REPORT_DATASETS[r.dataset].columns;
+    const filters = r.filters;
     const params = filters.map((f) => (f.op === 'contains' ? `%${f.value.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : f.value));
-    const where = filters.length ? ` WHERE ${filters.map((f, i) => (f.op === 'contains' ? `"${f.field}"::text ILIKE $${i + 1}` : `lower("${f.field}"::text) = lower($${i + 1})`)).join(' AND ')}` : '';
+    // A filter reads a date as the report shows it (MM/DD/YYYY), not as the dataset keeps it for sorting.
+    const shown = (field: string) => (allowed[field]?.kind === 'date' ? `to_char("${field}"::date, 'MM/DD/YYYY')` : `"${field}"::text`);
+    const where = filters.length ? ` WHERE ${filters.map((f, i) => (f.op === 'contains' ? `${shown(f.field)} ILIKE $${i + 1}` : `lower(${shown(f.field)}) = lower($${i + 1})`)).join(' AND ')}` : '';
     const from = `(${DATASET_SQL[r.dataset]}) d${where}`;
     return { sql: `SELECT ${columns} FROM ${from} ORDER BY ${order}`, count: `SELECT count(*)::int AS n FROM ${from}`, params, sort: { orderBy: sortField, orderDirection: dir as 'ASC' | 'DESC' } };
   }
@@ -104,14 +148,14 @@ export class ReportsService {
       this.db.query<Record<string, Cell>>(`${sql} LIMIT ${REPORT_VIEW_ROWS}`, params),
       this.db.query<{ n: number }>(countSql, params),
     ]);
-    const labels: Record<string, string> = REPORT_DATASETS[r.dataset].columns;
+    const columns = this.columnsOf(r);
     return {
       id: r.id,
       title: r.title,
       editable: r.client_id === null ? '0' : '1',
       dataset: r.dataset,
-      layout: r.columns.map((c) => ({ label: labels[c] ?? c, sortField: c })),
-      data: data.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v === null ? null : String(v)]))),
+      layout: columns.map((c) => ({ label: c.label, sortField: c.key })),
+      data: data.map((row) => Object.fromEntries(columns.map((c) => [c.key, cellText(c.kind, row[c.key] ?? null)]))),
       totalRows: count?.n ?? 0,
       filters: r.filters,
       sort,
@@ -156,7 +200,7 @@ export class ReportsService {
 
   /** Download: records the export and queues the reports job (fixed id); the site follows its progress. */
   async startExport(id: number, orderBy: string | undefined, orderDirection: 'ASC' | 'DESC' | undefined): Promise<ReportExport> {
-    await this.report(id);
+    this.runnable(await this.report(id));
     const [row] = await this.db.query<{ id: number }>(
       `INSERT INTO report_export (client_id, report_id, order_by, order_direction, requested_by) VALUES ($client, $1, $2, $3, $4) RETURNING id`,
       [id, orderBy ?? null, orderDirection ?? 'ASC', this.context.acting.accountId],
@@ -174,6 +218,22 @@ export class ReportsService {
     );
     await this.jobs.tryQueue('reports.export', { exportId: row!.id, clientId: this.context.clientId, requestedBy: this.context.acting.accountId }, { jobId: JobIds.reportExport(row!.id) });
     return this.exportStatus(row!.id);
+  }
+
+  /**
+   * The re-drive sweep (every client: system work): exports still 'queued' after `graceSeconds` are queued
+   * again under their fixed id (a no-op while their job exists), so a download whose queueing failed does not
+   * poll forever.
+   */
+  async redriveQueued(graceSeconds: number): Promise<number> {
+    const rows: Array<{ id: number; client_id: number; requested_by: number | null }> = await this.db.manager.query(
+      `SELECT id, client_id, requested_by FROM report_export WHERE status = 'queued' AND created_at < now() - make_interval(secs => $1) ORDER BY id LIMIT 500`,
+      [graceSeconds],
+    );
+    for (const r of rows) {
+      await this.jobs.queue('reports.export', { exportId: r.id, clientId: r.client_id, requestedBy: r.requested_by }, { jobId: JobIds.reportExport(r.id) });
+    }
+    return rows.length;
   }
 
   async exportStatus(exportId: number): Promise<ReportExport> {
@@ -221,27 +281,25 @@ export class ReportsService {
     if (x.status === 'done') return { rows: 0 };
     if (x.report_id === null) return this.writeDashboard(exportId, x.period_id!, x.format);
     const r = await this.report(x.report_id);
-    const { sql, count: countSql, params } = this.statement(r, x.order_by ?? undefined, x.order_by ? x.order_direction : undefined);
+    // A definition that no longer passes its allow-list fails the export once; a retry would not mend it.
+    const { sql, count: countSql, params } = unrecoverable(() => this.statement(r, x.order_by ?? undefined, x.order_by ? x.order_direction : undefined));
     const [count] = await this.db.query<{ n: number }>(countSql, params);
     await this.db.query(`UPDATE report_export SET status = 'running', rows_total = $2, rows_written = 0 WHERE id = $1 AND client_id = $client`, [exportId, count?.n ?? 0]);
     // A fixed key per export: a retried job writes the same file again.
+    const heading = await sheetHeading(this.db, this.clock, r.title);
     const key = `reports/${this.context.clientId}/export-${exportId}.xlsx`;
     const out = await this.storage.writer(key);
     const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out.stream, useStyles: true });
-    const sheet = book.addWorksheet(r.title.slice(0, 31) || 'Report');
-    const labels: Record<string, string> = REPORT_DATASETS[r.dataset].columns;
-    sheet.columns = r.columns.map((c) => ({ header: labels[c] ?? c, key: c, width: 20 }));
-    sheet.getRow(1).font = { bold: true };
-    sheet.getRow(1).commit();
+    const sheet = ReportSheet.open(book, heading, this.columnsOf(r));
     let written = 0;
     for (let offset = 0; ; offset += EXPORT_BATCH) {
       const rows = await this.db.query<Record<string, Cell>>(`${sql} LIMIT ${EXPORT_BATCH} OFFSET $${params.length + 1}`, [...params, offset]);
-      for (const row of rows) sheet.addRow(row).commit();
+      for (const row of rows) sheet.add(row);
       written += rows.length;
       await this.db.query('UPDATE report_export SET rows_written = $2 WHERE id = $1 AND client_id = $client', [exportId, written]);
       if (rows.length < EXPORT_BATCH) break;
     }
-    sheet.commit();
+    sheet.close();
     await book.commit();
     await out.done();
     await this.db.query(`UPDATE report_export SET status = 'done', storage_key = $2, finished_at = now() WHERE id = $1 AND client_id = $client`, [exportId, key]);
@@ -253,25 +311,34 @@ export class ReportsService {
   private async writeDashboard(exportId: number, periodId: number, format: 'xlsx' | 'csv'): Promise<{ rows: number }> {
     const board = await this.dashboards.dashboard(periodId);
     await this.db.query(`UPDATE report_export SET status = 'running', rows_total = $2, rows_written = 0 WHERE id = $1 AND client_id = $client`, [exportId, board.users.length]);
-    const header = ['Last Name', 'First Name', 'Completion', 'Signature', ...board.plans.map((p) => p.planType)];
-    const rows: Cell[][] = board.users.map((u) => [
-      u.lastName,
-      u.firstName,
-      u.progress,
-      u.signature ? 'Yes' : 'No',
-      ...u.enrollments.map((e) => (e.available ? (ENROLLMENT_STATUS_TEXT[e.status as keyof typeof ENROLLMENT_STATUS_TEXT] ?? e.status) : null)),
-    ]);
+    const columns: SheetColumn[] = [
+      ...DASHBOARD_COLUMNS,
+      ...board.plans.map((p): SheetColumn => ({ key: `plan${p.planTypeId}`, label: p.planType, kind: 'text', width: 14 })),
+    ];
+    const rows = board.users.map(
+      (u): Record<string, Cell> => ({
+        lastName: u.lastName,
+        firstName: u.firstName,
+        progress: u.progress,
+        signature: u.signature ? 'Yes' : 'No',
+        ...Object.fromEntries(
+          u.enrollments.map((e) => [`plan${e.planTypeId}`, e.available ? (ENROLLMENT_STATUS_TEXT[e.status as keyof typeof ENROLLMENT_STATUS_TEXT] ?? e.status) : null]),
+        ),
+      }),
+    );
+    const heading = format === 'xlsx' ? await sheetHeading(this.db, this.clock, `${board.title} status`) : null;
     const key = `reports/${this.context.clientId}/export-${exportId}.${format}`;
     const out = await this.storage.writer(key);
-    if (format === 'csv') {
-      for (const line of [header, ...rows]) out.stream.write(`${line.map(csvCell).join(',')}\r\n`);
+    if (!heading) {
+      // Plain csv (no title rows): the same columns and the same text as the screen.
+      out.stream.write(`${columns.map((c) => csvCell(c.label)).join(',')}\r\n`);
+      for (const row of rows) out.stream.write(`${columns.map((c) => csvCell(cellText(c.kind, row[c.key] ?? null))).join(',')}\r\n`);
       out.stream.end();
     } else {
       const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out.stream, useStyles: true });
-      const sheet = book.addWorksheet('Status');
-      sheet.addRow(header).commit();
-      for (const row of rows) sheet.addRow(row).commit();
-      sheet.commit();
+      const sheet = ReportSheet.open(book, heading, columns, 'Status');
+      for (const row of rows) sheet.add(row);
+      sheet.close();
       await book.commit();
     }
     await out.done();

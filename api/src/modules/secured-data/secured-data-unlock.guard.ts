@@ -13,8 +13,8 @@ class UnlockErrorDto extends createZodDto(ZErrorResponse) {}
 
 /**
  * The password prompt in front of secured data (SSN, income, bank numbers): the body's password must be
- * the real person's. Test users and impersonating sessions skip the prompt (decisions section 1,
- * document 3 section 6), so for them the body is not even read.
+ * the real person's. Test users and impersonating sessions skip the prompt,
+ * so for them the body is not even read.
  */
 @Injectable()
 export class SecuredDataUnlockGuard implements CanActivate {

@@ -29,6 +29,19 @@ export interface Client {
   links: ClientLink[];
   privacyNoticeRevisionDate: string | null;
   privacyNoticeUrl: string | null;
+  /** IANA zone of the client's "today". */
+  timeZone: string;
+  /** The month whose first day starts each plan year (1 January .. 12 December). */
+  planYearStartMonth: number;
+  /** How the client's new accounts sign in. */
+  authenticationMethod: 'email' | 'username';
+  /** The access groups and offices (option lists) the client's census uses; null: never chosen, every option (contracts/census-choices). */
+  accessGroupIds: number[] | null;
+  officeIds: number[] | null;
+  /** An uploaded logo's stored bytes (logoUrl is its public address). */
+  logoStorageKey: string | null;
+  logoContentType: string | null;
+  logoSizeBytes: number | null;
 }
 
 export const clientTable = new SqlTable<Client>(
@@ -57,8 +70,16 @@ export const clientTable = new SqlTable<Client>(
     links: { name: 'links', json: true },
     privacyNoticeRevisionDate: { name: 'privacy_notice_revision_date', date: true },
     privacyNoticeUrl: 'privacy_notice_url',
+    timeZone: 'time_zone',
+    planYearStartMonth: 'plan_year_start_month',
+    authenticationMethod: 'authentication_method',
+    accessGroupIds: 'access_group_ids',
+    officeIds: 'office_ids',
+    logoStorageKey: 'logo_storage_key',
+    logoContentType: 'logo_content_type',
+    logoSizeBytes: 'logo_size_bytes',
   },
   false,
-  null,
+  'updated_at',
 );
 

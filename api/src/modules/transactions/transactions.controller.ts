@@ -12,7 +12,7 @@ class TransactionReportDto extends createZodDto(ZTransactionReport) {}
 const PeriodIdPipe = idPipe(TransactionMessages.noPeriodData);
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Transactions (document 3 sections 2.7 and 7). */
+/** Transactions. */
 @ApiTags('transactions')
 @Controller('transactions')
 export class TransactionsController {

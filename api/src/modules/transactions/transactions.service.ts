@@ -5,6 +5,7 @@ import { toUsDate } from '../../contracts/formats';
 import {
   actionText,
   TRANSACTION_LAYOUT,
+  TRANSACTION_COLUMN_KINDS,
   TransactionMessages,
   transactionRows,
   ZSnapshot,
@@ -12,17 +13,22 @@ import {
   type TransactionReport,
   type TransactionRow,
 } from '../../contracts/transactions';
+import { Clock } from '../../core/clock/clock';
 import { TenantDb } from '../../core/database/tenant-db';
+import { ReportSheet, sheetHeading } from '../reports/report-sheet';
 
 const notFound = () => new NotFoundException({ statusCode: 404, message: TransactionMessages.noPeriodData });
 
 /**
- * Transactions (document 3 section 2.7): the changes of an open enrollment between its start and its close,
+ * Transactions: the changes of an open enrollment between its start and its close,
  * read from the snapshots the open-enrollment module takes at those moments.
  */
 @Injectable()
 export class TransactionsService {
-  constructor(private readonly db: TenantDb) {}
+  constructor(
+    private readonly db: TenantDb,
+    private readonly clock: Clock,
+  ) {}
 
   /** GET /transactions: the client's periods, newest first; ready once the close snapshot exists. */
   async list(): Promise<TransactionPeriod[]> {
@@ -52,21 +58,21 @@ export class TransactionsService {
   /** GET /transactions/{id}/download: the rows as an xlsx workbook (exceljs's streaming writer). */
   async workbook(id: number): Promise<{ title: string; data: Buffer }> {
     const report = await this.report(id);
+    const title = `${report.title} transactions`;
+    const heading = await sheetHeading(this.db, this.clock, title);
     const out = new PassThrough();
     const chunks: Buffer[] = [];
     out.on('data', (c: Buffer) => chunks.push(c));
     const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
-    const sheet = book.addWorksheet('Transactions');
-    sheet.columns = report.layout.map((c) => ({ header: c.title, key: c.field, width: c.field === 'censusId' ? 12 : 24 }));
-    sheet.getRow(1).font = { bold: true };
-    sheet.getRow(1).commit();
-    for (const r of report.rows) sheet.addRow(cells(r)).commit();
-    sheet.commit();
+    const columns = report.layout.map((c) => ({ key: c.field, label: c.title, kind: TRANSACTION_COLUMN_KINDS[c.field] ?? 'text', width: 24 }));
+    const sheet = ReportSheet.open(book, heading, columns, 'Transactions');
+    for (const r of report.rows) sheet.add(cells(r));
+    sheet.close();
     await book.commit();
-    return { title: `${report.title} transactions`, data: Buffer.concat(chunks) };
+    return { title, data: Buffer.concat(chunks) };
   }
 }
 
 function cells(r: TransactionRow): Record<string, string | number | null> {
-  return { ...r, actionType: actionText(r.actionType), costBefore: r.costBefore === null ? null : Number(r.costBefore), costAfter: r.costAfter === null ? null : Number(r.costAfter) };
+  return { ...r, actionType: actionText(r.actionType) };
 }

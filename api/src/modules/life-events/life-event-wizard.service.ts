@@ -1,33 +1,6 @@
-import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
-import type { EntityManager } from 'typeorm';
-import { toUsDate } from '../../contracts/formats';
-import {
-  ALLOWED_CHANGES,
-  coverageKey,
-  LIFE_EVENT_TYPES,
-  LifeEventMessages,
-  eventDateIssue,
-  eventDateOf,
-  eventDependentRelation,
-  eventTypesFor,
-  lifeEventEffectiveDate,
-  needsReason,
-  nextMidyearStep,
-  previousMidyearStep,
-  lifeEventChangeIssue,
-  relationOf,
-  stepSkipped,
-  type CoverageChoice as CoverageChoiceView,
-  type ElectionChangeFacts,
-  type LifeEventType,
-  type MidyearChangeRequest,
-  type LifeEventDecision,
-  type MidyearChangesData,
-  type PendingLifeEvent,
-  type MidyearContext,
-  type MidyearStep,
-} from '../../contracts/life-events';
+import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { type EntityManager } from 'typeorm';
+import { ALLOWED_CHANGES, coverageKey, LIFE_EVENT_TYPES, LifeEventMessages, eventDateIssue, eventDateOf, eventDependentRelation, eventTypesFor, needsReason, nextMidyearStep, previousMidyearStep, lifeEventChangeIssue, relationOf, stepSkipped, type CoverageChoice as CoverageChoiceView, type ElectionChangeFacts, type LifeEventType, type MidyearChangeRequest, type MidyearChangesData, type MidyearContext, type MidyearStep } from '../../contracts/life-events';
 import { Messages } from '../../contracts/messages';
 import { PLAN_TYPE_NAMES, type PlanTypeId } from '../../contracts/plans';
 import { AuditService } from '../../core/audit/audit.service';
@@ -39,73 +12,35 @@ import type { StoredUpload } from '../files/streaming-upload.interceptor';
 import { ElectionDrafts } from '../enrollments/election-drafts.service';
 import { EnrollmentsService } from '../enrollments/enrollments.service';
 import type { EnrollmentUpdate } from '../../contracts/enrollments';
-import { DENTAL_TYPES, MEDICAL_TYPES, VISION_TYPES } from '../../contracts/engine/plan-types';
 import { fullName } from '../../contracts/common';
-import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
-import { signaturePngOf } from '../forms/signature-png';
-import { SignatureService } from '../forms/signature.service';
-import { JobIds } from '../../core/jobs/job-registry';
-import { JobsService } from '../../core/jobs/jobs.service';
-import { MailService } from '../../core/mail/mail.service';
-
-interface Draft {
-  id: number;
-  change_set_id: number | null;
-  step: MidyearStep;
-  event_type: LifeEventType | null;
-  event_date: string | null;
-  reason_id: number | null;
-  dependent_id: number | null;
-  proof_file_id: number | null;
-}
+import { DENTAL_TYPES, MEDICAL_TYPES, VISION_TYPES } from '../../contracts/engine/plan-types';
+import { conflict, dataOf, EMPTY, LifeEventRecords, type ChangeRow, type Draft, type Person } from './life-event-records';
 
 /** A step-4 choice with what applying it needs. */
 type CoverageChoice = CoverageChoiceView & { enrollmentId: number; planId: number; covered: number[] };
 
-interface ChangeRow {
-  plan_type_id: number;
-  status_before: number;
-  status_after: number;
-  plan_before: number | null;
-  plan_after: number | null;
-  deps_before: number[];
-  deps_after: number[];
-}
-
-interface Person {
-  enabled: boolean;
-  marital_status_id: number | null;
-  medical_enrolled: boolean;
-  today: string;
-}
-
-const EMPTY: MidyearChangesData = { step: 1, eventType: null, dependentId: null, effectiveDate: null, reasonId: null, coverageStarts: null, status: 'draft' };
-
 /**
- * Mid-year changes after a life event (issue 16; document 2 sections 4, 5 and 7). The server owns the wizard:
+ * Mid-year changes after a life event, steps 1 to 6. The server owns the wizard:
  * PUT /midyear-changes accepts the next step only once the step being left holds (the event, its date within the
  * 30-day window and its reason, the dependent of the right relation, the proof the event asks for), any earlier
  * step, or step 1 with nothing to clear the draft. Every move is saved with its audit entry.
  */
 @Injectable()
-export class LifeEventsService {
+export class LifeEventWizardService {
   constructor(
     private readonly db: TenantDb,
     private readonly context: RequestContext,
     private readonly audit: AuditService,
     private readonly files: FilesService,
     private readonly drafts: ElectionDrafts,
-    private readonly mail: MailService,
-    private readonly signatures: SignatureService,
-    private readonly jobs: JobsService,
     private readonly enrollments: EnrollmentsService,
-    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    private readonly records: LifeEventRecords,
   ) {}
 
   /** GET /midyear-changes: the draft in progress (step 1 and nothing when there is none). */
   async current(): Promise<MidyearChangesData> {
     const employeeId = this.context.ownEmployeeId();
-    const draft = await this.draftOf(employeeId, this.db.manager, false);
+    const draft = await this.records.draftOf(employeeId, this.db.manager, false);
     if (draft) return dataOf(draft);
     // Signed and waiting for HR, or sent back: the dashboard says so until the employee starts again.
     const [last] = await this.db.query<Draft & { status: 'pending' | 'rejected'; rejection_reason: string | null }>(
@@ -117,175 +52,13 @@ export class LifeEventsService {
     return { ...dataOf(last), status: last.status, rejectionReason: last.rejection_reason };
   }
 
-  /**
-   * POST /mid-changes: the signature of step 7. The rules of step 6 are checked again (the dialogs could still
-   * write), the event's elections wait for HR (pending), the wizard starts again at step 1.
-   */
-  async sign(body: unknown): Promise<MidyearChangesData> {
-    const png = signaturePngOf(body);
-    const employeeId = this.context.ownEmployeeId();
-    const key = `employees/${employeeId}/signatures/life-event-${randomUUID()}.png`;
-    await this.storage.put(key, png);
-    return this.db.transaction(async (m) => {
-      const person = await this.person(employeeId, m);
-      const draft = await this.draftOf(employeeId, m, true);
-      if (!draft || draft.step !== 7 || draft.event_type === null || draft.change_set_id === null) throw conflict();
-      await this.checkLeaving(6, { ...draft }, { step: 7 }, person, employeeId, m);
-      const [file] = await this.db.query<{ id: number }>(
-        `INSERT INTO file (client_id, employee_id, title, file_type, storage_key, content_type, size_bytes) VALUES ($client, $1, $2, 'personal', $3, 'image/png', $4) RETURNING id`,
-        [employeeId, `Signature, ${LIFE_EVENT_TYPES[draft.event_type]}`, key, png.length],
-        m,
-      );
-      // The snapshot reads the event's draft, so it is taken before the draft becomes the pending set.
-      const signatureId = await this.signatures.recordLifeEvent(employeeId, file!.id, m);
-      await this.drafts.submit(draft.change_set_id, m);
-      await this.db.query(
-        `UPDATE life_event SET status = 'pending', signed_at = now(), signature_file_id = $2, signature_id = $3, updated_at = now() WHERE id = $1 AND client_id = $client`,
-        [draft.id, file!.id, signatureId],
-        m,
-      );
-      await this.saveMeData(employeeId, null, m);
-      await this.audit.record(
-        { employeeId, eventType: 'Life event', actionType: 'update', description: `Life event signed, waiting for HR: ${LIFE_EVENT_TYPES[draft.event_type]}`, data: [{ title: 'Event date', oldValue: null, newValue: toUsDate(draft.event_date), changed: true }] },
-        m,
-      );
-      return { data: { ...dataOf(draft), status: 'pending' as const, rejectionReason: null }, signatureId };
-    }).then(async ({ data, signatureId }) => {
-      // After the commit, so the worker finds the row; the re-drive sweep queues it if Redis is away now.
-      await this.jobs.tryQueue('documents.enrollment-summary', { signatureId, clientId: this.context.clientId, requestedBy: this.context.acting.accountId }, { jobId: JobIds.enrollmentSummary(signatureId) });
-      return data;
-    });
-  }
-
-  /** GET /life-events: the signed events waiting for HR, oldest first, with what each changes. */
-  async pending(): Promise<PendingLifeEvent[]> {
-    const rows = await this.db.query<{
-      id: number;
-      employee_id: number;
-      first_name: string;
-      last_name: string;
-      event_type: LifeEventType;
-      event_date: string;
-      signed_at: Date;
-      proof_file_id: number | null;
-      proof_title: string | null;
-      signature_file_id: number | null;
-      summary_file_id: number | null;
-      change_set_id: number;
-    }>(
-      `SELECT l.id, l.employee_id, e.first_name, e.last_name, l.event_type, l.event_date::text AS event_date, l.signed_at, l.proof_file_id, f.title AS proof_title,
-              l.signature_file_id, s.summary_file_id, l.change_set_id
-         FROM life_event l JOIN employee e ON e.id = l.employee_id AND e.client_id = l.client_id
-         LEFT JOIN file f ON f.id = l.proof_file_id AND f.client_id = l.client_id
-         LEFT JOIN signature s ON s.id = l.signature_id AND s.client_id = l.client_id
-        WHERE l.client_id = $client AND l.status = 'pending' ORDER BY l.signed_at, l.id`,
-    );
-    // Every event's changes in one query, not one per event.
-    const changes = await this.describeChanges(rows.map((r) => r.change_set_id));
-    return rows.map((r) => ({
-        id: r.id,
-        employeeId: r.employee_id,
-        firstName: r.first_name,
-        lastName: r.last_name,
-        eventType: r.event_type,
-        eventTitle: LIFE_EVENT_TYPES[r.event_type],
-        eventDate: toUsDate(r.event_date)!,
-        coverageStarts: toUsDate(lifeEventEffectiveDate(r.event_type, r.event_date))!,
-        signedOn: r.signed_at.toISOString(),
-        proof: r.proof_file_id !== null ? { id: r.proof_file_id, title: r.proof_title ?? 'Proof' } : null,
-        signatureFileId: r.signature_file_id,
-        summaryFileId: r.summary_file_id,
-        changes: changes.get(r.change_set_id) ?? [],
-    }));
-  }
-
-  /**
-   * POST /life-events/{id}: HR approves (the elections change, effective when the event says) or rejects with a
-   * reason (the draft is discarded); the employee is told by email either way.
-   */
-  async decide(id: number, decision: LifeEventDecision): Promise<{ status: 'approved' | 'rejected' }> {
-    return this.db.transaction(async (m) => {
-      const [l] = await this.db.query<{ id: number; employee_id: number; event_type: LifeEventType; event_date: string; change_set_id: number; status: string; first_name: string; email: string | null }>(
-        `SELECT l.id, l.employee_id, l.event_type, l.event_date::text AS event_date, l.change_set_id, l.status, e.first_name, nullif(coalesce(a.email, e.email), '') AS email
-           FROM life_event l JOIN employee e ON e.id = l.employee_id AND e.client_id = l.client_id LEFT JOIN account a ON a.id = e.account_id
-          WHERE l.id = $1 AND l.client_id = $client FOR UPDATE OF l`,
-        [id],
-        m,
-      );
-      if (!l) throw new NotFoundException({ statusCode: 404, message: LifeEventMessages.notFound });
-      if (l.status !== 'pending') throw conflict(LifeEventMessages.decided);
-      const title = LIFE_EVENT_TYPES[l.event_type];
-      const starts = lifeEventEffectiveDate(l.event_type, l.event_date);
-      if (decision.approve) {
-        await this.drafts.applySet(l.change_set_id, l.employee_id, `Life event approved (${title})`, m);
-        // The changed elections take effect when the event says (a birth on its date, others the first of next month).
-        await this.db.query(
-          `UPDATE enrollment en SET effective_date = $2, updated_at = now() FROM enrollment_change ch
-            WHERE ch.change_set_id = $1 AND ch.client_id = $client AND en.id = ch.enrollment_id AND en.status > 0`,
-          [l.change_set_id, starts],
-          m,
-        );
-      } else {
-        await this.drafts.discard(l.change_set_id, m);
-      }
-      const status = decision.approve ? 'approved' : 'rejected';
-      await this.db.query(
-        `UPDATE life_event SET status = $2, rejection_reason = $3, decided_at = now(), decided_by = $4, updated_at = now() WHERE id = $1 AND client_id = $client`,
-        [l.id, status, decision.approve ? null : decision.reason, this.context.acting.accountId],
-        m,
-      );
-      await this.audit.record(
-        { employeeId: l.employee_id, eventType: 'Life event', actionType: 'update', description: `Life event ${status} by HR: ${title}`, data: decision.approve ? [] : [{ title: 'Reason', oldValue: null, newValue: decision.reason ?? null, changed: true }] },
-        m,
-      );
-      if (l.email) {
-        await this.mail.enqueue(
-          {
-            template: 'generic',
-            to: l.email,
-            data: {
-              subject: decision.approve ? `Your ${title.toLowerCase()} change is approved` : `Your ${title.toLowerCase()} change needs another look`,
-              body: decision.approve
-                ? `Hello ${l.first_name},\n\nHR approved the changes to your benefits after your life event (${title}). They take effect on ${toUsDate(starts)}.`
-                : `Hello ${l.first_name},\n\nHR could not approve the changes to your benefits after your life event (${title}):\n\n${decision.reason}\n\nSign in and open Change Benefits to report it again.`,
-            },
-            idempotencyKey: `life-event-decision:${l.id}`,
-            clientId: this.context.clientId,
-          },
-          m,
-        );
-      }
-      return { status };
-    });
-  }
-
-  /** Each plan type of the sets: its plan, status and covered people as signed, and as the event makes them (by set). */
-  private async describeChanges(changeSetIds: readonly number[]): Promise<Map<number, PendingLifeEvent['changes']>> {
-    const rows = await this.db.query<{ change_set_id: number; plan_type_id: number; before_plan: string | null; after_plan: string | null; status_before: number; status_after: number; before_people: string; after_people: string }>(
-      `SELECT ch.change_set_id, ch.plan_type_id, pb.name AS before_plan, pa.name AS after_plan, en.status AS status_before, ch.status AS status_after,
-              coalesce((SELECT string_agg(d.first_name, ', ' ORDER BY d.first_name) FROM enrollment_dependent ed JOIN dependent d ON d.id = ed.dependent_id WHERE ed.enrollment_id = en.id), '') AS before_people,
-              coalesce((SELECT string_agg(d.first_name, ', ' ORDER BY d.first_name) FROM dependent d WHERE d.id = ANY (ch.dependent_ids)), '') AS after_people
-         FROM enrollment_change ch JOIN enrollment en ON en.id = ch.enrollment_id AND en.client_id = ch.client_id
-         LEFT JOIN plan pb ON pb.id = en.plan_id LEFT JOIN plan pa ON pa.id = ch.plan_id
-        WHERE ch.change_set_id = ANY ($1::int[]) AND ch.client_id = $client ORDER BY ch.change_set_id, ch.plan_type_id`,
-      [[...changeSetIds]],
-    );
-    const state = (status: number, plan: string | null, people: string) => (status > 0 ? `${plan ?? 'Enrolled'}${people ? ` (with ${people})` : ''}` : status < 0 ? 'Declined' : 'Not chosen');
-    const out = new Map<number, PendingLifeEvent['changes']>();
-    for (const r of rows) {
-      const change = { planType: PLAN_TYPE_NAMES[r.plan_type_id as PlanTypeId] ?? `Plan type ${r.plan_type_id}`, before: state(r.status_before, r.before_plan, r.before_people), after: state(r.status_after, r.after_plan, r.after_people) };
-      if (change.before !== change.after) out.set(r.change_set_id, [...(out.get(r.change_set_id) ?? []), change]);
-    }
-    return out;
-  }
-
   async move(body: MidyearChangeRequest): Promise<MidyearChangesData> {
     const employeeId = this.context.ownEmployeeId();
     const toApply: CoverageChoice[] = [];
     const data = await this.db.transaction(async (m) => {
-      const person = await this.person(employeeId, m);
+      const person = await this.records.person(employeeId, m);
       if (!person.enabled) throw new ForbiddenException({ statusCode: 403, message: LifeEventMessages.notEnabled });
-      const draft = await this.draftOf(employeeId, m, true);
+      const draft = await this.records.draftOf(employeeId, m, true);
       const step = body.step as MidyearStep;
 
       // Step 1 with nothing: the employee declined to continue ('No' to continue previous changes): the draft goes.
@@ -295,7 +68,7 @@ export class LifeEventsService {
           await this.dropElections(draft, m);
           await this.audit.record({ employeeId, eventType: 'Life event', actionType: 'delete', description: `Life event changes cancelled${draft.event_type ? `: ${LIFE_EVENT_TYPES[draft.event_type]}` : ''}` }, m);
         }
-        await this.saveMeData(employeeId, null, m);
+        await this.records.saveMeData(employeeId, null, m);
         return EMPTY;
       }
 
@@ -322,7 +95,7 @@ export class LifeEventsService {
       const leaving = step === 1 ? 1 : from.step;
       if (step !== 1 && nextMidyearStep(leaving, ctx(next)) !== step) throw conflict();
       await this.checkLeaving(leaving, next, body, person, employeeId, m);
-      // Step 1 answered moves to 2 (document 2 section 4: selecting an event type moves to step 2).
+      // Step 1 answered moves to 2 (selecting an event type moves to step 2).
       const target = step === 1 ? 2 : step;
       if (step === 1 && from.event_type !== next.event_type) {
         // Another event: its answers and elections start again.
@@ -362,7 +135,7 @@ export class LifeEventsService {
   /** GET /midyear-changes/coverage: step 4's choices for the event in progress. */
   async coverageChoices(): Promise<CoverageChoiceView[]> {
     const employeeId = this.context.ownEmployeeId();
-    const draft = await this.draftOf(employeeId, this.db.manager, false);
+    const draft = await this.records.draftOf(employeeId, this.db.manager, false);
     if (!draft?.event_type) return [];
     return (await this.coverageChoicesOf(employeeId, draft, this.db.manager)).map(({ enrollmentId: _e, planId: _p, covered: _c, ...rest }) => rest);
   }
@@ -421,21 +194,32 @@ export class LifeEventsService {
   /** POST /midyear-changes/proof: the event's supporting document, kept as the employee's personal file. */
   async proof(file: StoredUpload | undefined): Promise<MidyearChangesData> {
     const employeeId = this.context.ownEmployeeId();
-    const draft = await this.draftOf(employeeId, this.db.manager, false);
+    // The draft's, or (signed without it) the one of the event waiting for HR.
+    const draft = (await this.records.draftOf(employeeId, this.db.manager, false)) ?? (await this.records.pendingOf(employeeId, this.db.manager, false));
     if (!draft?.event_type || !ALLOWED_CHANGES[draft.event_type].proof) {
       if (file) await this.files.discard(file);
       throw conflict(LifeEventMessages.noEvent);
     }
     const saved = await this.files.record(employeeId, `${ALLOWED_CHANGES[draft.event_type].proof} (${LIFE_EVENT_TYPES[draft.event_type]})`, file, 'Life event proof added');
     return this.db.transaction(async (m) => {
-      const d = await this.draftOf(employeeId, m, true);
+      if (draft.status === 'pending') {
+        const p = await this.records.pendingOf(employeeId, m, true);
+        if (!p || p.id !== draft.id) throw conflict(LifeEventMessages.noEvent);
+        await this.db.query(`UPDATE life_event SET proof_file_id = $2, updated_at = now() WHERE id = $1 AND client_id = $client`, [p.id, saved.id], m);
+        await this.audit.record(
+          { employeeId, eventType: 'Life event', actionType: 'update', description: `Life event document uploaded, waiting for HR: ${LIFE_EVENT_TYPES[p.event_type!]}`, data: [{ title: 'Document', oldValue: null, newValue: ALLOWED_CHANGES[p.event_type!].proof, changed: true }] },
+          m,
+        );
+        return { ...dataOf({ ...p, proof_file_id: saved.id }), status: 'pending' as const, rejectionReason: null };
+      }
+      const d = await this.records.draftOf(employeeId, m, true);
       if (!d || d.id !== draft.id) throw conflict(LifeEventMessages.noEvent);
       return this.save(employeeId, { ...d, proof_file_id: saved.id }, false, m);
     });
   }
 
   /** The rules of the step being left, on the answers as they will be saved (field errors name the answer). */
-  private async checkLeaving(step: MidyearStep, next: Draft, body: MidyearChangeRequest, person: Person, employeeId: number, m: EntityManager): Promise<void> {
+  async checkLeaving(step: MidyearStep, next: Draft, body: MidyearChangeRequest, person: Person, employeeId: number, m: EntityManager): Promise<void> {
     if (step === 1) {
       if (next.event_type === null) throw fieldErrors([{ path: 'eventType', message: LifeEventMessages.eventRequired }]);
       if (!eventTypesFor(person.marital_status_id).includes(next.event_type)) throw fieldErrors([{ path: 'eventType', message: LifeEventMessages.marriedAlready }]);
@@ -470,13 +254,9 @@ export class LifeEventsService {
       if (relationOf(dependent.relationship_type_id) !== eventDependentRelation(next.event_type)) throw fieldErrors([{ path: 'dependentId', message: LifeEventMessages.notAllowed }]);
       return;
     }
-    if (step === 4) {
-      if (ALLOWED_CHANGES[next.event_type].proof && next.proof_file_id === null) throw fieldErrors([{ path: 'proof', message: LifeEventMessages.proofRequired }]);
-      return;
-    }
+    // The supporting document may follow the signature: HR's approval waits for it instead.
+    if (step === 4) return;
     if (step === 6) {
-      const proof = ALLOWED_CHANGES[next.event_type].proof;
-      if (proof && next.proof_file_id === null) throw fieldErrors([{ path: 'proof', message: LifeEventMessages.proofRequired }]);
       const issue = lifeEventChangeIssue(next.event_type, await this.changeFacts(employeeId, next, m));
       if (issue) throw fieldErrors([{ path: 'elections', message: issue }]);
       return;
@@ -548,7 +328,7 @@ export class LifeEventsService {
       );
     }
     const data = dataOf({ ...d, id });
-    await this.saveMeData(employeeId, data, m);
+    await this.records.saveMeData(employeeId, data, m);
     await this.audit.record(
       {
         employeeId,
@@ -564,47 +344,4 @@ export class LifeEventsService {
     );
     return data;
   }
-
-  private async saveMeData(employeeId: number, data: MidyearChangesData | null, m: EntityManager): Promise<void> {
-    await this.db.query('UPDATE employee SET midyear_changes_data = $2 WHERE id = $1 AND client_id = $client', [employeeId, data === null ? null : JSON.stringify(data)], m);
-  }
-
-  private async draftOf(employeeId: number, m: EntityManager, lock: boolean): Promise<Draft | null> {
-    const [row] = await this.db.query<Draft>(
-      `SELECT id, change_set_id, step, event_type, event_date::text AS event_date, reason_id, dependent_id, proof_file_id FROM life_event
-        WHERE employee_id = $1 AND client_id = $client AND status = 'draft'${lock ? ' FOR UPDATE' : ''}`,
-      [employeeId],
-      m,
-    );
-    return row ?? null;
-  }
-
-  private async person(employeeId: number, m: EntityManager): Promise<Person> {
-    const [row] = await this.db.query<Person>(
-      `SELECT c.enable_midyear_changes AS enabled, e.marital_status_id, (now() AT TIME ZONE c.time_zone)::date::text AS today,
-              EXISTS (SELECT 1 FROM enrollment n WHERE n.employee_id = e.id AND n.client_id = e.client_id AND n.plan_type_id = 1 AND n.status > 0 AND n.plan_id IS NOT NULL) AS medical_enrolled
-         FROM employee e JOIN client c ON c.id = e.client_id WHERE e.id = $1 AND e.client_id = $client`,
-      [employeeId],
-      m,
-    );
-    if (!row) throw new NotFoundException({ statusCode: 404, message: Messages.noEmployeeFound });
-    return row;
-  }
-}
-
-function conflict(message: string = LifeEventMessages.stepNotAllowed): ConflictException {
-  return new ConflictException({ statusCode: 409, message });
-}
-
-function dataOf(d: Draft): MidyearChangesData {
-  return {
-    step: d.step,
-    eventType: d.event_type,
-    dependentId: d.dependent_id,
-    effectiveDate: toUsDate(d.event_date),
-    reasonId: d.reason_id,
-    coverageStarts: d.event_type && d.event_date ? toUsDate(lifeEventEffectiveDate(d.event_type, d.event_date)) : null,
-    status: 'draft',
-    proofFileId: d.proof_file_id,
-  };
 }

@@ -1,0 +1,69 @@
+import { X12Parser } from 'node-x12';
+import { check834 } from '../../../../test/support/edi834-guide';
+import { edi834Members, type FeedSubscriber } from '../../contracts/carrier-feeds';
+import { write834, type Edi834Envelope, type MemberIdentity } from './edi834-writer';
+
+const ENV: Edi834Envelope = {
+  kind: 'changes',
+  controlNumber: 42,
+  date: '2026-11-27',
+  time: '0930',
+  isaSenderQualifier: 'ZZ',
+  isaSenderId: 'acme',
+  isaReceiverQualifier: '30',
+  isaReceiverId: '990011223',
+  gsSenderCode: 'ACME',
+  gsReceiverCode: 'BCBS',
+  policyNumber: 'GRP-1',
+  sponsorName: 'Acme* Corp',
+  sponsorFein: '123456789',
+  carrierName: 'Blue~Cross',
+};
+const who = (firstName: string, ssn: string | null): MemberIdentity => ({
+  firstName,
+  middleName: null,
+  lastName: 'Doe',
+  ssn,
+  birthDate: '1988-09-23',
+  gender: 2,
+  address: { line1: '1 Main St', line2: null, city: 'Springfield', state: 'IL', zip: '62701-1234' },
+});
+const sub: FeedSubscriber = {
+  individualId: 100,
+  cobra: false,
+  terminated: false,
+  terminationDate: null,
+  dependents: [{ individualId: 201, relationshipTypeId: 1 }],
+  coverages: [{ planTypeId: 1, planId: 1, planCode: 'PPO', tier: 2, tierStructure: 4, begin: '2026-01-01', end: '2026-12-31', planEnd: '2026-12-31', dependents: [201] }],
+};
+
+describe('write834', () => {
+  it('writes the envelopes with node-x12: counts and control numbers agree, delimiters never inside a value', () => {
+    const members = edi834Members('changes', [], [sub], '2026-11-27').map((m) => ({ ...m, identity: who(m.subscriber ? 'Jane' : 'John', m.subscriber ? '123-45-6701' : null) }));
+    const edi = write834(ENV, members);
+    const lines = edi.split('~').map((s) => s.trim()).filter(Boolean);
+    expect(lines[0]).toBe('ISA*00*          *00*          *ZZ*ACME           *30*990011223      *261127*0930*^*00501*000000042*0*P*:');
+    expect(lines.slice(1, 3)).toEqual(['GS*BE*ACME*BCBS*20261127*0930*42*X*005010X220A1', 'ST*834*0042*005010X220A1']);
+    expect(lines).toContain('N1*P5*ACME  CORP*FI*123456789');
+    expect(lines).toContain('N1*IN*BLUE CROSS');
+    expect(lines).toContain('NM1*IL*1*DOE*JANE****34*123456701');
+    expect(lines).toContain('NM1*IL*1*DOE*JOHN');
+    expect(lines).toContain('N4*SPRINGFIELD*IL*627011234');
+    expect(lines).toContain('HD*021**HLT*PPO*ESP');
+    expect(lines.slice(-3)).toEqual([`SE*${lines.length - 4}*0042`, 'GE*1*42', 'IEA*1*000000042']);
+    const parsed = new X12Parser(true).parse(edi);
+    expect('functionalGroups' in parsed && parsed.functionalGroups[0]!.transactions[0]!.segments.length).toBe(lines.length - 6);
+  });
+
+  it('writes a COB loop (2320) and the other insurer (2330 NM1*IN) after the coverage dates of the subscriber', () => {
+    const withCob: FeedSubscriber = { ...sub, otherCoverage: [{ planTypeId: 2, carrierName: 'Delta*Dental', policyNumber: 'dd-77' }], coverages: [{ ...sub.coverages[0]!, planTypeId: 32, planCode: 'VOLDEN' }] };
+    const members = edi834Members('full', [], [withCob], '2026-11-27').map((m) => ({ ...m, identity: who(m.subscriber ? 'Jane' : 'John', null) }));
+    const lines = write834({ ...ENV, kind: 'full' }, members).split('~').map((s) => s.trim()).filter(Boolean);
+    const hd = lines.indexOf('HD*030**DEN*VOLDEN*ESP');
+    expect(lines.slice(hd, hd + 4)).toEqual(['HD*030**DEN*VOLDEN*ESP', 'DTP*348*D8*20260101', 'COB*U*DD-77*1', 'NM1*IN*2*DELTA DENTAL']);
+    // The spouse's coverage has no COB: the waiver speaks for the subscriber.
+    expect(lines.filter((l) => l.startsWith('COB*'))).toHaveLength(1);
+    // Parsed back with node-x12 and checked against the guide's rules (2320/2330 order and codes).
+    expect(check834(write834({ ...ENV, kind: 'full' }, members)).problems).toEqual([]);
+  });
+});

@@ -1,0 +1,130 @@
+import { X12Interchange, X12SerializationOptions, type X12Transaction } from 'node-x12';
+import type { Edi834Member, FeedKind } from '../../contracts/carrier-feeds';
+
+/** What the envelope and the header loops of one file need. */
+export interface Edi834Envelope {
+  kind: FeedKind;
+  controlNumber: number;
+  /** The file's moment in the client's zone: 'YYYY-MM-DD' and 'HHMM'. */
+  date: string;
+  time: string;
+  isaSenderQualifier: string;
+  isaSenderId: string;
+  isaReceiverQualifier: string;
+  isaReceiverId: string;
+  gsSenderCode: string;
+  gsReceiverCode: string;
+  policyNumber: string;
+  sponsorName: string;
+  sponsorFein: string;
+  carrierName: string;
+}
+
+/** A member's identity for the 2100A loop; the SSN only ever lives in the file being written. */
+export interface MemberIdentity {
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  ssn: string | null;
+  birthDate: string | null;
+  /** 1 male, 2 female (the census' codes). */
+  gender: number | null;
+  address: { line1: string; line2: string | null; city: string; state: string; zip: string } | null;
+}
+
+export type WritableMember = Edi834Member & { identity: MemberIdentity };
+
+const d8 = (iso: string) => iso.replace(/-/g, '');
+/** X12 text: no delimiters (* ~ : ^) inside a value, upper case as carriers expect. */
+const text = (s: string | null | undefined, max: number) =>
+  (s ?? '')
+    .replace(/[*~:^>\r\n]/g, ' ')
+    .trim()
+    .toUpperCase()
+    .slice(0, max);
+
+/**
+ * One 834 written with node-x12's object model: it fills the ISA/GS/ST envelopes and counts the SE, GE and
+ * IEA trailers itself, so the counts and control numbers always agree with the segments (kept by a library
+ * its users test against carriers, not by our own string building).
+ */
+export function write834(env: Edi834Envelope, members: Iterable<WritableMember>): string {
+  const options = new X12SerializationOptions({ segmentTerminator: '~', elementDelimiter: '*', subElementDelimiter: ':', endOfLine: '\n', format: true });
+  const interchange = new X12Interchange(options);
+  const control = String(env.controlNumber);
+  interchange.setHeader([
+    '00',
+    ' '.repeat(10),
+    '00',
+    ' '.repeat(10),
+    env.isaSenderQualifier,
+    env.isaSenderId.toUpperCase().padEnd(15, ' '),
+    env.isaReceiverQualifier,
+    env.isaReceiverId.toUpperCase().padEnd(15, ' '),
+    d8(env.date).slice(2),
+    env.time,
+    '^',
+    '00501',
+    control.padStart(9, '0'),
+    '0',
+    'P',
+    ':',
+  ]);
+  const group = interchange.addFunctionalGroup();
+  group.setHeader(['BE', env.gsSenderCode.toUpperCase(), env.gsReceiverCode.toUpperCase(), d8(env.date), env.time, control, 'X', '005010X220A1']);
+  const tx = group.addTransaction();
+  tx.setHeader(['834', control.padStart(4, '0'), '005010X220A1']);
+  writeBody(tx, env, members);
+  return interchange.toString();
+}
+
+/** Adds a segment without its trailing empty elements (X12 leaves them out). */
+export function add(tx: Pick<X12Transaction, 'addSegment'>, tag: string, elements: Array<string | null | undefined>): void {
+  const values = elements.map((e) => e ?? '');
+  while (values.length && values[values.length - 1] === '') values.pop();
+  tx.addSegment(tag, values);
+}
+
+/** The 834 body: BGN, REF*38, DTP*007, QTY, N1 sponsor and payer (1000A/B), then one 2000 loop per member. */
+export function writeBody(tx: Pick<X12Transaction, 'addSegment'>, env: Edi834Envelope, members: Iterable<WritableMember>): void {
+  const list = [...members];
+  // BGN08: 2 change (update), 4 verify (a full file the carrier reconciles against).
+  add(tx, 'BGN', ['00', `${env.kind === 'full' ? 'F' : 'C'}${env.controlNumber}`, d8(env.date), env.time, '', '', '', env.kind === 'full' ? '4' : '2']);
+  add(tx, 'REF', ['38', text(env.policyNumber, 50)]);
+  add(tx, 'DTP', ['007', 'D8', d8(env.date)]);
+  add(tx, 'QTY', ['ET', String(list.filter((m) => m.subscriber).length)]);
+  add(tx, 'QTY', ['DT', String(list.filter((m) => !m.subscriber).length)]);
+  add(tx, 'QTY', ['TO', String(list.length)]);
+  add(tx, 'N1', ['P5', text(env.sponsorName, 60), 'FI', env.sponsorFein]);
+  add(tx, 'N1', ['IN', text(env.carrierName, 60)]);
+  for (const m of list) writeMember(tx, m);
+}
+
+function writeMember(tx: Pick<X12Transaction, 'addSegment'>, m: WritableMember): void {
+  const id = m.identity;
+  // INS07 COBRA qualifying event 1 (termination of employment) for a COBRA member.
+  add(tx, 'INS', [m.subscriber ? 'Y' : 'N', m.relationship, m.maintenance, m.reason, m.benefitStatus, '', m.benefitStatus === 'C' ? '1' : '', m.employmentStatus]);
+  add(tx, 'REF', ['0F', String(m.subscriberIndividualId)]);
+  // REF*ZZ (mutually defined): the member's own id, so a carrier can tell dependents apart without an SSN.
+  add(tx, 'REF', ['ZZ', String(m.individualId)]);
+  if (m.effective) add(tx, 'DTP', ['303', 'D8', d8(m.effective)]);
+  if (m.cobraBegin) add(tx, 'DTP', ['340', 'D8', d8(m.cobraBegin)]);
+  if (m.eligibilityEnd) add(tx, 'DTP', ['357', 'D8', d8(m.eligibilityEnd)]);
+  const ssn = id.ssn?.replace(/\D/g, '') ?? '';
+  add(tx, 'NM1', ['IL', '1', text(id.lastName, 60), text(id.firstName, 35), text(id.middleName, 25), '', '', ssn.length === 9 ? '34' : '', ssn.length === 9 ? ssn : '']);
+  if (id.address) {
+    add(tx, 'N3', [text(id.address.line1, 55), text(id.address.line2, 55)]);
+    add(tx, 'N4', [text(id.address.city, 30), text(id.address.state, 2), id.address.zip.replace(/\D/g, '').slice(0, 9)]);
+  }
+  if (id.birthDate) add(tx, 'DMG', ['D8', d8(id.birthDate), id.gender === 1 ? 'M' : id.gender === 2 ? 'F' : 'U']);
+  for (const c of m.coverages) {
+    add(tx, 'HD', [c.maintenance, '', c.insuranceLine, text(c.planCode, 50), c.coverageLevel]);
+    add(tx, 'DTP', ['348', 'D8', d8(c.begin)]);
+    if (c.end) add(tx, 'DTP', ['349', 'D8', d8(c.end)]);
+    for (const cob of c.cob) {
+      // 2320 COB (COB03 1: coordination of benefits) and its 2330 NM1*IN, the other insurer (a non-person, 2).
+      add(tx, 'COB', [cob.payerResponsibility, text(cob.policyNumber, 50), '1']);
+      add(tx, 'NM1', ['IN', '2', text(cob.carrierName, 60)]);
+    }
+  }
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module';
+import { CommunicationsModule } from '../communications/communications.module';
+import { FilesModule } from '../files/files.module';
+import { OpenEnrollmentModule } from '../open-enrollment/open-enrollment.module';
+import { ClientLogosController, ClientsController } from './clients.controller';
+import { ClientsService } from './clients.service';
+
+/** Issue 29: agents set up their agency's clients (the client table's writer, with tenancy's SqlTable). */
+@Module({
+  imports: [AccountsModule, CommunicationsModule, FilesModule, OpenEnrollmentModule],
+  controllers: [ClientsController, ClientLogosController],
+  providers: [ClientsService],
+})
+export class ClientsModule {}
