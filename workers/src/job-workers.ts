@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { DelayedError, Worker, type Job } from 'bullmq';
-import { APP_CONFIG, type AppConfig, RequestContext, JOB_NAMES, JOBS, JobDelay, type JobName, type JobRun, ON_JOB_KEY, redisConnection, type QueueName } from '@bp/api/server';
+import { APP_CONFIG, type AppConfig, Metrics, RequestContext, JOB_NAMES, JOBS, JobDelay, type JobName, type JobRun, ON_JOB_KEY, redisConnection, type QueueName } from '@bp/api/server';
 
 type Handler = (data: unknown, run: JobRun) => Promise<unknown>;
 
@@ -16,6 +16,9 @@ function tenantOf(data: unknown): { clientId: number; requestedBy: number | null
 /** How many jobs of a queue one worker process runs at once. */
 const CONCURRENCY: Partial<Record<QueueName, number>> = { email: 5, documents: 2, campaigns: 20 };
 
+/** The jobs that each send one email: counted per client in bp_emails_total. */
+const EMAIL_JOBS: ReadonlySet<string> = new Set<JobName>(['email.send', 'communications.send']);
+
 /**
  * Finds every @OnJob handler on the providers at boot (Immich's pattern), refuses to start when a job of the
  * registry has none (or two), and runs one BullMQ worker per queue that dispatches by job name. It holds no
@@ -25,6 +28,7 @@ const CONCURRENCY: Partial<Record<QueueName, number>> = { email: 5, documents: 2
 export class JobWorkers implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(JobWorkers.name);
   private readonly workers: Worker[] = [];
+  private closing: Promise<void> | null = null;
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -32,6 +36,7 @@ export class JobWorkers implements OnApplicationBootstrap, OnApplicationShutdown
     private readonly reflector: Reflector,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly context: RequestContext,
+    private readonly metrics: Metrics,
   ) {}
 
   /** name -> bound handler, from the providers' metadata. Throws on a job without a handler or with two. */
@@ -70,11 +75,23 @@ export class JobWorkers implements OnApplicationBootstrap, OnApplicationShutdown
           const run = { id: job.id, attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1 };
           // A job about a client runs in that client's context, taken from its payload ({clientId, requestedBy}).
           const tenant = tenantOf(job.data);
+          const started = performance.now();
+          const done = (outcome: 'completed' | 'failed' | 'delayed') => {
+            this.metrics.jobDuration.observe({ queue, job: job.name, outcome }, (performance.now() - started) / 1000);
+            if (outcome === 'failed') this.metrics.jobFailures.inc({ queue, job: job.name });
+            if (outcome !== 'delayed' && EMAIL_JOBS.has(job.name)) this.metrics.emails.inc({ client: String(tenant?.clientId ?? 'none'), outcome: outcome === 'completed' ? 'sent' : 'failed' });
+          };
           try {
-            return await (tenant ? this.context.runAs(tenant, () => handler(job.data, run)) : this.context.runSystem(() => handler(job.data, run)));
+            const result: unknown = await (tenant ? this.context.runAs(tenant, () => handler(job.data, run)) : this.context.runSystem(() => handler(job.data, run)));
+            done('completed');
+            return result;
           } catch (err) {
             // A handler asked to wait (a rate): back to delayed, no attempt spent.
-            if (!(err instanceof JobDelay)) throw err;
+            if (!(err instanceof JobDelay)) {
+              done('failed');
+              throw err;
+            }
+            done('delayed');
             await job.moveToDelayed(Date.now() + err.ms, token);
             throw new DelayedError();
           }
@@ -94,7 +111,15 @@ export class JobWorkers implements OnApplicationBootstrap, OnApplicationShutdown
   }
 
   async onApplicationShutdown(): Promise<void> {
-    // Finishes the jobs in hand, then closes the connections.
-    await Promise.all(this.workers.map((w) => w.close()));
+    await this.close();
+  }
+
+  /**
+   * Takes no new job, finishes the jobs in hand, then closes the connections. Once: the health server waits on the
+   * same promise so that readiness answers 503 for as long as jobs are still finishing.
+   */
+  close(): Promise<void> {
+    this.closing ??= Promise.all(this.workers.map((w) => w.close())).then(() => undefined);
+    return this.closing;
   }
 }

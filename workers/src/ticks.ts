@@ -3,7 +3,7 @@ import { Cron } from '@nestjs/schedule';
 import { JobIds, JobsService } from '@bp/api/server';
 
 /**
- * Periodic work (decisions section 5): @nestjs/schedule ticks here, in the workers only, and each tick just
+ * Periodic work: @nestjs/schedule ticks here, in the workers only, and each tick just
  * queues a job whose id is fixed for that tick, so several worker replicas run it once. Off in tests
  * (WORKER_CRON=off), which drive the jobs themselves.
  */
@@ -17,6 +17,18 @@ export class Ticks {
   @Cron('1 * * * *', { timeZone: 'UTC', name: 'open-enrollment-close' })
   async closeExpiredPeriods(now = new Date()): Promise<void> {
     await this.tick(() => this.jobs.queue('open-enrollment.close-expired-periods', { tick: now.toISOString() }, { jobId: JobIds.tick('open-enrollment.close-expired-periods', now, 'hour') }));
+  }
+
+  /** Hourly: each client's day turns at its own midnight; a signed life event still without its document 7 days on is reminded once. */
+  @Cron('11 * * * *', { timeZone: 'UTC', name: 'life-event-proof-reminders' })
+  async lifeEventProofReminders(now = new Date()): Promise<void> {
+    await this.tick(() => this.jobs.queue('life-events.proof-reminders', { tick: now.toISOString() }, { jobId: JobIds.tick('life-events.proof-reminders', now, 'hour') }));
+  }
+
+  /** Hourly: a client's week turns at its own Monday midnight; each weekly carrier gets one file per week (fixed job id per carrier and week). */
+  @Cron('21 * * * *', { timeZone: 'UTC', name: 'carrier-weekly-files' })
+  async carrierWeeklyFiles(now = new Date()): Promise<void> {
+    await this.tick(() => this.jobs.queue('carrier-feeds.weekly-files', { tick: now.toISOString() }, { jobId: JobIds.tick('carrier-feeds.weekly-files', now, 'hour') }));
   }
 
   @Cron('* * * * *', { name: 'redrive' })
