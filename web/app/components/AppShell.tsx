@@ -15,7 +15,7 @@ import { startQuietly } from '~/lib/cancelled-load';
 /** Document 1 section 9: below 600 px the sidebar becomes a drawer over the page. */
 const WIDE_QUERY = '(min-width: 600px)';
 
-/** Activity check interval (document 1 section 9). */
+/** Activity check interval. */
 const ACTIVITY_CHECK_MS = 30_000;
 
 /**
@@ -52,7 +52,7 @@ export function AppShell({ data, children }: { data: ShellData; children: ReactN
   const toggleSidebar = () => (isWide ? setCollapsed((c) => !c) : setDrawerOpen((o) => !o));
 
   const { user } = data;
-  // Impersonating sessions have no activity check and no privacy dialog (document 1 section 6).
+  // Impersonating sessions have no activity check and no privacy dialog.
   useActivityCheck(user !== null && !data.impersonating && !data.sessionIdle);
   // Held back while a forced password or security-question change is pending: the API answers only that
   // change until it is made, so the agreement could not be recorded yet.

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigate } from '@remix-run/react';
-import { AUDIT_ACTION_TEXT, AUDIT_ACTIONS, AuditMessages, auditDateText, OPTION_LISTS, type AuditDetails } from '@bp/api/contracts';
+import { AUDIT_ACTION_TEXT, AUDIT_ACTIONS, AuditMessages, clientDateTime, ImpersonationMessages, OPTION_LISTS, type AuditDetails } from '@bp/api/contracts';
 import { inputClass, labelClass, Modal, primaryButtonClass, ScrollRegion, secondaryButtonClass } from '~/components/ui';
 import { cx } from '~/lib/cx';
 import type { AuditView } from '~/lib/audit.server';
@@ -7,7 +7,7 @@ import type { AuditView } from '~/lib/audit.server';
 const th = 'px-3 py-2.5 text-left font-semibold';
 
 /**
- * My Audit Log and the HR Audit Log (document 3 section 2.6): a server-paged table titled Enrollments &
+ * My Audit Log and the HR Audit Log: a server-paged table titled Enrollments &
  * Changes, sorted by a column's heading, filtered by the form above it (a plain GET form: it works without
  * scripts), and Log Details in a dialog opened from the address (?entry=).
  */
@@ -139,14 +139,23 @@ export function AuditLog({ title, view, showEmployee }: { title: string; view: A
               ) : (
                 page.result.map((r) => (
                   <tr key={r.id}>
-                    <td className="whitespace-nowrap px-3 py-2.5 tabular-nums">{auditDateText(r.createdOn)}</td>
+                    <td className="whitespace-nowrap px-3 py-2.5 tabular-nums">{clientDateTime(r.createdOn, view.page.timeZone)}</td>
                     {showEmployee ? <td className="px-3 py-2.5">{[r.firstName, r.lastName].filter(Boolean).join(' ') || '—'}</td> : null}
                     <td className="px-3 py-2.5">{AUDIT_ACTION_TEXT[r.actionType as keyof typeof AUDIT_ACTION_TEXT] ?? r.actionType}</td>
                     <td className="px-3 py-2.5">{r.planType ?? '—'}</td>
-                    <td className="px-3 py-2.5">{r.description}</td>
+                    <td className="px-3 py-2.5">
+                      {r.description}
+                      {/* Done by an administrator or agent acting as the employee: who, and the reason they gave. */}
+                      {r.onBehalfOf ? (
+                        <span className="mt-0.5 block text-xs text-slate-700">
+                          {ImpersonationMessages.actedFor(r.createdBy ?? 'An administrator', r.onBehalfOf)}
+                          {r.reason ? <span className="block break-words">{ImpersonationMessages.reasonOf(r.reason)}</span> : null}
+                        </span>
+                      ) : null}
+                    </td>
                     <td className="px-3 py-2.5 text-right">
                       <Link to={withQuery({ entry: String(r.id) })} preventScrollReset className="whitespace-nowrap font-medium text-brand-800 underline">
-                        Log Details<span className="sr-only">{` of ${auditDateText(r.createdOn)}`}</span>
+                        Log Details<span className="sr-only">{` of ${clientDateTime(r.createdOn, view.page.timeZone)}`}</span>
                       </Link>
                     </td>
                   </tr>
@@ -222,7 +231,8 @@ function LogDetails({ details, closeTo }: { details: (AuditDetails & { id: numbe
           </table>
         </div>
       )}
-      {details ? <p className="mt-4 text-sm text-slate-700">{AuditMessages.performedBy(details.createdBy ?? 'the system', auditDateText(details.createdOn), details.onBehalfOf)}</p> : null}
+      {details ? <p className="mt-4 text-sm text-slate-700">{AuditMessages.performedBy(details.createdBy ?? 'the system', clientDateTime(details.createdOn, details.timeZone), details.onBehalfOf)}</p> : null}
+      {details?.onBehalfOf && details.reason ? <p className="mt-1 break-words text-sm text-slate-700">{ImpersonationMessages.reasonOf(details.reason)}</p> : null}
       <div className="mt-6 flex justify-end">
         <Link to={closeTo} preventScrollReset className={secondaryButtonClass}>
           Close

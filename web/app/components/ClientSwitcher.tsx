@@ -8,7 +8,7 @@ import { Form } from '@remix-run/react';
 export function ClientSwitcher({ clients }: { clients: { id: number; name: string; current: boolean }[] }) {
   const current = clients.find((c) => c.current);
   return (
-    // Every width (decisions section 5): at 390 px the label hides visually and the select narrows.
+    // Every width: at 390 px the label hides visually and the select narrows.
     <Form method="post" action="/switch-client" reloadDocument className="flex min-w-0 items-center gap-1 sm:gap-2">
       <label htmlFor="client-switcher" className="sr-only text-sm font-medium sm:not-sr-only">
         Client

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigate, useNavigation } from '@remix-run/react';
-import { DashboardMessages, DraftMessages, ENROLLMENT_STATUS_TEXT, payFrequencyName, type CarrierLinkItem, type PlanEnrollmentSummary } from '@bp/api/contracts';
+import { DashboardMessages, DraftMessages, ENROLLMENT_STATUS_TEXT, EnrollmentStatus, payFrequencyName, type CarrierLinkItem, type PlanEnrollmentSummary } from '@bp/api/contracts';
 import type { DashboardData } from '~/lib/dashboard.server';
 import { sitePath } from '~/lib/site';
 import { usd } from '~/lib/usd';
@@ -9,7 +9,7 @@ const card = 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6';
 const th = 'px-3 py-2.5 text-left font-semibold';
 
 /**
- * The employee dashboard (document 2 sections 2 and 4): the Benefits Snapshot with its total and the plan
+ * The employee dashboard: the Benefits Snapshot with its total and the plan
  * detail dialog, the change-window card with Modify Selections, enrollment issues and carrier links. The
  * dialogs open from the address (?plan=, ?modify=1) so they work without JavaScript too.
  */
@@ -45,15 +45,15 @@ function BenefitsSnapshot({ data }: { data: DashboardData }) {
     <tr key={r.enrollmentId}>
       <th scope="row" className="px-3 py-2.5 text-left font-medium">
         <Link to={`?plan=${r.enrollmentId}`} preventScrollReset className="text-brand-800 underline decoration-brand-300 underline-offset-2 hover:decoration-brand-800">
-          {r.status === '1' ? r.planName : r.planType}
+          {r.status === EnrollmentStatus.Enrolled ? r.planName : r.planType}
         </Link>
-        {r.status === '1' ? <span className="block text-xs font-normal text-slate-600">{r.planType}</span> : null}
+        {r.status === EnrollmentStatus.Enrolled ? <span className="block text-xs font-normal text-slate-600">{r.planType}</span> : null}
         {/* Narrow screens fold the status column into the plan cell. */}
         <span className="block text-xs font-normal text-slate-700 sm:hidden">{ENROLLMENT_STATUS_TEXT[r.status]}</span>
       </th>
       <td className="hidden px-3 py-2.5 text-slate-800 sm:table-cell">{ENROLLMENT_STATUS_TEXT[r.status]}</td>
-      <td className="px-3 py-2.5 text-right tabular-nums text-slate-900">{r.status === '1' ? usd(r.contributionAmount) : '—'}</td>
-      <td className="px-3 py-2.5 text-right tabular-nums text-slate-900">{r.status === '1' ? usd(r.annualContributionAmount) : '—'}</td>
+      <td className="px-3 py-2.5 text-right tabular-nums text-slate-900">{r.status === EnrollmentStatus.Enrolled ? usd(r.contributionAmount) : '—'}</td>
+      <td className="px-3 py-2.5 text-right tabular-nums text-slate-900">{r.status === EnrollmentStatus.Enrolled ? usd(r.annualContributionAmount) : '—'}</td>
     </tr>
   );
   return (
@@ -140,7 +140,7 @@ function BenefitsSnapshot({ data }: { data: DashboardData }) {
 
 function PlanDetail({ row: r }: { row: PlanEnrollmentSummary }) {
   const navigate = useNavigate();
-  const enrolled = r.status === '1';
+  const enrolled = r.status === EnrollmentStatus.Enrolled;
   const items: Array<[string, string]> = [
     ['Plan type', r.planType],
     ['Status', ENROLLMENT_STATUS_TEXT[r.status]],
@@ -174,8 +174,11 @@ function PlanDetail({ row: r }: { row: PlanEnrollmentSummary }) {
   );
 }
 
-/** 'You can still make changes to your benefits' with the days left and Modify Selections (document 2 section 4). */
-function ChangeCard({ message, confirmOpen }: { message: string | null; confirmOpen: boolean }) {
+/**
+ * 'You can still make changes to your benefits' with the days left and Modify Selections.
+ * `closeTo` is the page it sits on (the dashboard or Change Benefits): its action takes intent=modify.
+ */
+export function ChangeCard({ message, confirmOpen, closeTo = '/' }: { message: string | null; confirmOpen: boolean; closeTo?: string }) {
   const navigate = useNavigate();
   const busy = useNavigation().state === 'submitting';
   return (
@@ -191,11 +194,11 @@ function ChangeCard({ message, confirmOpen }: { message: string | null; confirmO
         open={confirmOpen}
         title={DashboardMessages.modifySelections}
         description="You will go back to the Benefits Enrollment step and through the following steps again, including your signature. Your signed elections stay in force until you sign your changes, and you can save and leave at any time. Do you want to continue?"
-        onOpenChange={(open) => (open ? undefined : navigate('/', { preventScrollReset: true }))}
+        onOpenChange={(open) => (open ? undefined : navigate(closeTo, { preventScrollReset: true }))}
       >
         <Form method="post" className="mt-6 flex justify-end gap-3">
           <input type="hidden" name="intent" value="modify" />
-          <Link to="/" preventScrollReset className={secondaryButtonClass}>
+          <Link to={closeTo} preventScrollReset className={secondaryButtonClass}>
             Cancel
           </Link>
           <button type="submit" disabled={busy} className={primaryButtonClass}>
@@ -208,7 +211,7 @@ function ChangeCard({ message, confirmOpen }: { message: string | null; confirmO
 }
 
 /**
- * Unsigned changes after Modify Selections (decisions section 5): the snapshot beside it shows the signed
+ * Unsigned changes after Modify Selections: the snapshot beside it shows the signed
  * elections, still in force; the employee goes on with the changes or discards them.
  */
 function DraftCard({ draft, confirmOpen }: { draft: NonNullable<DashboardData['draft']>; confirmOpen: boolean }) {
@@ -283,7 +286,7 @@ function IssuesPanel({ issues }: { issues: DashboardData['issues'] }) {
   );
 }
 
-/** Medical (with Rx), dental and vision directories, each shown by its host name (document 2 section 2). */
+/** Medical (with Rx), dental and vision directories, each shown by its host name. */
 function CarrierLinks({ items }: { items: CarrierLinkItem[] }) {
   return (
     <article aria-labelledby="carrier-heading" className={card}>

@@ -10,7 +10,7 @@ function textOf(list: readonly OptionItemDto[], id: number | null): string | nul
 }
 
 /**
- * A dependent's card (document 1 section 2): a green tick when complete, a warning icon with the alerts, or
+ * A dependent's card: a green tick when complete, a warning icon with the alerts, or
  * an error icon with the missing fields. Edit and delete appear only when their targets are given.
  */
 export function DependentCard({

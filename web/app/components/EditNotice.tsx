@@ -3,7 +3,7 @@ import { Modal, primaryButtonClass, secondaryButtonClass } from './ui';
 
 /**
  * The side notice of /profile and /dependents with its Edit button, and the confirmation that editing
- * means doing the benefit enrollment again (document 1 section 2). The confirmation opens from the address
+ * means doing the benefit enrollment again. The confirmation opens from the address
  * (?edit=1) so it also works without JavaScript; confirming posts `intent=edit`.
  */
 export function EditNotice({

@@ -3,7 +3,7 @@ import type { ShellData } from '~/lib/shell.server';
 import { bandStyle } from './Header';
 import { PrivacyNotice } from './PrivacyNotice';
 
-/** Year, product name and, once signed in, the agency and the privacy notice (document 1 section 1). */
+/** Year, product name and, once signed in, the agency and the privacy notice. */
 export function Footer({ data }: { data: ShellData }) {
   const { user } = data;
   return (

@@ -1,17 +1,17 @@
-import { useEffect, useState } from 'react';
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
 import { ZLoginForm } from '@bp/api/contracts';
 import type { FlashMessage } from '~/lib/session.server';
-import type { loginAction } from '~/lib/login.server';
-import { FEEDBACK_MS } from '~/lib/site';
+import type { loginAction, LoginStep } from '~/lib/login.server';
+import { AuthenticatorSetup, MfaCodeForm } from '~/components/Mfa';
+import { secondaryButtonClass } from '~/components/ui';
 
 const inputClass =
   'mt-1.5 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-700 aria-[invalid=true]:border-red-600';
 
-/** The login screen (document 1 section 2, "Login"): a centred card without header and footer. */
-export function LoginPage({ productName, notice }: { productName: string; notice: FlashMessage | null }) {
+/** The login screen ("Login"): a centred card without header and footer. */
+export function LoginPage({ productName, notice, step = { kind: 'password' } }: { productName: string; notice: FlashMessage | null; step?: LoginStep }) {
   const lastResult = useActionData<typeof loginAction>();
   const submitting = useNavigation().state === 'submitting';
   const [form, fields] = useForm({
@@ -24,20 +24,15 @@ export function LoginPage({ productName, notice }: { productName: string; notice
   });
 
   const formError = form.errors?.[0] ?? null;
-  const [errorHidden, setErrorHidden] = useState(false);
-  // Login errors hide after the feedback delay; each new answer from the server shows its error again.
-  useEffect(() => {
-    setErrorHidden(false);
-    const timer = setTimeout(() => setErrorHidden(true), FEEDBACK_MS);
-    return () => clearTimeout(timer);
-  }, [lastResult]);
 
   return (
     <div className="flex min-h-full flex-col items-center justify-center px-4 py-12">
       <div className="w-full max-w-[400px]">
         <p className="text-center text-xl font-semibold tracking-tight text-brand-800">{productName}</p>
         <div className="mt-6 rounded-xl border border-slate-200 bg-white px-6 py-8 shadow-sm sm:px-8">
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Log in to your account</h1>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
+            {step.kind === 'code' ? 'Enter your code' : step.kind === 'enroll' ? 'Set up your authenticator' : 'Log in to your account'}
+          </h1>
 
           {/* The session-expired notice is the one info message that stays (it comes as a flash). */}
           {notice ? (
@@ -54,7 +49,8 @@ export function LoginPage({ productName, notice }: { productName: string; notice
               {notice.text}
             </p>
           ) : null}
-          {formError && !errorHidden ? (
+          {/* The error stays until the next attempt (WCAG 2.2.1). */}
+          {formError ? (
             <p
               id={form.errorId}
               role="alert"
@@ -64,7 +60,8 @@ export function LoginPage({ productName, notice }: { productName: string; notice
             </p>
           ) : null}
 
-          <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
+          {step.kind === 'password' ? null : <SecondStep step={step} lastResult={lastResult} />}
+          <Form method="post" {...getFormProps(form)} hidden={step.kind !== 'password'} className="mt-6 space-y-5">
             <div>
               <label htmlFor={fields.username.id} className="block text-sm font-medium text-slate-800">
                 Email or Username
@@ -126,6 +123,37 @@ export function LoginPage({ productName, notice }: { productName: string; notice
         </div>
       </div>
     </div>
+  );
+}
+
+/** The second step of an administrator's sign-in: the authenticator's code, or setting one up first. */
+function SecondStep({ step, lastResult }: { step: Exclude<LoginStep, { kind: 'password' }>; lastResult: ReturnType<typeof useActionData<typeof loginAction>> }) {
+  return (
+    <>
+      {step.kind === 'code' ? (
+        <p className="mt-3 text-sm text-slate-700">Enter the six-digit code from your authenticator app, or one of your recovery codes.</p>
+      ) : (
+        <>
+          <p className="mt-3 text-sm text-slate-700">Your employer requires an authenticator app for administrators. Set one up to finish signing in.</p>
+          {step.setup ? <AuthenticatorSetup setup={step.setup} /> : null}
+        </>
+      )}
+      {step.kind === 'code' || step.setup ? (
+        <MfaCodeForm
+          id="mfa-login"
+          intent={step.kind}
+          lastResult={lastResult}
+          label={step.kind === 'code' ? 'Authentication code' : 'Code from the app'}
+          submitLabel={step.kind === 'code' ? 'Verify' : 'Finish set-up'}
+        />
+      ) : null}
+      <Form method="post" className="mt-3">
+        <input type="hidden" name="intent" value="cancel" />
+        <button type="submit" className={`${secondaryButtonClass} w-full justify-center`}>
+          Log in again
+        </button>
+      </Form>
+    </>
   );
 }
 

@@ -5,7 +5,7 @@ import { Modal, primaryButtonClass, secondaryButtonClass } from './ui';
 const LOGOUT_FORM_ID = 'privacy-logout';
 
 /**
- * Shown to a signed-in person who has not agreed to the current privacy notice (document 1 section 2).
+ * Shown to a signed-in person who has not agreed to the current privacy notice.
  * It must be answered: Continue records the agreement, Log Out leaves.
  */
 export function PrivacyPolicyDialog({ notice }: { notice: CurrentUser['privacyNotice'] }) {

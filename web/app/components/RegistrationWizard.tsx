@@ -6,7 +6,7 @@ import { secondaryButtonClass } from './ui';
 import { WizardStepper } from './WizardStepper';
 
 /**
- * Frame of the registration wizard (document 1 sections 2 and 9): title, the eight-step stepper
+ * Frame of the registration wizard: title, the eight-step stepper
  * (horizontal from 1200 px, vertical below) and the step's panel, with a loading skeleton while the next
  * screen loads. Only earlier steps are links, never Account Setup and never a later step.
  */
@@ -26,7 +26,7 @@ export function RegistrationWizard({ active, unsignedChanges = false, children }
           label="Registration steps"
           steps={WIZARD_STEPS}
           stateOf={(index) => (index < active ? 'done' : index === active ? 'current' : 'todo')}
-          // Backwards only, and never to Account Setup (document 1 section 2).
+          // Backwards only, and never to Account Setup.
           hrefOf={(index) => (index < active && index > 0 ? wizardPath(index) : null)}
           captionOf={stepLabel}
         />
@@ -55,7 +55,7 @@ export function StepSkeleton() {
 }
 
 /**
- * Modify Selections made the changes a draft (decisions section 5): every step is saved as the employee
+ * Modify Selections made the changes a draft: every step is saved as the employee
  * goes, so leaving keeps them ('Save and exit'), and 'Cancel changes' asks on the dashboard before
  * discarding them. The signed elections stay in force either way until the employee signs.
  */

@@ -15,20 +15,22 @@ const COMMANDS = [
  * `name`. Before scripts load it is a plain textarea (the server turns the text into paragraphs). Whatever
  * arrives is sanitised on the server (allow-list) before it is stored or sent, so this is comfort only.
  */
-export function RichTextEditor({ name, label, id, error }: { name: string; label: string; id: string; error?: string | null }) {
+export function RichTextEditor({ name, label, id, error, defaultValue }: { name: string; label: string; id: string; error?: string | null; defaultValue?: string }) {
   const hydrated = useHydrated();
   const editor = useRef<HTMLDivElement>(null);
   const [html, setHtml] = useState('');
   const labelId = `${id}-label`;
   const errorId = `${id}-error`;
 
-  if (!hydrated) {
+  // A draft handed back by the server (a form sent before scripts loaded) is the textarea's text: it stays one,
+  // so the person's words are never dropped or read as markup.
+  if (!hydrated || defaultValue) {
     return (
       <div>
         <label htmlFor={id} className={labelClass}>
           {label}
         </label>
-        <textarea id={id} name={name} rows={8} className={inputClass} aria-describedby={error ? errorId : undefined} />
+        <textarea id={id} name={name} rows={8} defaultValue={defaultValue} className={inputClass} aria-describedby={error ? errorId : undefined} />
         {error ? (
           <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
             {error}
@@ -59,13 +61,14 @@ export function RichTextEditor({ name, label, id, error }: { name: string; label
           <button
             key={c.command}
             type="button"
-            aria-label={c.label}
             title={c.label}
             onMouseDown={(e) => e.preventDefault()}
             onClick={() => run(c.command)}
             className={cx(secondaryButtonClass, 'min-w-[2.5rem] px-2 py-1 text-sm', c.className)}
           >
-            {c.text}
+            {/* The glyph pictures the command and its name is the words: as an aria-label over a visible '1.', axe read it as a label missing from the name (WCAG 2.5.3). */}
+            <span aria-hidden="true">{c.text}</span>
+            <span className="sr-only">{c.label}</span>
           </button>
         ))}
         <button type="button" aria-label="Link" title="Link" onMouseDown={(e) => e.preventDefault()} onClick={link} className={cx(secondaryButtonClass, 'px-2 py-1 text-sm')}>

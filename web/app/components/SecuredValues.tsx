@@ -15,7 +15,7 @@ export interface SecuredItem {
 }
 
 /**
- * Secured data behind a lock (document 1 section 2, document 3 section 2.1): masked until the person
+ * Secured data behind a lock: masked until the person
  * re-enters the password, Hide locks it again. Test users and impersonating sessions reveal without a
  * prompt (`skipPrompt`). The values live only in this component's state: nothing is cached or kept in
  * the URL, and leaving the page forgets them. `action` is the route whose action unlocks (it answers an

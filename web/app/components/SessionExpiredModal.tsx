@@ -9,7 +9,7 @@ import { FieldError, Modal, inputClass, labelClass, primaryButtonClass, secondar
 const LOGOUT_FORM_ID = 'session-expired-logout';
 
 /**
- * The session-expired modal (document 1 sections 2 and 4): the page stays where it is behind it; the right
+ * The session-expired modal: the page stays where it is behind it; the right
  * password revives the session and reloads the page in place, a wrong one shows the server's message.
  * It cannot be dismissed: the only ways out are the password and Logout.
  */

@@ -13,7 +13,7 @@ interface SidebarProps {
   drawerOpen: boolean;
 }
 
-/** The navigation drawer of document 1 section 2: 255 px wide, in the page flow from 600 px, over it below. */
+/** The navigation drawer of: 255 px wide, in the page flow from 600 px, over it below. */
 export function Sidebar({ groups, collapsed, drawerOpen }: SidebarProps) {
   const hydrated = useHydrated();
   const main = groups.filter((g) => g.id !== 'bottom');

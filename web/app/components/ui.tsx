@@ -72,8 +72,9 @@ const TONE_CLASS: Record<Tone, string> = {
 };
 
 /**
- * An inline message. With `autoHide` it disappears after the feedback delay (document 1 section 9);
- * a new `resetKey` (e.g. the latest action result) shows it again.
+ * An inline message. With `autoHide` a success message disappears after the feedback delay;
+ * any other stays until the person acts again (WCAG 2.2.1). A new
+ * `resetKey` (e.g. the latest action result) shows it again.
  */
 export function Alert({
   tone,
@@ -93,10 +94,10 @@ export function Alert({
   const [hidden, setHidden] = useState(false);
   useEffect(() => {
     setHidden(false);
-    if (!autoHide) return;
+    if (!autoHide || tone !== 'success') return;
     const timer = setTimeout(() => setHidden(true), FEEDBACK_MS);
     return () => clearTimeout(timer);
-  }, [autoHide, resetKey]);
+  }, [autoHide, tone, resetKey]);
   if (hidden) return null;
   return (
     <p
@@ -109,11 +110,11 @@ export function Alert({
   );
 }
 
-/** A message floating over the page corner (success toasts); success and error ones hide after the feedback delay. */
+/** A message floating over the page corner; only a success one hides after the feedback delay (see Alert). */
 export function Toast({ tone, text, resetKey }: { tone: Tone; text: string; resetKey?: unknown }) {
   return (
     <div className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex justify-center px-4 sm:bottom-auto sm:left-auto sm:right-4 sm:top-20 sm:justify-end">
-      <Alert tone={tone} autoHide={tone !== 'info'} resetKey={resetKey} className="pointer-events-auto max-w-sm shadow-lg">
+      <Alert tone={tone} autoHide={tone === 'success'} resetKey={resetKey} className="pointer-events-auto max-w-sm shadow-lg">
         {text}
       </Alert>
     </div>
@@ -165,6 +166,7 @@ export function Modal({
   onOpenChange,
   wide = false,
   xl = false,
+  focusPanel = false,
 }: {
   open: boolean;
   title: string;
@@ -175,6 +177,11 @@ export function Modal({
   wide?: boolean;
   /** The enrollment, plan summary and compare dialogs carry tables: they take most of the screen. */
   xl?: boolean;
+  /**
+   * Open with focus on the dialog itself rather than its first field. Radix would otherwise focus the first tabbable
+   * element, and when that is an iframe the keys go to the frame's document: Escape would no longer close the dialog.
+   */
+  focusPanel?: boolean;
 }) {
   const hydrated = useHydrated();
   useReturnFocus(open && hydrated);
@@ -200,6 +207,11 @@ export function Modal({
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
         <Dialog.Content
           onEscapeKeyDown={block}
+          onOpenAutoFocus={(event) => {
+            if (!focusPanel) return;
+            event.preventDefault();
+            (event.currentTarget as HTMLElement).focus();
+          }}
           onPointerDownOutside={block}
           onInteractOutside={block}
           // Without a description Radix warns; an explicit undefined says there is none on purpose.

@@ -33,5 +33,5 @@ export function changePasswordSchema(forced: boolean) {
 /** Change Security Question while a reset is pending: no password (the API asks for one only for a voluntary change). */
 export const ZSecurityQuestionForm = ZSecurityQuestionRequest.omit({ password: true });
 
-/** The session-expired modal and the secured-data prompt: only required (document 1 section 5). */
+/** The session-expired modal and the secured-data prompt: only required. */
 export const ZPasswordPrompt = z.object({ password: ZPasswordInput });

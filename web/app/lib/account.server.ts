@@ -7,7 +7,7 @@ export interface SecurityQuestionOption {
   label: string;
 }
 
-/** GET /options/security-question (public). A failure is only logged (document 1 section 8): the list stays empty. */
+/** GET /options/security-question (public). A failure is only logged: the list stays empty. */
 export async function loadSecurityQuestions(request: Request, context: AppLoadContext): Promise<SecurityQuestionOption[]> {
   const result = await apiCall(ZSecurityQuestionList, '/options/security-question', { request, context });
   return result.ok ? result.data : [];

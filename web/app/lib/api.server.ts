@@ -1,10 +1,12 @@
 import type { AppLoadContext } from '@remix-run/node';
 import type { ZodType } from 'zod';
-import { Messages, ZErrorResponse, type ErrorResponse } from '@bp/api/contracts';
+import { Messages, ZErrorResponse, type ErrorResponse, type InProcessApi } from '@bp/api/contracts';
 
 /**
- * HTTP client for the portal API. The site calls the API like any other consumer (decisions, section 3),
- * so the API stays the single place where rules are checked.
+ * Client of the portal API. The site calls the API like any other consumer (decisions, section 3), so the API
+ * stays the single place where rules are checked. Hosted by the API process (api/src/web), the call goes to it
+ * in process (the host's `api` in the load context: the same hooks, guards and contracts, no loopback socket);
+ * anywhere else (INTERNAL_API_URL) over HTTP.
  */
 
 const REQUEST_TIMEOUT_MS = 15_000;
@@ -37,8 +39,7 @@ function failure(status: number, message: string, extra: Partial<ErrorResponse> 
   return { ok: false, status, error: { statusCode: status, message, ...extra } };
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
+function parseJson(text: string): unknown {
   if (text.length === 0) return null;
   try {
     return JSON.parse(text);
@@ -47,33 +48,48 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** The host's in-process API, when the site runs inside the API process (api/src/web/remix-host.ts). */
+function inProcessApiOf(context: AppLoadContext | undefined): InProcessApi | null {
+  const api = context?.api;
+  return typeof api === 'function' ? (api as InProcessApi) : null;
+}
+
+/** One call, in process or over HTTP: its status, status text and body text. */
+async function send(path: string, options: ApiRequestOptions): Promise<{ status: number; statusText: string; text: string }> {
+  const method = options.method ?? 'GET';
+  // Never compressed: the answer stays on this machine (or in this process), so compressing costs CPU for nothing.
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-encoding': 'identity' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const ip = clientIpOf(options.context);
+  if (ip) headers['x-forwarded-for'] = ip;
+  const userAgent = options.request.headers.get('User-Agent');
+  if (userAgent) headers['user-agent'] = userAgent;
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  // Stop waiting when the browser goes away or the API hangs.
+  const signal = AbortSignal.any([options.request.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]);
+
+  const inProcess = inProcessApiOf(options.context);
+  if (inProcess) {
+    const response = await inProcess({ method, path, headers, body, signal });
+    return { status: response.status, statusText: response.statusText, text: response.body };
+  }
+  const response = await fetch(`${apiBaseUrl()}${path}`, { method, headers, body, signal, redirect: 'manual' });
+  return { status: response.status, statusText: response.statusText, text: await response.text() };
+}
+
 /** Calls the API and answers its JSON body without checking its shape (see {@link apiCall}). */
 export async function apiRequest(path: string, options: ApiRequestOptions): Promise<ApiResult<unknown>> {
-  const headers = new Headers({ Accept: 'application/json' });
-  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
-  if (options.token) headers.set('Authorization', `Bearer ${options.token}`);
-  const ip = clientIpOf(options.context);
-  if (ip) headers.set('X-Forwarded-For', ip);
-  const userAgent = options.request.headers.get('User-Agent');
-  if (userAgent) headers.set('User-Agent', userAgent);
-
-  let response: Response;
+  let response: { status: number; statusText: string; text: string };
   try {
-    response = await fetch(`${apiBaseUrl()}${path}`, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      // Stop waiting when the browser goes away or the API hangs.
-      signal: AbortSignal.any([options.request.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
-      redirect: 'manual',
-    });
+    response = await send(path, options);
   } catch (error) {
     console.error(`API ${options.method ?? 'GET'} ${path} failed:`, error instanceof Error ? error.message : error);
     return failure(503, Messages.serviceUnavailable);
   }
 
-  const body = await readJson(response);
-  if (response.ok) return { ok: true, status: response.status, data: body };
+  const body = parseJson(response.text);
+  if (response.status >= 200 && response.status < 300) return { ok: true, status: response.status, data: body };
   const parsed = ZErrorResponse.safeParse(body);
   return parsed.success
     ? { ok: false, status: response.status, error: parsed.data }

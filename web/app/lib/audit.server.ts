@@ -3,7 +3,7 @@ import { apiCall } from './api.server';
 import { orThrow, type Caller } from './employee-data.server';
 import { throwOnSessionFailure } from './shell.server';
 
-/** Server side of My Audit Log and the HR Audit Log (document 3 sections 2.6 and 7). */
+/** Server side of My Audit Log and the HR Audit Log. */
 
 export interface AuditView {
   page: AuditPage;

@@ -23,7 +23,7 @@ import type { UnlockResult } from './secured.server';
 import type { AppSession } from './session.server';
 import { requireUser, throwOnSessionFailure } from './shell.server';
 
-/** Server side of the Beneficiaries step and My Beneficiaries (document 2 sections 2, 4, 5, 7 and 8). */
+/** Server side of the Beneficiaries step and My Beneficiaries. */
 
 export const BENEFICIARY_FIELDS = ['firstName', 'lastName', 'relationshipTypeId', 'relationshipId', 'beneficiaryType', 'share', 'birthDate', 'ssn', 'taxId'] as const;
 
@@ -123,7 +123,7 @@ export async function saveBeneficiary(formData: FormData, caller: Caller, sessio
   const submission = parseWithZod(formData, { schema: beneficiarySchema({ others: beneficiaries, editingId: editing ? id : null }) });
   if (submission.status !== 'success') return data<BeneficiaryAnswer>({ screen: 'beneficiary', result: submission.reply(), toast: null }, { status: 400 });
   const { token, request, context } = caller;
-  // The spec sends the share as a string (document 2 section 7).
+  // The spec sends the share as a string.
   const body = { ...submission.value, share: String(submission.value.share) };
   const saved = await apiCall(ZBeneficiary, editing ? `/beneficiaries/${id}` : '/beneficiaries', { method: editing ? 'PUT' : 'POST', body, token, request, context });
   if (saved.ok) return redirectWithNotice(session, stepPath);

@@ -7,8 +7,8 @@ import {
   changeWindow,
   RegistrationStep,
   summaryTables,
-  ZCarrierLinkList,
-  ZEnrollmentIssueList,
+  ZDashboardPage,
+  EnrollmentMessages,
   type CarrierLinkItem,
   type ChangeWindow,
   type CurrentUser,
@@ -18,12 +18,11 @@ import {
 } from '@bp/api/contracts';
 import { apiCall } from './api.server';
 import { redirectWithNotice, saveRegistrationStep, type Caller } from './employee-data.server';
-import { loadSummary } from './forms.server';
 import { ENROLLMENT_INDEX, wizardIndexOf, wizardPath } from './registration-steps';
 import type { AppSession } from './session.server';
 import { throwOnSessionFailure } from './shell.server';
 
-/** Server side of the employee dashboard (document 2 sections 2 and 4). */
+/** Server side of the employee dashboard. */
 
 export interface DashboardData {
   elected: PlanEnrollmentSummary[];
@@ -51,30 +50,24 @@ export interface DashboardData {
 
 export async function loadDashboard(url: URL, user: CurrentUser, caller: Caller): Promise<DashboardData> {
   const { token, request, context } = caller;
-  // The dashboard shows what is in force; unsigned changes are named beside it.
-  const [summary, tasks, links, draft] = await Promise.all([
-    loadSummary(caller, 'signed'),
-    apiCall(ZEnrollmentIssueList, '/tasks', { token, request, context }),
-    apiCall(ZCarrierLinkList, '/carrier-links', { token, request, context }),
+  // The dashboard shows what is in force; unsigned changes are named beside it. One call answers the snapshot and
+  // the side panels (GET /dashboard), so the page pays for one request instead of three.
+  const [page, draft] = await Promise.all([
+    apiCall(ZDashboardPage, '/dashboard', { token, request, context }),
     user.unsignedChanges ? apiCall(ZElectionDraft, '/enrollments/draft', { token, request, context }) : null,
   ]);
   if (draft && !draft.ok) {
     await throwOnSessionFailure(draft);
     console.error(`GET /enrollments/draft failed with ${draft.status}: ${draft.error.message}`);
   }
-  // The side panels are extras: a failure is only logged and they show their empty text.
-  for (const [result, what] of [
-    [tasks, 'GET /tasks'],
-    [links, 'GET /carrier-links'],
-  ] as const) {
-    if (!result.ok) {
-      await throwOnSessionFailure(result);
-      console.error(`${what} failed with ${result.status}: ${result.error.message}`);
-    }
+  if (!page.ok) {
+    await throwOnSessionFailure(page);
+    console.error(`GET /dashboard failed with ${page.status}: ${page.error.message}`);
   }
+  const summary = page.ok ? { rows: page.data.summary, loadError: null } : { rows: [], loadError: EnrollmentMessages.cannotFetchEnrollments };
   const { elected, totalContribution, annualTotalContribution, annualEmployerTotal } = summaryTables(summary.rows);
   const notEnrolled = summary.rows.filter((r) => r.status !== '1');
-  const window = changeWindow(user);
+  const window = changeWindow(user.electionWindow);
   const planParam = Number(url.searchParams.get('plan'));
   return {
     elected,
@@ -92,17 +85,17 @@ export async function loadDashboard(url: URL, user: CurrentUser, caller: Caller)
       ? { ...(draft?.ok ? draft.data : { open: true, openedAt: null, changedPlanTypes: [] }), continueTo: wizardPath(wizardIndexOf(user.registrationStep)) }
       : null,
     confirmCancelChanges: user.unsignedChanges && url.searchParams.get('cancelChanges') === '1',
-    issues: tasks.ok ? tasks.data : [],
-    carrierLinks: links.ok ? carrierLinkItems(links.data) : [],
+    issues: page.ok ? page.data.tasks : [],
+    carrierLinks: page.ok ? carrierLinkItems(page.data.carrierLinks) : [],
   };
 }
 
 /**
  * Modify Selections: saves the registration step as Enrollments minus one, so the wizard reopens at
- * Benefits Enrollment (document 2 section 4), and goes there. Only while the change window is open.
+ * Benefits Enrollment, and goes there. Only while the change window is open.
  */
 export async function modifySelections(user: CurrentUser, caller: Caller, session: AppSession): Promise<Response> {
-  if (!changeWindow(user).show) return redirectWithNotice(session, '/');
+  if (!changeWindow(user.electionWindow).show) return redirectWithNotice(session, '/');
   const refused = await saveRegistrationStep(RegistrationStep.Dependents, caller);
   if (refused) return redirectWithNotice(session, '/', { type: 'error', text: refused });
   return redirectWithNotice(session, wizardPath(ENROLLMENT_INDEX));

@@ -5,7 +5,7 @@ const FAILED = 'Error, when trying to download file';
 
 /**
  * A file of the API opened in a new window: the API path called with the session's token and streamed
- * through as it comes, so no token ever reaches the page (decisions section 2).
+ * through as it comes, so no token ever reaches the page.
  */
 export async function proxyDownload(request: Request, apiPath: (id: number) => string, rawId: string | undefined): Promise<Response> {
   const id = Number(rawId);
@@ -24,8 +24,10 @@ export async function proxyDownload(request: Request, apiPath: (id: number) => s
     return plain(503);
   }
   if (!upstream.ok || !upstream.body) {
-    console.error(`file ${id} download answered ${upstream.status}`);
-    return plain(upstream.status === 404 ? 404 : 502);
+    // The API's refusal is the answer (403 not yours, 404 none, 409 not ready): only its own failure is a 502.
+    const refused = upstream.status >= 400 && upstream.status < 500;
+    if (!refused) console.error(`file ${id} download answered ${upstream.status}`);
+    return plain(refused ? upstream.status : 502);
   }
   const headers = new Headers({ 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' });
   for (const name of ['Content-Type', 'Content-Disposition', 'Content-Length']) {

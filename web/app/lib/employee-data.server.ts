@@ -1,11 +1,11 @@
 import { redirect, type AppLoadContext } from '@remix-run/node';
 import {
-  canChangeElections,
   Messages,
   ZAllOptions,
   ZDependentList,
   ZEmployeeProfile,
   ZOkResponse,
+  type CurrentUser,
   type Dependent,
   type EmployeeProfile,
   type OptionItemDto,
@@ -28,7 +28,7 @@ export const FORM_OPTION_TYPES = ['gender', 'smoker', 'maritalStatus', 'state', 
 export type FormOptionType = (typeof FORM_OPTION_TYPES)[number];
 export type FormOptions = Record<FormOptionType, OptionItemDto[]>;
 
-/** GET /options. A failure is only logged (document 1 section 8): the selects stay empty. */
+/** GET /options. A failure is only logged: the selects stay empty. */
 export async function loadOptions({ token, request, context }: Caller): Promise<FormOptions> {
   const result = await apiCall(ZAllOptions, '/options', { token, request, context });
   if (!result.ok) {
@@ -50,7 +50,7 @@ export async function loadEmployee({ token, request, context }: Caller): Promise
   return orThrow(await apiCall(ZEmployeeProfile, '/employee', { token, request, context }));
 }
 
-/** GET /dependents. A failure is only logged (document 1 section 8): the list shows empty. */
+/** GET /dependents. A failure is only logged: the list shows empty. */
 export async function loadDependents({ token, request, context }: Caller): Promise<Dependent[]> {
   const result = await apiCall(ZDependentList, '/dependents', { token, request, context });
   if (result.ok) return result.data;
@@ -72,18 +72,21 @@ export async function saveRegistrationStep(step: number, { token, request, conte
   return Messages.serverError;
 }
 
-/** A redirect that carries a one-time toast (document 1 section 4: feedback clears after 5 seconds). */
+/** A redirect that carries a one-time toast (feedback clears after 5 seconds). */
 export async function redirectWithNotice(session: AppSession, to: string, notice?: FlashMessage): Promise<Response> {
   if (notice) session.flash('notice', notice);
   return redirect(to, notice ? { headers: { 'Set-Cookie': await commitSession(session) } } : undefined);
 }
 
-/** Whether the edit notices of /profile and /dependents show: the contracts' rule, the same the API applies. */
-export const canEditEnrollmentData = canChangeElections;
+/**
+ * Whether the edit notices of /profile and /dependents show: the election window GET /me answers (the
+ * contracts' one rule, counted by the server in the client's calendar); a life event has its own wizard.
+ */
+export const canEditEnrollmentData = (user: Pick<CurrentUser, 'electionWindow'>): boolean => user.electionWindow.open && user.electionWindow.why !== 'life-event';
 
 /**
  * The edit confirmations of My Profile, My Dependents and My Beneficiaries: records the screen before
- * `index` as the last completed step, so the wizard reopens at `index` (document 1 section 4: Edit Profile
+ * `index` as the last completed step, so the wizard reopens at `index` (Edit Profile
  * saves Account, Edit Dependents saves Profile), and goes there. Only while edits are allowed.
  */
 export async function reopenWizardAt(index: number, from: string, request: Request, context: AppLoadContext): Promise<Response> {
@@ -97,10 +100,10 @@ export async function reopenWizardAt(index: number, from: string, request: Reque
 /**
  * What My Profile, My Dependents and My Beneficiaries share: whether Edit is offered, whether its
  * confirmation is open (?edit=1), and whether the secured-data lock skips the password prompt (test users
- * and impersonating sessions, document 1 section 6).
+ * and impersonating sessions).
  */
 export function myDataPageState(
-  user: { newHire: boolean; openEnrollmentEndDate: string | null; testUser: boolean; impersonatingUserId: number | null },
+  user: Pick<CurrentUser, 'electionWindow' | 'testUser' | 'impersonatingUserId'>,
   request: Request,
 ): { canEdit: boolean; confirmOpen: boolean; skipPrompt: boolean } {
   const canEdit = canEditEnrollmentData(user);

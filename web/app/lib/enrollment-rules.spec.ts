@@ -16,7 +16,7 @@ const row = (over: Partial<Row> = {}): Row => ({
   ...over,
 });
 
-describe('status display (document 2 section 4)', () => {
+describe('status display', () => {
   it.each([
     [row({ status: '1' }), 'Enrolled', 'Modify'],
     [row({ status: '-1' }), 'Waived', 'Modify'],

@@ -23,7 +23,7 @@ import {
 } from '@bp/api/contracts';
 
 /**
- * Display rules of the Benefits Enrollment step and its dialogs (document 2 sections 2, 4 and 5), pure so
+ * Display rules of the Benefits Enrollment step and its dialogs, pure so
  * the server render, the browser and the unit tests agree.
  */
 
@@ -77,7 +77,7 @@ export function totalContributionCents(list: ReadonlyArray<Pick<Enrollment, 'sta
   return list.reduce((sum, e) => (isChosen(e) && e.status === EnrollmentStatus.Enrolled ? sum + (parseMoney(e.contributionAmount) ?? 0) : sum), 0);
 }
 
-/** '$1,234.50' from a wire amount; '$0.00' when absent (document 2 section 9: default $0.00). */
+/** '$1,234.50' from a wire amount; '$0.00' when absent (default $0.00). */
 export function usd(amount: string | null | undefined): string {
   return formatUsd(parseMoney(amount ?? null) ?? 0);
 }
@@ -98,7 +98,7 @@ export function dayBefore(us: string): string {
 export type DialogTab = 'enroll' | 'decline';
 
 /**
- * The tab the dialog opens on (document 2 section 4): Enroll when enrolled, not selectable or a plan was
+ * The tab the dialog opens on: Enroll when enrolled, not selectable or a plan was
  * chosen (from Compare Plans); Decline when declined or waived; an explicit ?tab= when it is allowed.
  */
 export function openingTab(e: Pick<Enrollment, 'status' | 'selectable' | 'declineAllowed' | 'isNewOE'>, asked: string | null, chosenPlan: boolean): DialogTab {
@@ -129,7 +129,7 @@ export function dependentEligibility(plan: Plan, dependent: Dependent, employeeG
   );
 }
 
-/** Voluntary life option label relative to the current amount (document 2 section 5). */
+/** Voluntary life option label relative to the current amount. */
 export function amountOptionLabel(optionCents: number, currentCents: number | null): string {
   const amount = formatUsd(optionCents);
   if (currentCents === null || currentCents <= 0) return amount;

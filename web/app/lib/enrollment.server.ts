@@ -2,7 +2,11 @@ import {
   annualFromPerPeriodText,
   centsToDecimal,
   declinePayload,
+  DEPENDENT_TYPES,
+  HOUSEHOLD_OPTIONS,
+  tierForDependents,
   EnrollmentMessages,
+  EnrollmentStatus,
   ZCustomFields,
   ZEnrollment,
   ZEnrollmentList,
@@ -13,6 +17,7 @@ import {
   ZPlan,
   ZPlanList,
   ZDeclineForm,
+  hasTiers,
   type CurrentUser,
   type CustomField,
   type Dependent,
@@ -25,15 +30,17 @@ import {
 import { parseWithZod } from '@conform-to/zod/v4';
 import { apiCall, type ApiResult } from './api.server';
 import { loadDependents, loadEmployee, type Caller } from './employee-data.server';
-import { isWaivable, openingTab, preselectedPlanId, type DialogTab } from './enrollment-rules';
+import { dependentEligibility, isWaivable, openingTab, preselectedPlanId, type DialogTab } from './enrollment-rules';
 import { throwOnSessionFailure } from './shell.server';
 
-/** Server side of the Benefits Enrollment step (document 2 sections 2, 4 and 7). */
+/** Server side of the Benefits Enrollment step. */
 
 export interface EnrollDialogData {
   enrollment: Enrollment;
-  /** The group's plans in the current period. */
+  /** The group's plans in the current period, each priced for `pricedFor`. */
   plans: Plan[];
+  /** The dependents (ids, comma separated) the plans' prices are for: those chosen when the dialog opened. */
+  pricedFor: string;
   /** The employee's plan of this type from an earlier period, when it is not offered any more. */
   currentPlan: Plan | null;
   planId: number | null;
@@ -67,6 +74,8 @@ export interface CompareData {
   plans: Plan[];
   /** The employee's current plan of this type from an earlier period: compared, never selectable. */
   previous: Plan[];
+  /** The household every column is priced for (the tier switch), null for types without tiers. */
+  household: number | null;
 }
 
 export interface EnrollmentStepData {
@@ -80,7 +89,7 @@ export interface EnrollmentStepData {
   dialog: EnrollDialogData | null;
   summary: PlanSummaryData | null;
   compare: CompareData | null;
-  /** A dialog that could not be opened: its toast (document 2 section 8). */
+  /** A dialog that could not be opened: its toast. */
   notice: string | null;
   /** Paychecks a year, for the per-year costs. */
   payPeriods: number;
@@ -97,11 +106,6 @@ const idParam = (url: URL, name: string): number | null => {
   const v = Number(url.searchParams.get(name));
   return Number.isInteger(v) && v > 0 ? v : null;
 };
-
-function isoToday(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 /** Everything step 4 draws, plus the dialog its address asks for (?enroll=, ?summary=, ?compare=). */
 export async function loadEnrollmentStep(url: URL, user: CurrentUser, caller: Caller): Promise<EnrollmentStepData> {
@@ -135,27 +139,69 @@ export async function loadEnrollmentStep(url: URL, user: CurrentUser, caller: Ca
   const enrollment = enrollments.find((e) => e.id === (enrollId ?? compareId));
   if (enrollId !== null && enrollment) data.dialog = await loadDialog(url, enrollment, data, user, caller);
   if (compareId !== null && enrollment) {
-    data.compare = {
-      payPeriods: data.payPeriods,
-      enrollment,
-      plans: plans.filter((p) => p.planTypeId === enrollment.planTypeId),
-      previous: previousPlans.filter((p) => p.planTypeId === enrollment.planTypeId),
-    };
+    data.compare = await loadCompare(url, enrollment, data, caller);
     if (data.compare.plans.length === 0) data.notice = 'Error, when trying to fetch plans group info';
   }
   if (summaryId !== null) {
     data.summary = await loadPlanSummary(`/plans/${summaryId}`, enrollments, data.payPeriods, caller);
     if (!data.summary) data.notice = 'Error, when trying to fetch plan info';
+    else data.summary = { ...data.summary, plan: await pricedForElection(data.summary.plan, data.summary.enrollment, caller) };
   }
   return data;
 }
 
+/** The group's plans priced by the server for one set of people or one household. */
+async function pricedPlans(planTypeId: number, question: string, caller: Caller, fallback: Plan[]): Promise<Plan[]> {
+  const { token, request, context } = caller;
+  const priced = await apiCall(ZPlanList, `/plans?type=${planTypeId}&includeCurrent=1&${question}`, { token, request, context }).then((r) => logged(r, 'pricing plans'));
+  if (!priced) return fallback;
+  const byId = new Map(priced.map((p) => [p.id, p]));
+  return fallback.map((p) => byId.get(p.id) ?? p);
+}
+
+/**
+ * The Plan Summary's plan priced at the tier the election's people make in it (a plan shown
+ * beside the employee's choice is not priced at Single), as the dialog and Compare price it; a plan without tiers
+ * keeps its own price ('from $X' before a choice).
+ */
+async function pricedForElection(plan: Plan, enrollment: Enrollment | null, caller: Caller): Promise<Plan> {
+  if (!enrollment || !DEPENDENT_TYPES.includes(plan.planTypeId) || !hasTiers(plan.tierStructure)) return plan;
+  const people = enrollment.status === EnrollmentStatus.Enrolled ? enrollment.dependents.join(',') : '';
+  const [priced] = await pricedPlans(plan.planTypeId, `dependents=${people}`, caller, [plan]);
+  return priced ?? plan;
+}
+
+/** Compare Plans: every column priced for ?tier= (a household), else for the dependents the election covers. */
+async function loadCompare(url: URL, enrollment: Enrollment, step: EnrollmentStepData, caller: Caller): Promise<CompareData> {
+  const plans = step.plans.filter((p) => p.planTypeId === enrollment.planTypeId);
+  const previous = step.previousPlans.filter((p) => p.planTypeId === enrollment.planTypeId);
+  const tiered = [...plans, ...previous].some((p) => p.tiers.length > 0);
+  const base: CompareData = { payPeriods: step.payPeriods, enrollment, plans, previous, household: null };
+  if (!tiered) return base;
+  const asked = Number(url.searchParams.get('tier'));
+  let household: number;
+  let question: string;
+  if (HOUSEHOLD_OPTIONS.some((o) => o.value === asked)) {
+    household = asked;
+    question = `tier=${asked}`;
+  } else {
+    const all = await loadDependents(caller);
+    const chosen = all.filter((d) => enrollment.dependents.includes(d.id));
+    // The household those people make, named as structure 4 names it (the switch's options).
+    household = tierForDependents(4, chosen.map((d) => ({ relationshipTypeId: d.relationshipTypeId ?? 0 }))) ?? 1;
+    question = `dependents=${chosen.map((d) => d.id).join(',')}`;
+  }
+  const priced = await pricedPlans(enrollment.planTypeId, question, caller, [...plans, ...previous]);
+  const offered = new Set(plans.map((p) => p.id));
+  return { ...base, plans: priced.filter((p) => offered.has(p.id)), previous: priced.filter((p) => !offered.has(p.id)), household };
+}
+
 async function loadDialog(url: URL, enrollment: Enrollment, step: EnrollmentStepData, user: CurrentUser, caller: Caller): Promise<EnrollDialogData> {
   const { token, request, context } = caller;
-  const plans = step.plans.filter((p) => p.planTypeId === enrollment.planTypeId);
+  const offered = step.plans.filter((p) => p.planTypeId === enrollment.planTypeId);
   const asked = idParam(url, 'plan');
-  const planId = preselectedPlanId(plans, enrollment.planId, asked);
-  const lookup = planId ?? plans[0]?.id ?? null;
+  const planId = preselectedPlanId(offered, enrollment.planId, asked);
+  const lookup = planId ?? offered[0]?.id ?? null;
   const [dependents, employee, reasons, limits, coverages] = await Promise.all([
     loadDependents(caller),
     loadEmployee(caller),
@@ -165,9 +211,20 @@ async function loadDialog(url: URL, enrollment: Enrollment, step: EnrollmentStep
     lookup !== null ? apiCall(ZPlanLimits, `/plans/${lookup}/limits`, { token, request, context }).then((r) => logged(r, 'loading plan limits')) : Promise.resolve(null),
     lookup !== null ? apiCall(ZPlanCoverage, `/plans/${lookup}/coverages`, { token, request, context }).then((r) => logged(r, 'loading coverages')) : Promise.resolve(null),
   ]);
+  // Priced for the people the dependents form starts with: those of the election eligible for the chosen plan.
+  const chosenPlan = offered.find((p) => p.id === lookup);
+  const withPeople = DEPENDENT_TYPES.includes(enrollment.planTypeId) && chosenPlan !== undefined && hasTiers(chosenPlan.tierStructure);
+  const pricedFor = withPeople
+    ? dependents
+        .filter((d) => enrollment.dependents.includes(d.id) && dependentEligibility(chosenPlan, d, employee.gender, user.today).eligible)
+        .map((d) => d.id)
+        .join(',')
+    : '';
+  const plans = withPeople ? await pricedPlans(enrollment.planTypeId, `dependents=${pricedFor}`, caller, offered) : offered;
   return {
     enrollment,
     plans,
+    pricedFor,
     currentPlan: step.previousPlans.find((p) => p.planTypeId === enrollment.planTypeId) ?? null,
     planId,
     tab: openingTab(enrollment, url.searchParams.get('tab'), asked !== null),
@@ -177,13 +234,14 @@ async function loadDialog(url: URL, enrollment: Enrollment, step: EnrollmentStep
     coverages,
     waiverReasons: reasons ?? [],
     payPeriods: user.payPeriods ?? 26,
-    today: isoToday(),
+    // The client's today from the server's clock, not this machine's.
+    today: user.today,
   };
 }
 
 /**
  * The Plan Summary's data. `plan` is the plan's address for the person it is priced for: `/plans/{id}` for the
- * signed-in employee, `/plans-hr/{id}/{employee}` for an employee in the census (document 2 section 7).
+ * signed-in employee, `/plans-hr/{id}/{employee}` for an employee in the census.
  */
 export async function loadPlanSummary(plan: string, enrollments: Enrollment[], payPeriods: number, caller: Caller): Promise<PlanSummaryData | null> {
   const { token, request, context } = caller;
@@ -267,7 +325,7 @@ async function put(id: number, body: unknown, caller: Caller): Promise<Enrollmen
   return { ok: false, status: saved.status >= 500 ? saved.status : 502, message: EnrollmentMessages.cannotCreateEnrollment };
 }
 
-/** The mid-year payload (document 2 section 4): a life event's own fields, added to each election it changes. */
+/** The mid-year payload: a life event's own fields, added to each election it changes. */
 export interface MidyearPayload {
   eventType: number;
   eventDate: string;
@@ -278,7 +336,7 @@ export function enroll(id: number, formData: FormData, caller: Caller, midyear?:
   return put(id, { ...enrollBody(formData), ...(midyear ?? {}) }, caller);
 }
 
-/** The decline form: the shared schema's rules and messages, then Declined or Waived (document 2 section 4). */
+/** The decline form: the shared schema's rules and messages, then Declined or Waived. */
 export async function decline(id: number, formData: FormData, caller: Caller, midyear?: MidyearPayload) {
   const submission = parseWithZod(formData, { schema: ZDeclineForm });
   if (submission.status !== 'success') return { submission, result: null };

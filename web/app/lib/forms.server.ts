@@ -20,7 +20,7 @@ import { answersFromForm } from './additional-info';
 import type { Caller } from './employee-data.server';
 import { throwOnSessionFailure } from './shell.server';
 
-/** Server side of registration steps 6 to 8 (document 2 sections 2 and 7): questions, signature, summary. */
+/** Server side of registration steps 6 to 8: questions, signature, summary. */
 
 async function logFailure(failure: ApiFailure, what: string): Promise<void> {
   await throwOnSessionFailure(failure);
@@ -89,7 +89,7 @@ export async function saveAnswers<T>(formData: FormData, caller: Caller, advance
 
 export interface SignatureAnswer {
   screen: 'signature';
-  /** 'Server error!' (document 2 section 8), or the API's own message for a refused image. */
+  /** 'Server error!', or the API's own message for a refused image. */
   error: string;
 }
 

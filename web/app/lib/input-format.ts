@@ -1,5 +1,5 @@
 /**
- * As-you-type formats of document 1 sections 5 and 9: the value keeps only digits and gets its dashes or
+ * As-you-type formats of: the value keeps only digits and gets its dashes or
  * slashes where they belong, so a person never has to type them.
  */
 

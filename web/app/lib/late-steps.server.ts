@@ -5,7 +5,7 @@ import { loadQuestions, loadSummary, saveAnswers, saveSignature, type Additional
 import { ADDITIONAL_INFO_INDEX, BENEFICIARIES_INDEX, SIGNATURE_INDEX, SUMMARY_INDEX, wizardPath } from './registration-steps';
 import type { AppSession } from './session.server';
 
-/** Wizard steps 5 to 8 (document 2 section 2): what each loads and what each form does. */
+/** Wizard steps 5 to 8: what each loads and what each form does. */
 
 export type LateStepData =
   | { kind: 'beneficiaries'; data: BeneficiariesStepData }
@@ -21,7 +21,7 @@ export async function loadLateStep(index: number, url: URL, caller: Caller): Pro
     case ADDITIONAL_INFO_INDEX:
       return { kind: 'additionalInfo', data: await loadQuestions(caller) };
     case SIGNATURE_INDEX: {
-      // What is being signed, shown above the pad (decisions section 5: review before signing).
+      // What is being signed, shown above the pad (review before signing).
       const [summary, beneficiaries] = await Promise.all([loadSummary(caller), loadBeneficiaries(caller)]);
       return { kind: 'signature', summary, beneficiaries };
     }

@@ -1,4 +1,4 @@
-/** '{product} | {screen}' page titles (document 1 section 2); the product name comes from the root loader. */
+/** '{product} | {screen}' page titles; the product name comes from the root loader. */
 export function pageTitle(matches: ReadonlyArray<{ id: string; data: unknown }>, screen: string): string {
   const root = matches.find((m) => m.id === 'root')?.data;
   const product =

@@ -40,7 +40,7 @@ import { throwOnSessionFailure } from './shell.server';
 import type { ProfileStepData } from '~/components/wizard/ProfileStep';
 import { onboardingPath } from './onboarding-steps';
 
-/** Server side of the onboarding wizard (document 3 sections 2.12, 4, 5 and 7). */
+/** Server side of the onboarding wizard. */
 
 /** One screen of the wizard: a step of this person's, or the Finish screen (step 0). */
 export interface OnboardingScreen {

@@ -1,16 +1,8 @@
-import { RegistrationStep } from '@bp/api/contracts';
+import { REGISTRATION_STEPS, RegistrationStep } from '@bp/api/contracts';
 
-/** The registration wizard's eight steps, in order (document 1 section 2). */
-export const WIZARD_STEPS = [
-  'Account Setup',
-  'Employee Profile',
-  'Dependents',
-  'Benefits Enrollment',
-  'Beneficiaries',
-  'Additional Information',
-  'Signature',
-  'Summary',
-] as const;
+/** The registration wizard's eight screens, in order: the contracts' steps after the welcome email. */
+const SCREENS = REGISTRATION_STEPS.slice(1);
+export const WIZARD_STEPS: readonly string[] = SCREENS.map((s) => s.label);
 
 export const PROFILE_INDEX = 1;
 export const DEPENDENTS_INDEX = 2;
@@ -26,19 +18,10 @@ export function stepLabel(index: number): string {
 }
 
 /**
- * What finishing each wizard screen records on the server (document 1 section 4, "saved in order";
+ * What finishing each wizard screen records on the server ("saved in order";
  * document 2: PUT /me carries the target step minus 1). The Summary's Continue records 0, finished.
  */
-const COMPLETED_STEP: readonly number[] = [
-  RegistrationStep.Account,
-  RegistrationStep.Profile,
-  RegistrationStep.Dependents,
-  RegistrationStep.Enrollments,
-  RegistrationStep.Beneficiaries,
-  RegistrationStep.AdditionalInfo,
-  RegistrationStep.Signature,
-  RegistrationStep.Finished,
-];
+const COMPLETED_STEP: readonly number[] = SCREENS.map((s) => s.step);
 
 /** The registrationStep that finishing the screen at `index` saves. */
 export function completedStepOf(index: number): number {

@@ -27,7 +27,7 @@ const employee: RoutingUser = {
 };
 const admin: RoutingUser = { ...employee, permissions: permissionsFor({ roleType: 1, testUser: false, agencyId: null, employeeId: 2, impersonatorId: null }) };
 const testAdmin: RoutingUser = { ...employee, permissions: permissionsFor({ roleType: 1, testUser: true, agencyId: null, employeeId: 3, impersonatorId: null }) };
-// An agent has no employee record (decisions section 5): the census is its home.
+// An agent has no employee record: the census is its home.
 const agent: RoutingUser = { ...employee, permissions: permissionsFor({ roleType: 1, testUser: false, agencyId: 1, employeeId: null, impersonatorId: null }) };
 const mustChangePassword: RoutingUser = { ...employee, passwordReset: true };
 const mustChangeQuestion: RoutingUser = { ...employee, securityQuestionReset: true };
@@ -309,7 +309,7 @@ describe('showSidebar', () => {
     [true, mustChangePassword, false],
     [true, onboarding, false],
     [true, { ...employee, onboardingRunning: true }, false],
-    // only the password reset hides it; a pending security question does not (document 1 section 2)
+    // only the password reset hides it; a pending security question does not
     [true, mustChangeQuestion, true],
   ])('%#: signedIn %p', (signedIn, user, expected) => {
     expect(showSidebar({ signedIn, user })).toBe(expected);
@@ -346,6 +346,7 @@ describe('sidebarGroups', () => {
     'Administrator',
     [
       'Employee Census /employees-census',
+      'Import Employees /census-import',
       'Action Center /action-center',
       'Audit Log /audit-admin',
       'HR Reports /reports',
@@ -353,15 +354,18 @@ describe('sidebarGroups', () => {
       'Employer Forms /employer-forms',
       'Transactions /transactions',
       'Communications /message-board',
+      'Sign-in Security /sign-in-security',
     ],
   ];
+  // An agent also sets up the plan year's plans.
+  const agentAdminGroup = [adminGroup[0], [...(adminGroup[1] as string[]), 'Plans and Rates /plans-setup']];
   const contact = [null, ['Contact /contact']];
 
   it.each([
     ['employee', employee, [...common, contact]],
     ['admin', admin, [...common, adminGroup, contact]],
     ['test user with admin role', testAdmin, [...common, contact]],
-    ['agent', agent, [adminGroup, contact]],
+    ['agent', agent, [agentAdminGroup, ['Agency', ['Clients /agency-clients']], contact]],
   ])('%s', (_who, user, expected) => {
     expect(shape({ permissions: user.permissions, enableMidyearChanges: false })).toEqual(expected);
   });

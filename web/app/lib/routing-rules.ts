@@ -31,12 +31,17 @@ export type RouteId =
   | 'changeBenefits'
   | 'statusDashboard'
   | 'employeesCensus'
+  | 'censusImport'
+  | 'plansSetup'
+  | 'impersonate'
   | 'actionCenter'
   | 'reports'
   | 'auditAdmin'
   | 'employerForms'
   | 'transactions'
   | 'messageBoard'
+  | 'signInSecurity'
+  | 'agencyClients'
   | 'changeSecurityQuestion'
   | 'onboarding'
   | 'logout';
@@ -71,12 +76,21 @@ export const ROUTES: readonly RouteDefinition[] = [
   { id: 'changeBenefits', path: '/change-benefits', match: 'exact', access: 'signedIn', permission: 'self:employee', title: 'Change Benefits' },
   { id: 'statusDashboard', path: '/status-dashboard', match: 'exact', access: 'signedIn', permission: 'status:read', title: 'Status Dashboard' },
   { id: 'employeesCensus', path: '/employees-census', match: 'exact', access: 'signedIn', permission: 'employees:read', title: 'Employee Census' },
+  // The census's 'Log in as employee' dialog (its route asks for 'impersonate' itself: no menu item opens it).
+  { id: 'impersonate', path: '/employees-census/impersonate', match: 'exact', access: 'signedIn', permission: 'employees:read', title: 'Employee Census' },
+  // Issue 29: employees from a census file, and (agents) the plan year's plans from a rate sheet, each plan editable.
+  { id: 'censusImport', path: '/census-import', match: 'prefix', access: 'signedIn', permission: 'employees:update', title: 'Import Employees' },
+  { id: 'plansSetup', path: '/plans-setup', match: 'prefix', access: 'signedIn', permission: 'agency:manage-clients', title: 'Plans and Rates' },
   { id: 'actionCenter', path: '/action-center', match: 'exact', access: 'signedIn', permission: 'actions:manage', title: 'Action Center' },
   { id: 'reports', path: '/reports', match: 'exact', access: 'signedIn', permission: 'reports:run', title: 'HR Reports' },
   { id: 'auditAdmin', path: '/audit-admin', match: 'prefix', access: 'signedIn', permission: 'audit:read', title: 'Audit Log' },
   { id: 'employerForms', path: '/employer-forms', match: 'prefix', access: 'signedIn', permission: 'employer-forms:manage', title: 'Employer Forms' },
   { id: 'transactions', path: '/transactions', match: 'prefix', access: 'signedIn', permission: 'transactions:read', title: 'Transactions' },
   { id: 'messageBoard', path: '/message-board', match: 'prefix', access: 'signedIn', permission: 'communications:send', title: 'Communications' },
+  // Administrators' own authenticator, and the client's administrators'.
+  { id: 'signInSecurity', path: '/sign-in-security', match: 'exact', access: 'signedIn', permission: 'mfa:self', title: 'Sign-in Security' },
+  // An agent's clients: the list, a new client, and each client's settings, HR administrators and first period.
+  { id: 'agencyClients', path: '/agency-clients', match: 'prefix', access: 'signedIn', permission: 'agency:manage-clients', title: 'Clients' },
   {
     id: 'changeSecurityQuestion',
     path: '/change-security-question',
@@ -100,7 +114,7 @@ export const PATHS = {
   contact: '/contact',
 } as const;
 
-/** The user flags the rules read (document 1 section 3, "Current user session"). */
+/** The user flags the rules read ("Current user session"). */
 export interface RoutingUser {
   /** 0 = registration finished. */
   registrationStep: number;
@@ -159,8 +173,8 @@ export function toRoutingUser(user: {
 }
 
 /**
- * Where a signed-in user starts: the dashboard with an employee record of their own, otherwise (an agent,
- * decisions section 5) the census of the open client.
+ * Where a signed-in user starts: the dashboard with an employee record of their own, otherwise (an agent)
+ * the census of the open client.
  */
 export function homeOf(user: Pick<RoutingUser, 'permissions'>): string {
   if (user.permissions.includes('self:employee')) return PATHS.home;
@@ -188,7 +202,7 @@ function isAt(path: string, target: string): boolean {
   return route !== null && route.path === target;
 }
 
-/** Applies the routing rules of document 1 section 2 to one request. */
+/** Applies the routing rules to one request. */
 export function resolveRoute(state: RoutingState): RoutingDecision {
   const path = normalizePath(state.pathname);
   const route = findRoute(path);
@@ -274,7 +288,7 @@ export interface SidebarItem {
 
 export interface SidebarGroup {
   /** 'main' holds the top-level Dashboard link, 'bottom' the Contact link pinned under the groups. */
-  id: 'main' | 'benefits' | 'account' | 'admin' | 'bottom';
+  id: 'main' | 'benefits' | 'account' | 'admin' | 'agency' | 'bottom';
   /** Group heading; null for the ungrouped top and bottom links. */
   label: string | null;
   items: SidebarItem[];
@@ -285,7 +299,7 @@ export interface SidebarUser {
   enableMidyearChanges: boolean;
 }
 
-/** The sidebar of document 1 section 2, in display order: each item only with its page's permission. */
+/** The sidebar, in display order: each item only with its page's permission. */
 export function sidebarGroups(user: SidebarUser): SidebarGroup[] {
   const benefits: SidebarItem[] = [
     { label: 'My Dependents', to: '/dependents' },
@@ -304,6 +318,7 @@ export function sidebarGroups(user: SidebarUser): SidebarGroup[] {
       label: 'Administrator',
       items: [
         item('Employee Census', '/employees-census'),
+        item('Import Employees', '/census-import'),
         item('Action Center', '/action-center'),
         item('Audit Log', '/audit-admin'),
         item('HR Reports', '/reports'),
@@ -311,8 +326,11 @@ export function sidebarGroups(user: SidebarUser): SidebarGroup[] {
         item('Employer Forms', '/employer-forms'),
         item('Transactions', '/transactions'),
         item('Communications', '/message-board'),
+        item('Sign-in Security', '/sign-in-security'),
+        item('Plans and Rates', '/plans-setup'),
       ],
     },
+    { id: 'agency', label: 'Agency', items: [item('Clients', '/agency-clients')] },
     { id: 'bottom', label: null, items: [item('Contact', '/contact')] },
   ];
   return groups

@@ -46,7 +46,7 @@ export async function unlockDependents(formData: FormData, request: Request, con
 }
 
 /**
- * The census lock (document 3 section 2.1): an employee's clear SSN and income, or their dependents' or
+ * The census lock: an employee's clear SSN and income, or their dependents' or
  * beneficiaries' clear numbers, for HR after the password prompt; keyed like the employee's own pages.
  */
 export async function unlockForEmployee(what: 'personal' | 'dependents' | 'beneficiaries', employeeId: number, formData: FormData, request: Request, context: AppLoadContext) {
@@ -69,7 +69,7 @@ export async function unlockForEmployee(what: 'personal' | 'dependents' | 'benef
 async function unlockFailure(result: ApiFailure) {
   await throwOnSessionFailure(result);
   const { error, status } = result;
-  // The server's developer message is the prompt's field error (document 3 section 2.1).
+  // The server's developer message is the prompt's field error.
   const message =
     error.developerMessage ?? error.errors?.[0]?.message ?? (status === 429 ? Messages.tooManyAttempts : error.message);
   return data<UnlockResult>({ values: null, error: message }, { status, headers: NO_STORE });

@@ -26,18 +26,25 @@ export interface SessionData {
    */
   cookieExpiresAt?: number;
   /**
-   * Password-reset link token, moved out of the address bar (document 1 section 2) and kept only while the
+   * Password-reset link token, moved out of the address bar and kept only while the
    * person is on /reset-password.
    */
   resetToken?: string;
   /** Welcome-email registration token, kept the same way while the person is on /registration. */
   registrationToken?: string;
+  /**
+   * The right password was given and a second step is due (an authenticator's code, or setting one up): the
+   * API's short-lived token for it, and what the password step chose. There is no signed-in token meanwhile.
+   */
+  mfaPending?: { token: string; step: 'code' | 'enroll'; publicComputer: boolean; next: string };
 }
 
 export interface SessionFlashData {
   notice: FlashMessage;
   /** Field error of the session-expired modal after a submission without JavaScript. */
   sessionPasswordError: string;
+  /** A new authenticator's recovery codes, carried once to Sign-in Security (never stored anywhere else). */
+  recoveryCodes: string[];
 }
 
 export type AppSession = Session<SessionData, SessionFlashData>;
@@ -116,7 +123,8 @@ const cookie = createCookie(COOKIE_NAME, {
   path: '/',
   httpOnly: true,
   sameSite: 'lax',
-  secure: isProduction,
+  // Not here: the host (api/src/web/remix-host.ts) marks the site's cookies Secure whenever the public URL or the
+  // request is https, which NODE_ENV cannot tell.
 });
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -185,7 +193,7 @@ function isUnexpired(token: string): boolean {
   return exp === null || exp > Date.now() / 1000;
 }
 
-/** The token API calls use: the impersonation token while it is valid, else the user's own (document 1 section 4). */
+/** The token API calls use: the impersonation token while it is valid, else the user's own. */
 export function activeToken(session: AppSession): string | null {
   const impersonation = session.get('impersonationToken');
   if (impersonation && isUnexpired(impersonation)) return impersonation;

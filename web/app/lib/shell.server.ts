@@ -56,6 +56,8 @@ export interface ShellData {
   impersonating: boolean;
   /** One-time message carried over a redirect (toast, or inline on the login page). */
   notice: FlashMessage | null;
+  /** A new authenticator's recovery codes, shown once on Sign-in Security. */
+  recoveryCodes: string[] | null;
   /** The route table entry being shown; null when nothing matched. */
   route: { id: RouteId; title: string } | null;
   /** Set when the path matched no route: the text after 'No match for'. */
@@ -63,7 +65,7 @@ export interface ShellData {
   showHeaderFooter: boolean;
   showSidebar: boolean;
   sidebar: SidebarGroup[];
-  /** An agent's clients for the header's client switcher (decisions section 1); null for everyone else. */
+  /** An agent's clients for the header's client switcher; null for everyone else. */
   agencyClients: { id: number; name: string; current: boolean }[] | null;
 }
 
@@ -97,7 +99,7 @@ async function buildShell(request: Request, context: AppLoadContext): Promise<Sh
   const pathname = toAppPath(url.pathname);
   const session = await getSession(request);
 
-  // Opening a registration link clears whatever was stored in this browser (document 1 section 2).
+  // Opening a registration link clears whatever was stored in this browser.
   if (pathname === '/registration' && url.searchParams.has('token') && session.has('token')) {
     throw await signedOutRedirect(`${pathname}${url.search}`);
   }
@@ -116,6 +118,9 @@ async function buildShell(request: Request, context: AppLoadContext): Promise<Sh
   const notice: FlashMessage | null = session.get('notice') ?? null;
   const sessionPasswordError: string | null = session.get('sessionPasswordError') ?? null;
   if (notice || sessionPasswordError) sessionChanged = true;
+  // Read only where they are shown, so a forced flow on the way there cannot swallow them.
+  const recoveryCodes: string[] | null = pathname === '/sign-in-security' ? (session.get('recoveryCodes') ?? null) : null;
+  if (recoveryCodes) sessionChanged = true;
 
   const load = await loadCurrentUser(request, context, session);
   switch (load.kind) {
@@ -154,6 +159,7 @@ async function buildShell(request: Request, context: AppLoadContext): Promise<Sh
       sessionPasswordError: load.kind === 'idle' ? sessionPasswordError : null,
       impersonating: user !== null && user.impersonatingUserId !== null,
       notice,
+      recoveryCodes,
       route: decision.kind === 'render' ? { id: decision.route.id, title: decision.route.title } : null,
       noMatchPath: decision.kind === 'noMatch' ? decision.path : null,
       showHeaderFooter: showHeaderFooter(pathname, signedIn),
@@ -186,7 +192,7 @@ export async function requireUser(
 
 /**
  * What every loader and action does with an API failure that is about the session rather than the
- * request (document 1 section 8): an expired token signs out with the spec's message, any other 401
+ * request: an expired token signs out with the spec's message, any other 401
  * signs out, and 408 brings up the session-expired modal. Other failures are left to the caller.
  */
 export async function throwOnSessionFailure(failure: ApiFailure): Promise<void> {

@@ -15,7 +15,7 @@ export function toAppPath(pathname: string): string {
   return pathname.startsWith(`${BASE_PATH}/`) ? pathname.slice(BASE_PATH.length) : pathname;
 }
 
-/** Feedback messages hide after this delay (document 1 section 9). */
+/** Feedback messages hide after this delay. */
 export const FEEDBACK_MS = 5000;
 
 /** An app path safe to redirect to: local ('/x', never '//host' or 'https://...'), else the fallback. */

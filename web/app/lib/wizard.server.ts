@@ -60,7 +60,7 @@ async function apiFieldErrors(failure: ApiFailure, fields: readonly string[]): P
 }
 
 /**
- * Moving forward saves the completed step, then shows the next one (document 1 section 4). Saving never
+ * Moving forward saves the completed step, then shows the next one. Saving never
  * lowers the progress of someone who went back to an earlier step.
  */
 async function advance(index: number, ctx: WizardContext, screen: WizardAnswer['screen']) {
@@ -71,7 +71,7 @@ async function advance(index: number, ctx: WizardContext, screen: WizardAnswer['
     if (refused) return answer(screen, null, refused, refused === Messages.serverError ? 503 : 409);
   }
   if (index !== SUMMARY_INDEX) return redirectWithNotice(ctx.session, wizardPath(index + 1));
-  // Finishing now (not a revisit): the dashboard confirms it once (decisions section 5).
+  // Finishing now (not a revisit): the dashboard confirms it once.
   const finishedNow = step !== ctx.user.registrationStep;
   return redirectWithNotice(ctx.session, '/', finishedNow ? { type: 'success', text: Messages.enrollmentFinished } : undefined);
 }
@@ -150,7 +150,7 @@ async function saveDependent(formData: FormData, ctx: WizardContext) {
   }
   const fieldErrors = await apiFieldErrors(saved, DEPENDENT_FIELDS);
   if (fieldErrors) return answer('dependent', submission.reply({ fieldErrors }), null, 400);
-  // The dialog closes and the toast tells what failed (document 1 sections 4 and 8).
+  // The dialog closes and the toast tells what failed.
   return redirectWithNotice(ctx.session, wizardPath(DEPENDENTS_INDEX), {
     type: 'error',
     text: editing ? Messages.dependentUpdateFailed : Messages.dependentCreateFailed,
@@ -171,7 +171,7 @@ async function deleteDependent(formData: FormData, ctx: WizardContext) {
 
 /**
  * Next on the Dependents step: first every dependent's address (the employee's own for those who live at
- * home), then the step (document 1 section 4). Nobody moves on while a dependent is incomplete.
+ * home), then the step. Nobody moves on while a dependent is incomplete.
  */
 async function dependentsNext(formData: FormData, ctx: WizardContext) {
   const submission = parseWithZod(formData, { schema: dependentsNextSchema });
@@ -200,8 +200,8 @@ async function dependentsNext(formData: FormData, ctx: WizardContext) {
 }
 
 /**
- * Enroll or Decline in the enrollment dialog. Success closes the dialog and the list reloads (document 2
- * section 4); a refused election keeps the dialog open with the API's message; any other failure closes it
+ * Enroll or Decline in the enrollment dialog. Success closes the dialog and the list reloads;
+ * a refused election keeps the dialog open with the API's message; any other failure closes it
  * with 'Cannot create enrollment'.
  */
 async function saveEnrollment(formData: FormData, ctx: WizardContext) {

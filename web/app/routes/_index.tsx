@@ -13,7 +13,7 @@ import type { loader as rootLoader } from '~/root';
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/RouteErrorBoundary';
 
-/** '/' is the dashboard when signed in and the login page when signed out (document 1 section 2). */
+/** '/' is the dashboard when signed in and the login page when signed out. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const shell = await loadShell(request, context);
   if (shell.data.signedIn) {
@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const user = shell.data.user;
     const [dashboard, lifeEvent] = await Promise.all([
       loadDashboard(new URL(request.url), user, caller),
-      // A life event signed and waiting for HR, or returned: the dashboard says so (issue 16).
+      // A life event signed and waiting for HR, or returned: the dashboard says so.
       user.enableMidyearChanges && user.employeeId !== null ? apiCall(ZMidyearChangesData, '/midyear-changes', caller) : null,
     ]);
     const waiting = lifeEvent?.ok && lifeEvent.data.status !== 'draft' ? lifeEvent.data : null;

@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigate, useSearchParams, useActionData } from '@remix-run/react';
 import {
+  approveBlockedReason,
   CensusMessages,
   FileMessages,
   OPTION_LISTS,
@@ -10,6 +11,7 @@ import {
   ZLifeEventDecision,
   ZPendingLifeEventList,
   LifeEventMessages,
+  proofMissingMessage,
   fullName,
   type PendingLifeEvent,
   type Action,
@@ -50,7 +52,7 @@ function parseTarget(value: string | null): ApproveTarget | null {
 const targetOf = (a: Action) => `${a.employeeId}${a.onboardingId ? `:o${a.onboardingId}` : a.planTypeId ? `:t${a.planTypeId}` : ''}`;
 
 /**
- * The Action Center (document 3 sections 2.2 and 4). Filters, the dialogs and the signing in progress are
+ * The Action Center. Filters, the dialogs and the signing in progress are
  * named in the address (`employeeId`, `planTypeId`, `employee`, `forms`, `approve`, `approval`), so every
  * step works before scripts load and can be reloaded.
  */
@@ -84,6 +86,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const actions = list.ok ? list.data : [];
   const everyone = all.ok ? all.data : [];
   const employees = [...new Map(everyone.map((a) => [a.employeeId, { id: a.employeeId, name: `${a.lastName}, ${a.firstName}` }])).values()];
+  if (employeeId && !employees.some((e) => e.id === employeeId)) {
+    // Nothing of theirs is pending (just approved, say): the filter stays on them and says so, instead of
+    // falling back to 'All' over an empty list. Their name comes from their approved actions.
+    const theirs = await apiCall(ZActionList, `/actions?employeeId=${employeeId}&status=all`, caller);
+    const one = theirs.ok ? theirs.data[0] : undefined;
+    if (one) employees.push({ id: one.employeeId, name: `${one.lastName}, ${one.firstName}` });
+  }
   const planTypes = [...new Set(everyone.flatMap((a) => (a.planTypeId === null ? [] : [a.planTypeId])))].sort((a, b) => a - b);
   const focus = positiveInt(url.searchParams.get('employee'));
   return {
@@ -107,7 +116,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const formData = await request.formData();
   if (formData.get('screen') === 'lifeEvent') {
-    // A life event: approve, or reject with the reason the employee is told (issue 16).
+    // A life event: approve, or reject with the reason the employee is told.
     const id = positiveInt(String(formData.get('lifeEventId') ?? ''));
     const decision = ZLifeEventDecision.safeParse({ approve: formData.get('decision') === 'approve', reason: formData.get('reason') ?? undefined });
     if (!id || !decision.success) return data({ error: decision.success ? LifeEventMessages.notFound : (decision.error.issues[0]?.message ?? CensusMessages.approvingFailed) }, { status: 400 });
@@ -135,6 +144,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ActionCenterRoute() {
   const { actions, employees, planTypes, filters, focus, approve, forms, signing, approvalFailed, lifeEvents, rejecting } = useLoaderData<typeof loader>();
+  const approveBlocked = approveBlockedReason(filters, actions.length);
   const answer = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
@@ -176,7 +186,8 @@ export default function ActionCenterRoute() {
           <h2 className="text-lg font-semibold text-slate-900">{focusName ?? ''}</h2>
         </div>
       ) : (
-        <Form method="get" className="mt-6 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+        // Keyed on the filters: the selects' defaultValue must follow the address (Clear filters, back, a kept filter).
+        <Form key={`${filters.employeeId ?? ''}:${filters.planTypeId ?? ''}`} method="get" className="mt-6 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
           <div>
             <label htmlFor="filter-employee" className={labelClass}>
               Employee(s)
@@ -210,15 +221,21 @@ export default function ActionCenterRoute() {
             Clear filters
           </Link>
           {/* Approve signs what the filters show for one employee (a plan type's actions, or all of theirs). */}
-          {filters.employeeId && actions.length > 0 ? (
+          {filters.employeeId && !approveBlocked ? (
             <Link to={withParams({ approve: `${filters.employeeId}${filters.planTypeId ? `:t${filters.planTypeId}` : ''}` })} preventScrollReset className={primaryButtonClass}>
               Approve
             </Link>
           ) : (
-            <button type="button" disabled className={primaryButtonClass} title="Choose one employee to approve their actions">
+            // aria-disabled rather than disabled: it stays focusable, so the reason is read out with it.
+            <button type="button" aria-disabled="true" aria-describedby="approve-reason" className={cx(primaryButtonClass, 'cursor-not-allowed opacity-60 hover:bg-brand-700')}>
               Approve
             </button>
           )}
+          {approveBlocked ? (
+            <p id="approve-reason" className="basis-full text-sm text-slate-700">
+              {approveBlocked}
+            </p>
+          ) : null}
         </Form>
       )}
 
@@ -252,7 +269,7 @@ export default function ActionCenterRoute() {
             {shown.length === 0 ? (
               <tr>
                 <td colSpan={4} className="px-3 py-4 text-slate-700">
-                  {focus ? CensusMessages.noChangesLeft : CensusMessages.noActions}
+                  {focus || filters.employeeId ? CensusMessages.noChangesLeft : CensusMessages.noActions}
                 </td>
               </tr>
             ) : (
@@ -344,7 +361,7 @@ export default function ActionCenterRoute() {
   );
 }
 
-/** Signed life events waiting for HR (issue 16): the proof, what changes, Approve, or Reject with a reason. */
+/** Signed life events waiting for HR: the proof, what changes, Approve, or Reject with a reason. */
 function LifeEvents({ events, rejecting }: { events: PendingLifeEvent[]; rejecting: number | null }) {
   const withParams = useWithParams();
   return (
@@ -363,6 +380,11 @@ function LifeEvents({ events, rejecting }: { events: PendingLifeEvent[]; rejecti
                   <span className="sr-only"> (opens in a new window)</span>
                 </a>
               ) : null}
+              {e.proofMissing ? (
+                <span id={`proof-missing-${e.id}`} className="font-medium text-amber-900">
+                  {proofMissingMessage(e.proofMissing)}
+                </span>
+              ) : null}
               {e.summaryFileId ? (
                 <a href={sitePath(`/files/${e.summaryFileId}`)} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-800 underline">
                   Signed summary
@@ -378,13 +400,20 @@ function LifeEvents({ events, rejecting }: { events: PendingLifeEvent[]; rejecti
               ))}
             </ul>
             <div className="mt-3 flex flex-wrap items-start gap-3">
-              <Form method="post">
-                <input type="hidden" name="screen" value="lifeEvent" />
-                <input type="hidden" name="lifeEventId" value={e.id} />
-                <button type="submit" name="decision" value="approve" className={primaryButtonClass}>
+              {e.proofMissing ? (
+                // The approval waits for the document (the server refuses it too): focusable, with the reason read out.
+                <button type="button" aria-disabled="true" aria-describedby={`proof-missing-${e.id}`} className={cx(primaryButtonClass, 'cursor-not-allowed opacity-60 hover:bg-brand-700')}>
                   {`Approve ${e.eventTitle.toLowerCase()} for ${fullName(e)}`}
                 </button>
-              </Form>
+              ) : (
+                <Form method="post">
+                  <input type="hidden" name="screen" value="lifeEvent" />
+                  <input type="hidden" name="lifeEventId" value={e.id} />
+                  <button type="submit" name="decision" value="approve" className={primaryButtonClass}>
+                    {`Approve ${e.eventTitle.toLowerCase()} for ${fullName(e)}`}
+                  </button>
+                </Form>
+              )}
               {rejecting === e.id ? (
                 <Form method="post" className="flex w-full max-w-lg flex-col gap-2">
                   <input type="hidden" name="screen" value="lifeEvent" />

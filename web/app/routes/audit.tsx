@@ -9,7 +9,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/RouteErrorBoun
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'My Audit Log') }];
 
-/** My Audit Log (document 3 section 2.6); the root's routing rules let only those with its permission in. */
+/** My Audit Log; the root's routing rules let only those with its permission in. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const shell = await loadShell(request, context);
   if (shell.data.sessionIdle || !shell.token) throw sessionIdleResponse();

@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /**
  * The SSN unlock, and the edit confirmation, which saves the step as the Beneficiaries step minus one so
- * the wizard reopens at Beneficiaries (document 2 section 2).
+ * the wizard reopens at Beneficiaries.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
@@ -38,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 
-/** My Beneficiaries (document 2 section 2): cards, the SSN lock and the edit notice. */
+/** My Beneficiaries: cards, the SSN lock and the edit notice. */
 export default function BeneficiariesRoute() {
   const { beneficiaries, loadError, canEdit, confirmOpen, skipPrompt } = useLoaderData<typeof loader>();
   return (
@@ -47,7 +47,7 @@ export default function BeneficiariesRoute() {
         My Beneficiaries
       </h1>
       {loadError ? (
-        <Alert tone="error" autoHide className="mt-4">
+        <Alert tone="error" className="mt-4">
           {loadError}
         </Alert>
       ) : null}

@@ -5,7 +5,7 @@ import { activeToken, getSession } from '~/lib/session.server';
 import { forwardUpload } from '~/lib/upload.server';
 
 /**
- * The census Files tab's upload (document 3 sections 2.1 and 5): the title and the one file go on to
+ * The census Files tab's upload: the title and the one file go on to
  * POST /employees/{id}/files; HR is back on the tab with 'File uploaded' or the API's reason.
  */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -36,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await throwOnSessionFailure(result);
   const { status, error } = result;
   const fieldErrors = fieldErrorsOf(error.errors, ['password', 'repeatPassword']);
-  // A wrong old password is reported as the spec's form message, not on the field (document 1 section 8).
+  // A wrong old password is reported as the spec's form message, not on the field.
   const reply =
     status === 400 && Object.keys(fieldErrors).length > 0
       ? submission.reply({ fieldErrors, hideFields: HIDE })
@@ -70,8 +70,8 @@ export default function ChangePasswordRoute() {
         </Alert>
       ) : null}
       {formError ? (
-        // 'You provided wrong data' shows in red for the feedback delay, then hides (document 1 section 8).
-        <Alert tone="error" id={form.errorId} autoHide resetKey={lastResult} className="mt-4">
+        // 'You provided wrong data' shows in red for the feedback delay, then hides.
+        <Alert tone="error" id={form.errorId} resetKey={lastResult} className="mt-4">
           {formError}
         </Alert>
       ) : null}

@@ -58,7 +58,7 @@ export default function ChangeSecurityQuestionRoute() {
   return (
     <FormBox title="Change Security Question">
       {formError ? (
-        <Alert tone="error" id={form.errorId} autoHide resetKey={lastResult} className="mt-4">
+        <Alert tone="error" id={form.errorId} resetKey={lastResult} className="mt-4">
           {formError}
         </Alert>
       ) : null}

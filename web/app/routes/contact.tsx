@@ -13,7 +13,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/RouteErrorBoun
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Contact') }];
 
-/** The contact page (document 3 section 2.11): the client's HR and insurance agent contacts. */
+/** The contact page: the client's HR and insurance agent contacts. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { token, user } = await requireUser(request, context);
   const contacts = await apiCall(ZContactList, '/contacts', { token, request, context });
@@ -93,13 +93,13 @@ function ContactForm({ type, contacts, canWrite }: { type: ContactType; contacts
           </ul>
           {canWrite ? (
             <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
-              {/* The message stays for the feedback delay, then goes (document 3 section 8). */}
+              {/* The message stays for the feedback delay, then goes. */}
               {mine?.sent ? (
                 <Alert tone="success" autoHide resetKey={mine}>
                   {CommunicationMessages.contactSent}
                 </Alert>
               ) : form.errors?.length ? (
-                <Alert tone="error" autoHide resetKey={mine} id={form.errorId}>
+                <Alert tone="error" resetKey={mine} id={form.errorId}>
                   {form.errors[0]}
                 </Alert>
               ) : null}

@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /**
  * The SSN unlock, and the edit confirmation, which saves the step as Dependents minus one (Profile) so the
- * wizard reopens at the Dependents step (document 1 section 4).
+ * wizard reopens at the Dependents step.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
@@ -40,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 const nameOf = (d: { firstName: string | null; lastName: string | null }) => [d.firstName, d.lastName].filter(Boolean).join(' ') || 'Unnamed dependent';
 
-/** My Dependents (document 1 section 2): cards, the SSN lock and the edit notice. */
+/** My Dependents: cards, the SSN lock and the edit notice. */
 export default function DependentsRoute() {
   const { dependents, genders, canEdit, confirmOpen, skipPrompt } = useLoaderData<typeof loader>();
   return (

@@ -5,7 +5,7 @@ import { activeToken, getSession } from '~/lib/session.server';
 import { forwardUpload } from '~/lib/upload.server';
 
 /**
- * My Documents' Add file (document 3 sections 2.10 and 5): the name and the one file go on to POST /files; the
+ * My Documents' Add file: the name and the one file go on to POST /files; the
  * employee is back on Personal Documents with 'File uploaded successfully!' or the reason.
  */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -17,7 +17,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 
 const isFileType = (value: string | null): value is FileType => (FILE_TYPES as readonly string[]).includes(value ?? '');
 
-/** My Documents (document 3 section 2.10): three tabs, files grouped by category; the tab and the dialog are in the address. */
+/** My Documents: three tabs, files grouped by category; the tab and the dialog are in the address. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { token } = await requireUser(request, context);
   const files = await apiCall(ZDocumentFileList, '/files', { token, request, context });
@@ -71,13 +71,14 @@ export default function DocumentsRoute() {
           ))
         )}
       </div>
-      <AddFileDialog open={adding} />
+      {/* A saved file joins the list: the dialog starts afresh (name and file cleared); after an error it keeps both. */}
+      <AddFileDialog key={Math.max(0, ...files.map((f) => f.id))} open={adding} />
     </section>
   );
 }
 
 /**
- * Add file (document 3 sections 2.10 and 5): one file by drag and drop or the file picker, its name editable
+ * Add file: one file by drag and drop or the file picker, its name editable
  * (it starts as the file's own), at most 10,000,000 bytes (checked here for comfort; the API decides).
  */
 function AddFileDialog({ open }: { open: boolean }) {

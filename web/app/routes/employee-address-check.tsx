@@ -8,7 +8,7 @@ import { throwOnSessionFailure } from '~/lib/shell.server';
 export type AddressCheckAnswer = { available: boolean | null };
 
 /**
- * Resource route behind the census forms' email field (document 3 section 5: 'Email already in use' on blur
+ * Resource route behind the census forms' email field ('Email already in use' on blur
  * when adding): GET /employees/validate?username=, or /employees/{id}/validate for the employee's own form.
  * A comfort only: the API refuses a taken address on save whatever this says.
  */

@@ -10,7 +10,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/RouteErrorBoun
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Employer Forms') }];
 
 /**
- * Employer Forms (document 3 section 2.9): a frame of the API's server-rendered wizard. Its address carries a
+ * Employer Forms: a frame of the API's server-rendered wizard. Its address carries a
  * one-time ticket as `jwt` (never the session's token), which the page exchanges at once for its cookie.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {

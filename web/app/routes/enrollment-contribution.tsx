@@ -4,14 +4,14 @@ import { apiCall } from '~/lib/api.server';
 import { activeToken, getSession } from '~/lib/session.server';
 import { throwOnSessionFailure } from '~/lib/shell.server';
 
-/** What the enrollment dialog's live prediction receives; a failure is only logged (document 2 section 8). */
+/** What the enrollment dialog's live prediction receives; a failure is only logged. */
 export type ContributionAnswer = { ok: true; prediction: ContributionResponse } | { ok: false };
 
 const PASSED = ['dependents', 'tier', 'enrollment_status', 'employee', 'spouse', 'child'] as const;
 
 /**
  * Resource route behind the dialog's contribution prediction: GET /plans/{id}/contributions with the
- * session's token (decisions section 2: dependents, tier, enrollment_status; or employee, spouse, child).
+ * session's token (dependents, tier, enrollment_status; or employee, spouse, child).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);

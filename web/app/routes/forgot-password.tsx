@@ -2,15 +2,15 @@ import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Form, Link, useActionData, useNavigation, useRouteLoaderData } from '@remix-run/react';
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { MessageCodes, Messages, ZForgotPasswordRequest, ZForgotPasswordResponse } from '@bp/api/contracts';
-import { AuthCard, Alert, FieldError, Toast, inputClass, labelClass, primaryButtonClass } from '~/components/ui';
+import { Messages, ZForgotPasswordRequest, ZForgotPasswordResponse } from '@bp/api/contracts';
+import { AuthCard, Alert, FieldError, inputClass, labelClass, primaryButtonClass } from '~/components/ui';
 import { apiCall } from '~/lib/api.server';
 import { pageTitle } from '~/lib/meta';
 import type { loader as rootLoader } from '~/root';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Forgot Password') }];
 
-/** POST /auth/forgot-password; the answer's messages follow document 1 section 8. */
+/** POST /auth/forgot-password: one answer for every address, so the page cannot tell who has an account. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ZForgotPasswordRequest });
   if (submission.status !== 'success') return data({ result: submission.reply(), sent: false }, { status: 400 });
@@ -25,16 +25,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const { status, error } = result;
   let reply;
-  if (error.messageCode === MessageCodes.notRegistered) {
-    reply = submission.reply({ fieldErrors: { email: [Messages.followWelcomeEmail] } });
-  } else if (status === 429) {
-    // The endpoint is throttled (decisions section 2): say so rather than blame the address.
+  if (status === 429) {
+    // The endpoint is throttled: say so rather than blame the address.
     reply = submission.reply({ formErrors: [Messages.tooManyAttempts] });
   } else {
     const emailError = error.errors?.find((e) => e.path === 'email');
     reply = emailError
       ? submission.reply({ fieldErrors: { email: [emailError.message] } })
-      : submission.reply({ formErrors: [Messages.emailDoesNotExist] });
+      : submission.reply({ formErrors: [Messages.serviceUnavailable] });
   }
   return data({ result: reply, sent: false }, { status: status >= 400 && status < 600 ? status : 500 });
 }
@@ -57,8 +55,9 @@ export default function ForgotPasswordRoute() {
     <AuthCard productName={root?.productName ?? ''} title="Reset Your Password">
       {answer?.sent ? (
         <>
-          <Toast tone="success" text={Messages.resetLinkSent} resetKey={answer} />
-          <p className="mt-5 text-slate-700">{Messages.checkYourEmail}</p>
+          <p role="status" className="mt-5 text-slate-700">
+            {Messages.resetLinkMaybeSent}
+          </p>
           <Link to="/login" className={`${primaryButtonClass} mt-6 w-full`}>
             Back to login
           </Link>

@@ -7,14 +7,14 @@ import type { loader as rootLoader } from '~/root';
 export const meta: MetaFunction = () => [{ title: 'Login' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { notice, headers } = await loginLoaderData(request, context);
-  return data({ notice }, { headers });
+  const { notice, step, headers } = await loginLoaderData(request, context);
+  return data({ notice, step }, { headers });
 }
 
 export const action = loginAction;
 
 export default function LoginRoute() {
-  const { notice } = useLoaderData<typeof loader>();
+  const { notice, step } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>('root');
-  return <LoginPage productName={root?.productName ?? ''} notice={notice} />;
+  return <LoginPage productName={root?.productName ?? ''} notice={notice} step={step} />;
 }

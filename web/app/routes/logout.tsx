@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * Logout (document 1 section 4): while impersonating, only the impersonation ends and the administrator
+ * Logout: while impersonating, only the impersonation ends and the administrator
  * returns to where they were; otherwise the API token is revoked and the session cookie cleared.
  */
 export async function action({ request, context }: ActionFunctionArgs) {

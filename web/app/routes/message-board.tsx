@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { Form, Outlet, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { useState } from 'react';
 import {
   CommunicationMessages,
@@ -12,15 +12,18 @@ import {
   canReceive,
   hasFlag,
   notSetUpWarning,
+  SUBJECT_MAX_LENGTH,
   toUsDate,
   type CampaignProgress,
 } from '@bp/api/contracts';
 import { AddressTabs } from '~/components/AddressTabs';
 import { RichTextEditor } from '~/components/RichTextEditor';
-import { Alert, primaryButtonClass, ScrollRegion, useHydrated } from '~/components/ui';
+import { Alert, inputClass, labelClass, primaryButtonClass, ScrollRegion, secondaryButtonClass, useHydrated } from '~/components/ui';
 import { positiveInt } from '~/lib/address';
 import { apiCall } from '~/lib/api.server';
+import { draftOf } from '~/lib/message-draft';
 import { pageTitle } from '~/lib/meta';
+import { sitePath } from '~/lib/site';
 import { commitSession } from '~/lib/session.server';
 import { requireUser, throwOnSessionFailure } from '~/lib/shell.server';
 import { usePollWhile } from '~/lib/use-poll';
@@ -29,7 +32,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/RouteErrorBoun
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Communications') }];
 
-/** The three tabs (document 3 section 2.8) by their address names. */
+/** The three tabs by their address names. */
 const TABS = [
   { key: 'welcome', type: EmailType.Welcome },
   { key: 'invite', type: EmailType.OpenEnrollmentInvite },
@@ -61,29 +64,33 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { board: board.data, tab: tab.key as TabKey, campaign };
 }
 
-/** POST /send-emails: the chosen employees (or everyone who can receive it), the type of the tab, the custom message. */
+/**
+ * POST /send-emails: the chosen employees (or everyone who can receive it), the type of the tab, the custom
+ * message and its subject. intent=edit is the preview's Back before scripts load: the form again, as it was.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { token, session } = await requireUser(request, context);
   const url = new URL(request.url);
   const tab = tabOf(url.searchParams.get('tab'));
   const form = await request.formData();
-  const all = form.get('all') === '1';
-  const ids = form.getAll('recipient').map((v) => positiveInt(String(v))).filter((v): v is number => v !== null);
-  if (!all && ids.length === 0) return data({ error: CommunicationMessages.noRecipients }, { status: 400 });
+  const draft = draftOf(form);
+  if (form.get('intent') === 'edit') return data({ error: null, draft });
+  const { all, recipients: ids } = draft;
+  if (!all && ids.length === 0) return data({ error: CommunicationMessages.noRecipients, draft }, { status: 400 });
   const periodId = positiveInt(String(form.get('periodId') ?? ''));
   const body = {
     // The server reaches each employee at the address on file; the map keeps the documents' shape.
     recipients: Object.fromEntries(ids.map((id) => [String(id), ''])),
     all,
     emailType: tab.type,
-    ...(tab.type === EmailType.Custom ? { comment: String(form.get('comment') ?? '') } : {}),
+    ...(tab.type === EmailType.Custom ? { comment: draft.comment, subject: draft.subject } : {}),
     ...(periodId ? { periodId } : {}),
   };
   const result = await apiCall(ZSendEmailsResponse, '/send-emails', { method: 'POST', body, token, request, context });
   if (!result.ok) {
     await throwOnSessionFailure(result);
     const message = result.status === 400 ? (result.error.errors?.[0]?.message ?? result.error.message) : CommunicationMessages.serverError;
-    return data({ error: message }, { status: result.status });
+    return data({ error: message, draft }, { status: result.status });
   }
   const { campaign, alreadyRunning } = result.data;
   session.flash('notice', alreadyRunning ? { type: 'info', text: `The ${EMAIL_TYPE_LABELS[campaign.emailType]} sent earlier is still going out: nothing new was sent.` } : { type: 'success', text: CommunicationMessages.sent });
@@ -93,17 +100,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function MessageBoardRoute() {
   const { board, tab, campaign } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
-  // A new tab or a campaign just sent starts a fresh form (no message or choices left over).
-  return <MessageBoard key={`${tab}:${searchParams.get('campaign') ?? ''}`} board={board} tab={tab} campaign={campaign} />;
+  // A new tab or a campaign just sent starts a fresh form (no message or choices left over); the preview dialog
+  // (a route of its own) opens over it and leaves it as it was.
+  return (
+    <>
+      <MessageBoard key={`${tab}:${searchParams.get('campaign') ?? ''}`} board={board} tab={tab} campaign={campaign} />
+      <Outlet />
+    </>
+  );
 }
 
 function MessageBoard({ board, tab, campaign }: ReturnType<typeof useLoaderData<typeof loader>>) {
   const answer = useActionData<typeof action>();
   const hydrated = useHydrated();
-  const sending = useNavigation().state === 'submitting';
+  // The form as it was posted, for a page drawn without scripts (with them, the form never went away).
+  const draft = !hydrated && answer ? answer.draft : null;
+  const navigation = useNavigation();
+  // Only a send says 'Sending…'; the preview is a submission too.
+  const sending = navigation.state === 'submitting' && !navigation.formAction?.includes('/message-board/preview');
   const type = tabOf(tab).type;
   const eligible = board.employees.filter((e) => canReceive(type, e));
-  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(() => new Set(draft?.recipients ?? []));
   const allChosen = eligible.length > 0 && eligible.every((e) => chosen.has(e.id));
   const toggle = (id: number) =>
     setChosen((prev) => {
@@ -127,7 +144,7 @@ function MessageBoard({ board, tab, campaign }: ReturnType<typeof useLoaderData<
           {notSetUpWarning(notSetUp)}
         </Alert>
       ) : null}
-      {/* The invite tab is disabled while there is no open enrollment period (document 3 section 2.8). */}
+      {/* The invite tab is disabled while there is no open enrollment period. */}
       <AddressTabs
         label="Email types"
         tabs={TABS.map((t) => ({ key: t.key, label: EMAIL_TYPE_LABELS[t.type], ...(t.type === EmailType.OpenEnrollmentInvite && noPeriod ? { disabledReason: CommunicationMessages.noPeriod } : {}) }))}
@@ -138,7 +155,7 @@ function MessageBoard({ board, tab, campaign }: ReturnType<typeof useLoaderData<
 
       <Form method="post" className="mt-6 space-y-5">
         {answer?.error ? (
-          <Alert tone="error" autoHide resetKey={answer}>
+          <Alert tone="error" resetKey={answer}>
             {answer.error}
           </Alert>
         ) : null}
@@ -148,7 +165,27 @@ function MessageBoard({ board, tab, campaign }: ReturnType<typeof useLoaderData<
             <p className="text-sm text-slate-700">{`Open enrollment ends on ${board.openEnrollmentPeriod.endDate}.`}</p>
           </>
         ) : null}
-        {type === EmailType.Custom ? <RichTextEditor id="comment" name="comment" label="Message" /> : null}
+        {type === EmailType.Custom ? (
+          <>
+            <div>
+              <label htmlFor="subject" className={labelClass}>
+                Subject
+              </label>
+              <input
+                id="subject"
+                name="subject"
+                type="text"
+                maxLength={SUBJECT_MAX_LENGTH}
+                defaultValue={draft?.subject}
+                placeholder={board.defaultSubject}
+                aria-describedby="subject-hint"
+                className={inputClass}
+              />
+              <p id="subject-hint" className="mt-1 text-sm text-slate-700">{`Left empty, it is sent as '${board.defaultSubject}'.`}</p>
+            </div>
+            <RichTextEditor id="comment" name="comment" label="Message" {...(draft?.comment ? { defaultValue: draft.comment } : {})} />
+          </>
+        ) : null}
         <ScrollRegion label={`${EMAIL_TYPE_LABELS[type]}: recipients`} className="max-h-[32rem] overflow-auto rounded-xl border border-slate-200 bg-white shadow-sm">
           <table className="w-full min-w-[44rem] border-collapse text-sm">
             <caption className="px-4 pt-4 pb-2 text-left text-base font-semibold text-slate-900">{`Recipients (${eligible.length} of ${board.employees.length} can receive it)`}</caption>
@@ -161,7 +198,7 @@ function MessageBoard({ board, tab, campaign }: ReturnType<typeof useLoaderData<
                       type="checkbox"
                       {...(hydrated
                         ? { checked: allChosen, onChange: () => setChosen(allChosen ? new Set() : new Set(eligible.map((e) => e.id))) }
-                        : { name: 'all', value: '1' })}
+                        : { name: 'all', value: '1', defaultChecked: draft?.all ?? false })}
                       disabled={eligible.length === 0}
                       className="h-4 w-4 rounded border-slate-400"
                     />
@@ -200,7 +237,7 @@ function MessageBoard({ board, tab, campaign }: ReturnType<typeof useLoaderData<
                           name="recipient"
                           value={e.id}
                           aria-label={`Send to ${name}`}
-                          {...(hydrated ? { checked: chosen.has(e.id), onChange: () => toggle(e.id) } : {})}
+                          {...(hydrated ? { checked: chosen.has(e.id), onChange: () => toggle(e.id) } : { defaultChecked: chosen.has(e.id) })}
                           className="h-4 w-4 rounded border-slate-400"
                         />
                       ) : (
@@ -220,7 +257,13 @@ function MessageBoard({ board, tab, campaign }: ReturnType<typeof useLoaderData<
             </tbody>
           </table>
         </ScrollRegion>
-        <div className="flex justify-end">
+        <div className="flex flex-wrap justify-end gap-3">
+          {/* The preview is a dialog at its own address: the form goes there as it is, with or without scripts. */}
+          {type === EmailType.Custom ? (
+            <button type="submit" id="preview-email" formAction={sitePath(`/message-board/preview?tab=${tab}`)} disabled={sending} className={secondaryButtonClass}>
+              Preview
+            </button>
+          ) : null}
           <button type="submit" disabled={sending || (hydrated && chosen.size === 0) || (campaign !== null && !campaign.done && campaign.emailType === type)} className={primaryButtonClass}>
             {sending ? 'Sending…' : 'Send emails'}
           </button>

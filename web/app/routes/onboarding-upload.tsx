@@ -5,7 +5,7 @@ import { redirectWithNotice } from '~/lib/employee-data.server';
 import { activeToken, getSession } from '~/lib/session.server';
 
 /**
- * A custom document's upload (document 3 section 5: one file, 10,000,000 bytes): the multipart body goes
+ * A custom document's upload (one file, 10,000,000 bytes): the multipart body goes
  * through to POST /onboarding/custom/{id}/file with the session's token, then the person is back on the
  * document. The site host lets this one path read a body that large (api/src/web/site-guard.ts); an
  * expired token gets the API's 401, shown as the failure it is, and the page then asks to sign in again.

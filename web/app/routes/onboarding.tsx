@@ -22,7 +22,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/RouteErrorBoun
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Onboarding') }];
 
-/** The onboarding wizard (document 3 section 2.12); the root's routing rules send a new hire here until it is finished. */
+/** The onboarding wizard; the root's routing rules send a new hire here until it is finished. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const shell = await loadShell(request, context);
   if (shell.data.sessionIdle || !shell.data.user || !shell.token) throw sessionIdleResponse();
@@ -54,7 +54,7 @@ export default function OnboardingRoute() {
         <DocumentsStep documents={page.documents.documents} active={page.documents.active} here={here} backTo={backTo} errors={answer?.screen === 'document' ? (answer.errors ?? null) : null} />
       ) : null}
       {screen.step === OnboardingStep.Eligibility && page.i9 ? <EligibilityStep data={page.i9} backTo={backTo} lastResult={resultFor('i9')} closeTo={here} /> : null}
-      {screen.step === OnboardingStep.Tax && page.w4 ? <TaxStep w4={page.w4} backTo={backTo} lastResult={resultFor('w4')} /> : null}
+      {screen.step === OnboardingStep.Tax && page.w4 && user ? <TaxStep w4={page.w4} year={Number(user.today.slice(0, 4))} backTo={backTo} lastResult={resultFor('w4')} /> : null}
       {screen.step === OnboardingStep.Payroll && page.payroll ? (
         <PayrollStep data={page.payroll} backTo={backTo} here={here} toast={answer?.screen === 'payroll' ? toast : null} lastResult={resultFor('payrollMethod')} />
       ) : null}

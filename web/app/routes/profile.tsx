@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /**
  * Two forms post here: the secured-data unlock, and the edit confirmation, which saves the step as
- * Account so the wizard reopens at Employee Profile (document 1 section 4).
+ * Account so the wizard reopens at Employee Profile.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
@@ -72,7 +72,7 @@ function Card({ id, title, rows, children }: { id: string; title: string; rows: 
   );
 }
 
-/** My Profile (document 1 section 2): Personal, Contact and Employment cards, and the edit notice. */
+/** My Profile: Personal, Contact and Employment cards, and the edit notice. */
 export default function ProfileRoute() {
   const { employee: e, options, canEdit, confirmOpen, skipPrompt } = useLoaderData<typeof loader>();
   return (

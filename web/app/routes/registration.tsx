@@ -40,7 +40,7 @@ import type { loader as rootLoader } from '~/root';
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/RouteErrorBoundary';
 
-/** The two registration-token errors of document 1 section 8; both end on the login page. */
+/** The two registration-token errors; both end on the login page. */
 type TokenError = 'invalid' | 'registered';
 
 const TOKEN_ERROR_TEXT: Record<TokenError, string> = {
@@ -74,7 +74,7 @@ function shownIndex(url: URL, resume: number): number {
   return Number.isInteger(asked) && asked - 1 >= PROFILE_INDEX && asked - 1 <= resume ? asked - 1 : resume;
 }
 
-/** What the shown step needs from the API, loaded before the page draws (document 1 section 4: prefetch). */
+/** What the shown step needs from the API, loaded before the page draws (prefetch). */
 async function loadStep(index: number, url: URL, user: CurrentUser, caller: Caller): Promise<LoaderData> {
   if (index === PROFILE_INDEX) {
     const [employee, options] = await Promise.all([loadEmployee(caller), loadOptions(caller)]);
@@ -162,9 +162,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== 'success') return data({ tokenError: null, result: submission.reply({ hideFields: HIDE }) }, { status: 400 });
   const { repeatPassword: _repeat, ...fields } = submission.value;
 
-  // A username account chooses its email here: it must be valid and not taken (document 1 section 5).
+  // A username account chooses its email here: it must be valid and not taken.
   if (typeof fields.email === 'string') {
-    const check = await apiCall(ZUsernameValidationResponse, `/employees/validate?username=${encodeURIComponent(fields.email)}`, {
+    // Asked with the link's token: the check answers only inside a registration.
+    const query = new URLSearchParams({ token, username: fields.email });
+    const check = await apiCall(ZUsernameValidationResponse, `/registration/validate?${query.toString()}`, {
       request,
       context,
     });

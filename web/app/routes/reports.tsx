@@ -11,6 +11,7 @@ import {
   ZReportListItem,
   ZReportSave,
   ZReportView,
+  type ReportColumn,
   type ReportDataset,
   type ReportFilter,
 } from '@bp/api/contracts';
@@ -30,7 +31,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 const EXPORT_POLL_MS = 1000;
 
 /**
- * HR Reports (document 3 section 2.3): the list with its search, a report sorted on the server, Download (the
+ * HR Reports: the list with its search, a report sorted on the server, Download (the
  * reports worker writes 'title.xlsx'; its progress shows meanwhile), delete, the Pay Attention dialog for a
  * stock report, and the report builder (our own, where the documents place the external editor).
  */
@@ -80,6 +81,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await throwOnSessionFailure(r);
       return data({ error: ReportMessages.downloadFailed }, { status: r.status });
     }
+    // From the list's row too: the report opens with its file's progress.
+    url.searchParams.set('report', String(reportId));
     url.searchParams.set('export', String(r.data.id));
     return redirect(`/reports?${url.searchParams.toString()}`);
   }
@@ -106,7 +109,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       orderDirection: form.get('orderDirection') || 'ASC',
     });
     if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? ReportMessages.infoFailed }, { status: 400 });
-    const r = await apiCall(ZReportListItem, '/reports', { ...caller, method: 'POST', body: parsed.data });
+    // The client's own report is changed; a new one or a stock report's copy is created.
+    const r = await apiCall(ZReportListItem, reportId ? `/reports/${reportId}` : '/reports', { ...caller, method: reportId ? 'PUT' : 'POST', body: parsed.data });
     if (!r.ok) {
       await throwOnSessionFailure(r);
       return data({ error: r.error.errors?.[0]?.message ?? ReportMessages.infoFailed }, { status: r.status });
@@ -116,12 +120,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data({ error: ReportMessages.infoFailed }, { status: 400 });
 }
 
-function ReportBuilder({ closeTo, copyOf }: { closeTo: string; copyOf: { title: string; dataset: ReportDataset; columns: string[]; filters: ReportFilter[] } | null }) {
+interface BuilderSource {
+  /** The report edited in place (the client's own); absent for a copy of a stock report. */
+  id?: number;
+  title: string;
+  dataset: ReportDataset;
+  columns: string[];
+  filters: ReportFilter[];
+  sort: { orderBy: string | null; orderDirection: 'ASC' | 'DESC' };
+}
+
+function ReportBuilder({ closeTo, copyOf }: { closeTo: string; copyOf: BuilderSource | null }) {
   const busy = useNavigation().state === 'submitting';
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const dataset = (REPORT_DATASET_KEYS.find((k) => k === searchParams.get('dataset')) ?? copyOf?.dataset ?? 'census') as ReportDataset;
-  const columns: Record<string, string> = REPORT_DATASETS[dataset].columns;
+  const columns: Record<string, ReportColumn> = REPORT_DATASETS[dataset].columns;
   return (
     <Modal open wide xl title="Report builder" onOpenChange={() => navigate(closeTo, { preventScrollReset: true })}>
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
@@ -146,19 +160,20 @@ function ReportBuilder({ closeTo, copyOf }: { closeTo: string; copyOf: { title: 
       <Form method="post" className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="dataset" value={dataset} />
+        {copyOf?.id ? <input type="hidden" name="reportId" value={copyOf.id} /> : null}
         <div>
           <label htmlFor="builder-title" className={labelClass}>
             Report name
           </label>
-          <input id="builder-title" name="title" required maxLength={120} defaultValue={copyOf ? `Copy of ${copyOf.title}` : ''} className={inputClass} />
+          <input id="builder-title" name="title" required maxLength={120} defaultValue={copyOf ? (copyOf.id ? copyOf.title : `Copy of ${copyOf.title}`) : ''} className={inputClass} />
         </div>
         <fieldset>
           <legend className={labelClass}>Columns</legend>
           <div className="mt-2 grid gap-2 sm:grid-cols-2">
-            {Object.entries(columns).map(([field, label]) => (
+            {Object.entries(columns).map(([field, column]) => (
               <label key={field} className="inline-flex items-center gap-2 text-sm">
                 <input type="checkbox" name="columns" value={field} defaultChecked={copyOf ? copyOf.columns.includes(field) : true} className="h-4 w-4" />
-                {label}
+                {column.label}
               </label>
             ))}
           </div>
@@ -168,9 +183,9 @@ function ReportBuilder({ closeTo, copyOf }: { closeTo: string; copyOf: { title: 
           {[0, 1, 2].map((i) => (
             <div key={i} className="mt-2 flex flex-wrap items-end gap-2">
               <select name={`filterField-${i}`} aria-label={`Filter ${i + 1}: column`} defaultValue={copyOf?.filters[i]?.field ?? Object.keys(columns)[0]} className={inputClass}>
-                {Object.entries(columns).map(([field, label]) => (
+                {Object.entries(columns).map(([field, column]) => (
                   <option key={field} value={field}>
-                    {label}
+                    {column.label}
                   </option>
                 ))}
               </select>
@@ -187,11 +202,11 @@ function ReportBuilder({ closeTo, copyOf }: { closeTo: string; copyOf: { title: 
             <label htmlFor="builder-sort" className={labelClass}>
               Sort by
             </label>
-            <select id="builder-sort" name="orderBy" defaultValue="" className={inputClass}>
+            <select id="builder-sort" name="orderBy" defaultValue={copyOf?.sort.orderBy ?? ''} className={inputClass}>
               <option value="">None</option>
-              {Object.entries(columns).map(([field, label]) => (
+              {Object.entries(columns).map(([field, column]) => (
                 <option key={field} value={field}>
-                  {label}
+                  {column.label}
                 </option>
               ))}
             </select>
@@ -200,7 +215,7 @@ function ReportBuilder({ closeTo, copyOf }: { closeTo: string; copyOf: { title: 
             <label htmlFor="builder-direction" className={labelClass}>
               Direction
             </label>
-            <select id="builder-direction" name="orderDirection" defaultValue="ASC" className={inputClass}>
+            <select id="builder-direction" name="orderDirection" defaultValue={copyOf?.sort.orderDirection ?? 'ASC'} className={inputClass}>
               <option value="ASC">Ascending</option>
               <option value="DESC">Descending</option>
             </select>
@@ -313,7 +328,17 @@ export default function ReportsRoute() {
             </Modal>
           ) : null}
           {dialog === 'builder' ? (
-            <ReportBuilder closeTo={withParams({ dialog: null })} copyOf={{ title: view.title, dataset: view.dataset, columns: view.layout.map((c) => c.sortField), filters: view.filters }} />
+            <ReportBuilder
+              closeTo={withParams({ dialog: null })}
+              copyOf={{
+                ...(view.editable === '1' ? { id: view.id } : {}),
+                title: view.title,
+                dataset: view.dataset,
+                columns: view.layout.map((c) => c.sortField),
+                filters: view.filters,
+                sort: view.sort,
+              }}
+            />
           ) : null}
         </>
       ) : (
@@ -368,18 +393,31 @@ export default function ReportsRoute() {
                         </Link>
                       </th>
                       <td className="px-3 py-2">
-                        {r.editable === '1' ? (
-                          <Form method="post" onSubmit={(e) => (window.confirm(`Delete the report "${r.title}"?`) ? undefined : e.preventDefault())}>
-                            <input type="hidden" name="intent" value="delete" />
+                        {/* What a person can do with the report: its file; change the client's own, or copy a stock one. */}
+                        <div className="flex flex-wrap gap-2">
+                          <Form method="post">
+                            <input type="hidden" name="intent" value="download" />
                             <input type="hidden" name="reportId" value={r.id} />
                             <button type="submit" className={secondaryButtonClass}>
-                              Delete
+                              Download
                               <span className="sr-only">{` ${r.title}`}</span>
                             </button>
                           </Form>
-                        ) : (
-                          <span className="text-slate-600">Stock report</span>
-                        )}
+                          <Link to={`/reports?report=${r.id}&dialog=builder`} className={secondaryButtonClass}>
+                            {r.editable === '1' ? 'Edit' : 'Copy'}
+                            <span className="sr-only">{` ${r.title}`}</span>
+                          </Link>
+                          {r.editable === '1' ? (
+                            <Form method="post" onSubmit={(e) => (window.confirm(`Delete the report "${r.title}"?`) ? undefined : e.preventDefault())}>
+                              <input type="hidden" name="intent" value="delete" />
+                              <input type="hidden" name="reportId" value={r.id} />
+                              <button type="submit" className={secondaryButtonClass}>
+                                Delete
+                                <span className="sr-only">{` ${r.title}`}</span>
+                              </button>
+                            </Form>
+                          ) : null}
+                        </div>
                       </td>
                     </tr>
                   ))

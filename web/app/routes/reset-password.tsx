@@ -24,7 +24,7 @@ type QuestionState = { valid: true; question: string | null } | { valid: false }
 
 async function fetchQuestion(token: string, request: Request, context: AppLoadContext): Promise<QuestionState> {
   const result = await apiCall(ZQuestionResponse, '/auth/question', { method: 'POST', body: { token }, request, context });
-  // Any failure to load the question means the link cannot be used (document 1 section 8).
+  // Any failure to load the question means the link cannot be used.
   return result.ok ? { valid: true, question: result.data.question } : { valid: false };
 }
 
@@ -88,7 +88,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   for (const { path, message } of error.errors ?? []) {
     if (path === 'answer' || path === 'password') (fieldErrors[path] ??= []).push(message);
   }
-  // A refused reset is a wrong answer unless the API named another field (document 1 section 8).
+  // A refused reset is a wrong answer unless the API named another field.
   if (status === 400 && Object.keys(fieldErrors).length === 0) fieldErrors.answer = [Messages.wrongAnswer];
   return data(
     {

@@ -4,7 +4,7 @@ import { activeToken, getSession } from '~/lib/session.server';
 import { throwOnSessionFailure } from '~/lib/shell.server';
 
 /**
- * The page's 30-second activity check (document 1 section 4): GET /check with the session's token. The
+ * The page's 30-second activity check: GET /check with the session's token. The
  * API does not count it as activity, so an open but untouched page still goes idle. An expired token
  * answers the same redirect to /login as any other call.
  */

@@ -11,7 +11,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/RouteErrorBoun
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Signed Summary') }];
 
 /**
- * The confirmation email's link (decisions section 5): after sign-in it opens the latest signed summary
+ * The confirmation email's link: after sign-in it opens the latest signed summary
  * PDF. The email carries no token; the routing rules send a signed-out visitor to the login page and back.
  * Until the documents worker has written the PDF the page says so.
  */

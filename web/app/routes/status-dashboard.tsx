@@ -1,7 +1,9 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
+import { Form, Link, Outlet, useActionData, useLoaderData, useNavigate, useNavigation } from '@remix-run/react';
 import {
   ENROLLMENT_STATUS_TEXT,
+  canPrepareNextYear,
   OpenEnrollmentMessages,
   PROGRESS_MAX,
   StatusDashboardMessages,
@@ -12,6 +14,12 @@ import {
   ZReportExport,
   ZOpenEnrollmentCheck,
   ReportMessages,
+  ENROLLMENT_STATES,
+  ENROLLMENT_STATE_LABELS,
+  SEARCH_MAX_LENGTH,
+  ZDashboardQuery,
+  type Dashboard,
+  type DashboardQuery,
   type OpenEnrollmentPeriod,
 } from '@bp/api/contracts';
 import { Alert, inputClass, labelClass, Modal, primaryButtonClass, ScrollRegion, secondaryButtonClass } from '~/components/ui';
@@ -27,7 +35,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/RouteErrorBoun
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Status Dashboard') }];
 
 /**
- * The Status Dashboard (document 3 sections 2.4 and 2.5): a period selector, the Open Enrollment card with
+ * The Status Dashboard: a period selector, the Open Enrollment card with
  * its dialog (Start, Change Date, Close OE now, Reopen) where the client lets HR manage open enrollment, and
  * the employees' completion, signature and plan-type statuses.
  */
@@ -41,8 +49,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const asked = Number(url.searchParams.get('period'));
   const selected = periods.data.find((p) => p.id === asked) ?? periods.data.find((p) => p.current === '1') ?? null;
   const exportId = Number(url.searchParams.get('export'));
+  // The list's filters, by the API's own schema; a value it would refuse is left out rather than failing the page.
+  const parsed = ZDashboardQuery.safeParse({ state: url.searchParams.get('state') ?? undefined, q: url.searchParams.get('q') ?? undefined });
+  const filter: DashboardQuery = parsed.success ? parsed.data : {};
+  const query = new URLSearchParams(Object.entries(filter).filter((e): e is [string, string] => typeof e[1] === 'string'));
   const [board, exported] = await Promise.all([
-    selected ? apiCall(ZDashboard, `/dashboards/${selected.id}`, caller) : null,
+    selected ? apiCall(ZDashboard, `/dashboards/${selected.id}?${query.toString()}`, caller) : null,
     Number.isInteger(exportId) && exportId > 0 ? apiCall(ZReportExport, `/reports/exports/${exportId}`, caller) : null,
   ]);
   for (const r of [board, exported]) if (r && !r.ok) await throwOnSessionFailure(r);
@@ -52,12 +64,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     board: board?.ok ? board.data : null,
     exported: exported?.ok ? exported.data : null,
     allowHrOe: oe.data.settings.allowHrOe && user.permissions.includes('open-enrollment:manage'),
+    // Next year's open enrollment: the contracts' rule, the one the API applies.
+    canPrepare: canPrepareNextYear(oe.data.periods),
     period: selected ? (oe.data.periods.find((p) => p.id === selected.id) ?? null) : null,
+    filter,
+    // "Remind the unfinished" (status-dashboard.remind.tsx): while the period runs, for those who may send emails.
+    canRemind: user.permissions.includes('communications:send') && selected !== null && oe.data.periods.some((p) => p.id === selected.id && p.state === 'active'),
+    reminded: url.searchParams.get('reminded'),
     dialog: url.searchParams.get('dialog') === 'open-enrollment',
+    // Close OE now's confirmation (status-dashboard.close.tsx) comes back with ?done=closed.
+    closedNow: url.searchParams.get('done') === 'closed',
   };
 }
 
-/** The dialog's Save, Close OE now and Reopen: POST /openEnrollment, checked with the same schema first. */
+/** The dialog's Save and Reopen: POST /openEnrollment, checked with the same schema first (Close OE now asks first, in its own route). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { token } = await requireUser(request, context);
   const url = new URL(request.url);
@@ -74,6 +94,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     url.searchParams.set('export', String(r.data.id));
     return redirect(`/status-dashboard?${url.searchParams.toString()}`);
   }
+  if (intent === 'prepare') {
+    const r = await apiCall(ZOpenEnrollmentData, '/openEnrollment/prepare', { method: 'POST', body: {}, token, request, context });
+    if (!r.ok) {
+      await throwOnSessionFailure(r);
+      return data({ error: r.error.message }, { status: r.status });
+    }
+    // Straight to the new period's Start dialog.
+    const ready = r.data.periods.find((p) => p.state === 'ready');
+    return redirect(ready ? `/status-dashboard?period=${ready.id}&dialog=open-enrollment` : '/status-dashboard');
+  }
   // As-is renewal's Fix: the replaced plan's members carried over, then back to the dialog.
   const fixPlan = typeof intent === 'string' && intent.startsWith('fix:') ? Number(intent.slice(4)) : null;
   if (fixPlan !== null) {
@@ -87,8 +117,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const planIds = form.getAll('planId').map(Number);
   const body = {
     openEnrollmentId: form.get('openEnrollmentId'),
-    endDate: intent === 'close' ? undefined : form.get('endDate'),
-    close: intent === 'close',
+    endDate: form.get('endDate'),
     reopen: intent === 'reopen',
     sendEmail: form.get('sendEmail') === 'on',
     ...(intent === 'start' ? { plans: planIds.map((id) => ({ id, effectiveDate: String(form.get(`effectiveDate-${id}`) ?? ''), asIsRenewal: form.get(`asIs-${id}`) === 'on' })) } : {}),
@@ -103,6 +132,47 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const next = new URLSearchParams(url.searchParams);
   next.delete('dialog');
   return redirect(`/status-dashboard?${next.toString()}`);
+}
+
+/** What Close OE now did; it takes focus, as the dialog that did it is gone with the control that opened it. */
+function ClosedNotice({ text }: { text: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div ref={ref} tabIndex={-1} className="mt-4 focus:outline-none">
+      <Alert tone="success">{text}</Alert>
+    </div>
+  );
+}
+
+/** Totals per state, each a link that filters the list to it (links, so they work before JavaScript loads). */
+function StateFilters({ board, filter, to }: { board: Dashboard; filter: DashboardQuery; to: (state: string | null) => string }) {
+  const items: Array<{ key: string | null; label: string; count: number }> = [
+    { key: null, label: 'All', count: board.totals.all },
+    ...ENROLLMENT_STATES.map((s) => ({ key: s, label: ENROLLMENT_STATE_LABELS[s], count: board.totals[s] })),
+  ];
+  return (
+    <nav aria-label="Employees by state" className="mt-6">
+      <ul className="flex flex-wrap gap-2">
+        {items.map((i) => {
+          const current = (filter.state ?? null) === i.key;
+          return (
+            <li key={i.key ?? 'all'}>
+              <Link
+                to={to(i.key)}
+                preventScrollReset
+                aria-current={current ? 'true' : undefined}
+                className={`inline-flex min-h-11 items-center gap-2 rounded-lg border px-3 py-2 text-sm font-medium ${current ? 'border-blue-800 bg-blue-800 text-white' : 'border-slate-300 bg-white text-slate-900 hover:bg-slate-50'}`}
+              >
+                {i.label}
+                <span className="tabular-nums">{i.count}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
 }
 
 function OpenEnrollmentCard({ period, onOpen }: { period: OpenEnrollmentPeriod; onOpen: string }) {
@@ -123,7 +193,7 @@ function OpenEnrollmentCard({ period, onOpen }: { period: OpenEnrollmentPeriod; 
   );
 }
 
-function OpenEnrollmentDialog({ period, error, closeTo }: { period: OpenEnrollmentPeriod; error: string | null; closeTo: string }) {
+function OpenEnrollmentDialog({ period, error, closeTo, closeNowTo }: { period: OpenEnrollmentPeriod; error: string | null; closeTo: string; closeNowTo: string }) {
   const busy = useNavigation().state === 'submitting';
   const navigate = useNavigate();
   return (
@@ -199,9 +269,10 @@ function OpenEnrollmentDialog({ period, error, closeTo }: { period: OpenEnrollme
             Cancel
           </Link>
           {period.state === 'active' ? (
-            <button type="submit" name="intent" value="close" disabled={busy} className={secondaryButtonClass}>
+            // What cannot be undone asks first, in a dialog of its own (status-dashboard.close.tsx).
+            <Link to={closeNowTo} preventScrollReset className={secondaryButtonClass}>
               Close OE now
-            </button>
+            </Link>
           ) : null}
           {period.state === 'closed' && period.canReopen ? (
             <button type="submit" name="intent" value="reopen" disabled={busy} className={primaryButtonClass}>
@@ -219,7 +290,7 @@ function OpenEnrollmentDialog({ period, error, closeTo }: { period: OpenEnrollme
 }
 
 export default function StatusDashboardRoute() {
-  const { periods, selected, board, allowHrOe, period, dialog, exported } = useLoaderData<typeof loader>();
+  const { periods, selected, board, allowHrOe, canPrepare, period, dialog, exported, closedNow, filter, canRemind, reminded } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   // While the reports worker writes the download, the page asks how far it is.
   usePollWhile(exported !== null && exported.status !== 'done' && exported.status !== 'failed');
@@ -229,6 +300,8 @@ export default function StatusDashboardRoute() {
       <h1 id="page-heading" className="text-2xl font-semibold tracking-tight text-slate-900">
         Status Dashboard
       </h1>
+      {closedNow && period?.state === 'closed' && period.closedDate ? <ClosedNotice text={OpenEnrollmentMessages.closed(period.title, period.closedDate)} /> : null}
+      {reminded ? <ClosedNotice text={reminded === 'running' ? StatusDashboardMessages.remindRunning : StatusDashboardMessages.remindSent(Number(reminded))} /> : null}
       {answer?.error && !dialog ? (
         <Alert tone="error" className="mt-4">
           {answer.error}
@@ -273,13 +346,48 @@ export default function StatusDashboardRoute() {
           </Form>
         ) : null}
         {allowHrOe && period ? <OpenEnrollmentCard period={period} onOpen={withParams({ dialog: 'open-enrollment' })} /> : null}
+        {canRemind && selected && board ? (
+          <section aria-labelledby="remind-card" className="flex flex-col justify-between rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+            <h2 id="remind-card" className="text-base font-semibold text-slate-900">
+              Not finished
+            </h2>
+            <p className="mt-1 text-sm text-slate-700">{`${board.totals.all - board.totals.finished} of ${board.totals.all} employees`}</p>
+            <Link to={`/status-dashboard/remind${withParams({ dialog: null, done: null, reminded: null, period: String(selected.id) })}`} preventScrollReset className={`${secondaryButtonClass} mt-3`}>
+              {StatusDashboardMessages.remindTitle}
+            </Link>
+          </section>
+        ) : null}
+        {allowHrOe && canPrepare ? (
+          <Form method="post" className="flex flex-col justify-between rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+            <h2 className="text-base font-semibold text-slate-900">Next plan year</h2>
+            <p className="mt-1 max-w-xs text-sm text-slate-700">Renews this year&apos;s plans a year later as an open enrollment Ready to Start.</p>
+            <button type="submit" name="intent" value="prepare" className={`${secondaryButtonClass} mt-3`}>
+              Prepare next plan year
+            </button>
+          </Form>
+        ) : null}
       </div>
       {!selected ? (
         <p className="mt-6 text-slate-700">{StatusDashboardMessages.choosePeriod}</p>
       ) : !board ? (
         <p className="mt-6 text-slate-700">{StatusDashboardMessages.noInformation}</p>
       ) : (
-        <ScrollRegion label="Employees" className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+        <>
+          <StateFilters board={board} filter={filter} to={(state) => withParams({ state, dialog: null, done: null, reminded: null, export: null })} />
+          <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
+            <input type="hidden" name="period" value={selected.id} />
+            {filter.state ? <input type="hidden" name="state" value={filter.state} /> : null}
+            <div>
+              <label htmlFor="dashboard-q" className={labelClass}>
+                Name
+              </label>
+              <input id="dashboard-q" name="q" type="search" maxLength={SEARCH_MAX_LENGTH} defaultValue={filter.q ?? ''} className={inputClass} />
+            </div>
+            <button type="submit" className={secondaryButtonClass}>
+              Search
+            </button>
+          </Form>
+        <ScrollRegion label="Employees" className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
           <table className="w-full min-w-[48rem] border-collapse text-sm">
             <caption className="px-4 pt-4 pb-2 text-left text-base font-semibold text-slate-900">{`${board.title}: employees`}</caption>
             <thead>
@@ -292,6 +400,9 @@ export default function StatusDashboardRoute() {
                 </th>
                 <th scope="col" className="px-3 py-2 font-semibold">
                   Signature
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  State
                 </th>
                 {board.plans.map((p) => (
                   <th key={p.planTypeId} scope="col" className="px-3 py-2 font-semibold">
@@ -309,6 +420,10 @@ export default function StatusDashboardRoute() {
                     <span className="ml-2 tabular-nums">{`${u.progress}%`}</span>
                   </td>
                   <td className="px-3 py-2">{u.signature ? <span aria-label="Signed">✓</span> : <span className="sr-only">Not signed</span>}</td>
+                  <td className="px-3 py-2">
+                    {ENROLLMENT_STATE_LABELS[u.state]}
+                    {u.missing.length ? <span className="block text-xs text-slate-700">{`Missing: ${u.missing.join(', ')}`}</span> : null}
+                  </td>
                   {u.enrollments.map((e) => (
                     <td key={e.planTypeId} className="px-3 py-2">
                       {e.available ? ENROLLMENT_STATUS_TEXT[e.status as keyof typeof ENROLLMENT_STATUS_TEXT] ?? e.status : '—'}
@@ -318,9 +433,19 @@ export default function StatusDashboardRoute() {
               ))}
             </tbody>
           </table>
+          {board.users.length === 0 ? <p className="px-4 pb-4 text-slate-700">{StatusDashboardMessages.noMatches}</p> : null}
         </ScrollRegion>
+        </>
       )}
-      {dialog && allowHrOe && period ? <OpenEnrollmentDialog period={period} error={answer?.error ?? null} closeTo={withParams({ dialog: null })} /> : null}
+      {dialog && allowHrOe && period ? (
+        <OpenEnrollmentDialog
+          period={period}
+          error={answer?.error ?? null}
+          closeTo={withParams({ dialog: null })}
+          closeNowTo={`/status-dashboard/close${withParams({ dialog: null, done: null, period: String(period.id) })}`}
+        />
+      ) : null}
+      <Outlet />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useLoaderData } from '@remix-run/react';
-import { actionText, TransactionMessages, ZTransactionPeriodList, ZTransactionReport, type TransactionReport } from '@bp/api/contracts';
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import { actionText, TransactionMessages, ZSignedChangeList, ZTransactionPeriodList, ZTransactionReport, type SignedChange, type TransactionReport } from '@bp/api/contracts';
+import { SignedChanges } from '~/components/transactions/SignedChanges';
 import { inputClass, labelClass, primaryButtonClass, ScrollRegion, secondaryButtonClass } from '~/components/ui';
 import { apiCall } from '~/lib/api.server';
 import { pageTitle } from '~/lib/meta';
@@ -12,7 +13,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/RouteErrorBoun
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Transactions') }];
 
-/** Transactions (document 3 section 2.7): a period selector, its report once the period has closed, and Download. */
+/** Transactions: a period selector, its report once the period has closed, and Download. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { token } = await requireUser(request, context);
   const caller = { token, request, context };
@@ -29,11 +30,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (r.ok) report = r.data;
     else await throwOnSessionFailure(r);
   }
-  return { periods: periods.data, selected, report };
+  // An open period's signed changes so far, or those signed between two days.
+  const url = new URL(request.url);
+  const from = url.searchParams.get('from') ?? '';
+  const to = url.searchParams.get('to') ?? '';
+  let changes: SignedChange[] | null = null;
+  let rangeError: string | null = null;
+  const range = from !== '' || to !== '';
+  if (range || (selected && !selected.ready)) {
+    const query = range ? new URLSearchParams({ ...(from ? { from } : {}), ...(to ? { to } : {}) }) : new URLSearchParams({ periodId: String(selected!.id) });
+    const r = await apiCall(ZSignedChangeList, `/transactions/changes?${query.toString()}`, caller);
+    if (r.ok) changes = r.data.changes;
+    else {
+      await throwOnSessionFailure(r);
+      rangeError = r.error.errors?.map((e) => e.message).join(' ') || r.error.message;
+    }
+  }
+  return { periods: periods.data, selected, report, changes, range: range ? { from, to } : null, rangeError };
 }
 
 export default function TransactionsRoute() {
-  const { periods, selected, report } = useLoaderData<typeof loader>();
+  const { periods, selected, report, changes, range, rangeError } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="page-heading" className="mx-auto max-w-6xl">
       <h1 id="page-heading" className="text-2xl font-semibold tracking-tight text-slate-900">
@@ -63,11 +80,43 @@ export default function TransactionsRoute() {
             Download
           </a>
         ) : null}
+        <Link to="/transactions/carriers" className={secondaryButtonClass}>
+          Carrier files
+        </Link>
       </div>
-      {!selected ? (
+      <div className="mt-3 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+        <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Signed between">
+          <div>
+            <label htmlFor="from" className={labelClass}>
+              Signed from (MM/DD/YYYY)
+            </label>
+            <input id="from" name="from" defaultValue={range?.from ?? ''} inputMode="numeric" autoComplete="off" aria-describedby={rangeError ? 'range-error' : undefined} className={inputClass} />
+          </div>
+          <div>
+            <label htmlFor="to" className={labelClass}>
+              Signed to (MM/DD/YYYY)
+            </label>
+            <input id="to" name="to" defaultValue={range?.to ?? ''} inputMode="numeric" autoComplete="off" aria-describedby={rangeError ? 'range-error' : undefined} className={inputClass} />
+          </div>
+          <button type="submit" className={secondaryButtonClass}>
+            Show changes
+          </button>
+        </Form>
+        <Link to="/transactions/deductions" className={secondaryButtonClass}>
+          Payroll deductions
+        </Link>
+        {rangeError ? (
+          <p id="range-error" role="alert" className="w-full text-sm text-red-700">
+            {rangeError}
+          </p>
+        ) : null}
+      </div>
+      {range && changes ? (
+        <SignedChanges title={`Changes signed ${[range.from ? `from ${range.from}` : '', range.to ? `to ${range.to}` : ''].filter(Boolean).join(' ')}`} changes={changes} />
+      ) : !selected ? (
         <p className="mt-6 text-slate-700">{TransactionMessages.noPeriodData}</p>
       ) : !selected.ready ? (
-        <p className="mt-6 text-slate-700">{TransactionMessages.comeBackLater}</p>
+        <SignedChanges title={`${selected.title}: signed changes so far`} changes={changes ?? []} />
       ) : !report ? (
         <p className="mt-6 text-slate-700">{TransactionMessages.noPeriodData}</p>
       ) : (

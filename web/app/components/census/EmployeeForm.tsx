@@ -1,4 +1,4 @@
-import { Form, Link, useFetcher, useNavigation } from '@remix-run/react';
+import { Form, Link, useFetcher, useNavigation, useRouteLoaderData } from '@remix-run/react';
 import { getFormProps, useForm, type Submission, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import {
@@ -6,17 +6,21 @@ import {
   ONBOARDING_STEP_FLAG_LABELS,
   ONBOARDING_STEP_FLAGS,
   OPTION_LISTS,
-  ZEmployeeUpdate,
+  offeredOptions,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  ZEmployeeUpdateForm,
   ZNewEmployeeForm,
   type CensusEmployee,
 } from '@bp/api/contracts';
 import { Alert, primaryButtonClass, secondaryButtonClass } from '~/components/ui';
 import { startQuietly } from '~/lib/cancelled-load';
 import type { AddressCheckAnswer } from '~/routes/employee-address-check';
+import type { loader as rootLoader } from '~/root';
 import { AddressFields, CheckboxField, SelectField, SsnField, TextField } from '~/components/wizard/fields';
 
 /** Every field of either form, as the form holds them (text), so one useForm serves both modes. */
-type EmployeeFormShape = Partial<Record<keyof typeof ZNewEmployeeForm.shape | keyof typeof ZEmployeeUpdate.shape, string>>;
+type EmployeeFormShape = Partial<Record<keyof typeof ZNewEmployeeForm.shape | keyof typeof ZEmployeeUpdateForm.shape, string>>;
 
 const text = (v: string | number | null | undefined): string | undefined => (v === null || v === undefined ? undefined : String(v));
 
@@ -47,11 +51,12 @@ function defaultsOf(e: CensusEmployee) {
     officePhone: text(e.officePhone),
     homePhone: text(e.homePhone),
     cellPhone: text(e.cellPhone),
+    enableOnboarding: e.enableOnboarding ? 'on' : undefined,
   };
 }
 
 /**
- * Add New Employee and Edit Employee (document 3 sections 3 and 5). One form, the contracts' two schemas:
+ * Add New Employee and Edit Employee. One form, the contracts' two schemas:
  * adding validates on blur, editing on submit, as the spec says; the route's action parses the same schema
  * before POST /employees or PUT /employees/{id}, and the API's own field messages come back onto the fields.
  */
@@ -69,7 +74,7 @@ export function EmployeeForm({
   workHoursRequired: boolean;
 }) {
   const busy = useNavigation().state === 'submitting';
-  const schema = mode === 'add' ? ZNewEmployeeForm : ZEmployeeUpdate;
+  const schema = mode === 'add' ? ZNewEmployeeForm : ZEmployeeUpdateForm;
   const [form, fields] = useForm<EmployeeFormShape>({
     id: `employee-${mode}`,
     lastResult,
@@ -83,6 +88,11 @@ export function EmployeeForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema }) as unknown as Submission<EmployeeFormShape>,
   });
   const set = (name: string, value: string) => form.update({ name, value });
+  // Only the access groups and offices the agent chose for the client (the API refuses others), and the record's
+  // own value on an edit when it is no longer one of them.
+  const choices = useRouteLoaderData<typeof rootLoader>('root')?.user?.censusChoices;
+  const groups = choices ? offeredOptions(OPTION_LISTS.accessGroup, choices.accessGroupIds, employee?.groupId) : OPTION_LISTS.accessGroup;
+  const offices = choices ? offeredOptions(OPTION_LISTS.office, choices.officeIds, employee?.officeId) : OPTION_LISTS.office;
   const byUsername = mode === 'edit' && employee?.authenticationMethod === 'username';
   // Adding validates on blur, the address's uniqueness too (GET /employees/validate); editing leaves it to Save.
   const check = useFetcher<AddressCheckAnswer>();
@@ -117,10 +127,11 @@ export function EmployeeForm({
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-base font-semibold text-slate-900">Employment</legend>
-        <SelectField meta={fields.groupId} label="Access group" options={OPTION_LISTS.accessGroup} required={mode === 'add'} />
+        <SelectField meta={fields.groupId} label="Access group" options={groups} required={mode === 'add'} />
         <SelectField meta={fields.employmentId} label="Employment status" options={OPTION_LISTS.employmentStatus} required />
         <SelectField meta={fields.employmentType} label="Pay type" options={OPTION_LISTS.employmentType} />
-        <SelectField meta={fields.officeId} label="Office" options={OPTION_LISTS.office} />
+        {/* A client without offices asks for none. */}
+        {offices.length > 0 ? <SelectField meta={fields.officeId} label="Office" options={offices} /> : null}
         <TextField meta={fields.title} label="Title" autoComplete="off" />
         <TextField meta={fields.hireDate} label="Hire date" format="date" placeholder="MM/DD/YYYY" hint="MM/DD/YYYY" required />
         <TextField meta={fields.income} label="Annual income" placeholder="$0.00" hint={mode === 'edit' ? 'Leave blank to keep the current income.' : undefined} />
@@ -138,7 +149,7 @@ export function EmployeeForm({
       {mode === 'edit' && employee?.hasAccount ? (
         <fieldset>
           <legend className="mb-2 text-base font-semibold text-slate-900">Sign-in</legend>
-          <TextField meta={fields.password} label="New password (5 to 20 characters)" hint="The employee chooses their own at the next sign-in." />
+          <TextField meta={fields.password} label={`New password (${PASSWORD_MIN} to ${PASSWORD_MAX} characters)`} hint="The employee chooses their own at the next sign-in." />
         </fieldset>
       ) : null}
       {mode === 'add' ? (
@@ -151,6 +162,13 @@ export function EmployeeForm({
               <CheckboxField key={flag} meta={fields[flag]} label={ONBOARDING_STEP_FLAG_LABELS[flag]} />
             ))}
           </div>
+        </fieldset>
+      ) : null}
+      {mode === 'edit' ? (
+        <fieldset>
+          <legend className="mb-2 text-base font-semibold text-slate-900">Onboarding</legend>
+          <CheckboxField meta={fields.enableOnboarding} label="Enable onboarding" />
+          <p className="mt-1 text-sm text-slate-600">Onboarding starts at the employee&apos;s next sign-in if they have not finished registering.</p>
         </fieldset>
       ) : null}
       <div className="flex flex-wrap justify-end gap-3">

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from '@remix-run/react';
-import { DENTAL_TYPES, formatUsd, MEDICAL_TYPES, parseMoney, perPeriodToAnnual, PlanTypeIds, VISION_TYPES, type Plan } from '@bp/api/contracts';
+import { DENTAL_TYPES, HOUSEHOLD_OPTIONS, MEDICAL_TYPES, PlanTypeIds, VISION_TYPES, type Plan } from '@bp/api/contracts';
 import { Modal, primaryButtonClass, secondaryButtonClass } from '~/components/ui';
 import { usd } from '~/lib/enrollment-rules';
 import type { CompareData } from '~/lib/enrollment.server';
@@ -17,24 +17,26 @@ const dental = (f: (b: Extract<Plan['benefits'], { kind: 'dental' }>) => string 
 const vision = (f: (b: Extract<Plan['benefits'], { kind: 'vision' }>) => string | null) => (p: Plan) => (p.benefits.kind === 'vision' ? f(p.benefits) : null);
 
 /**
- * What each plan costs (employee only): per paycheck, per year, what the employer puts in, and for medical
- * plans the employer's money in the paired HSA (part of what a high-deductible plan is worth).
+ * What each plan costs at the household chosen above the table, all columns at the same one: per paycheck,
+ * per year, what the employer puts in, and for medical plans the employer's money in the paired HSA (part
+ * of what a high-deductible plan is worth). The server prices every figure.
  */
-function costRows(planTypeId: number, payPeriods: number): Row[] {
-  const employerPerPaycheck = (p: Plan) => p.tiers.find((t) => t.tier === 1)?.employerAmount ?? null;
+function costRows(planTypeId: number): Row[] {
+  const from = (p: Plan) => (p.price.from ? 'from ' : '');
   const rows: Row[] = [
-    ['Contribution per paycheck', (p) => usd(p.contributionAmount)],
-    ['Contribution per year', (p) => formatUsd(perPeriodToAnnual(parseMoney(p.contributionAmount) ?? 0, payPeriods))],
-    ['Employer pays per paycheck', (p) => (employerPerPaycheck(p) === null ? null : usd(employerPerPaycheck(p)))],
-    ['Employer pays per year', (p) => (employerPerPaycheck(p) === null ? null : formatUsd(perPeriodToAnnual(parseMoney(employerPerPaycheck(p)) ?? 0, payPeriods)))],
+    ['Coverage level', (p) => p.price.tierLabel],
+    ['Contribution per paycheck', (p) => `${from(p)}${usd(p.price.amount)}`],
+    ['Contribution per year', (p) => `${from(p)}${usd(p.price.annualAmount)}`],
+    ['Employer pays per paycheck', (p) => (p.price.from ? null : usd(p.price.employerAmount))],
+    ['Employer pays per year', (p) => (p.price.from ? null : usd(p.price.annualEmployerAmount))],
   ];
   if (MEDICAL_TYPES.includes(planTypeId)) rows.push(['Employer HSA money per year', (p) => (p.employerHsaAmount === null ? 'None' : usd(p.employerHsaAmount))]);
   return rows;
 }
 
-/** The rows of each layout (document 2 section 2: medical, dental, vision, life or other), after the costs. */
-function rowsFor(planTypeId: number, payPeriods: number): Row[] {
-  return [...costRows(planTypeId, payPeriods), ...benefitRows(planTypeId)];
+/** The rows of each layout (medical, dental, vision, life or other), after the costs. */
+function rowsFor(planTypeId: number): Row[] {
+  return [...costRows(planTypeId), ...benefitRows(planTypeId)];
 }
 
 function benefitRows(planTypeId: number): Row[] {
@@ -89,17 +91,56 @@ function benefitRows(planTypeId: number): Row[] {
 }
 
 /**
- * Compare Plans (document 2 section 2): the group's plans side by side with a Select per plan, which opens
+ * Compare Plans: the group's plans side by side with a Select per plan, which opens
  * the enrollment dialog with that plan chosen. Addressed by ?compare= so it works without JavaScript.
  */
-export function ComparePlansDialog({ data, closeTo, selectTo }: { data: CompareData; closeTo: string; selectTo: (planId: number) => string }) {
+export function ComparePlansDialog({
+  data,
+  closeTo,
+  selectTo,
+  tierTo,
+}: {
+  data: CompareData;
+  closeTo: string;
+  selectTo: (planId: number) => string;
+  /** Compare Plans priced for another household (?tier=), a link so it works before JavaScript loads. */
+  tierTo: (household: number) => string;
+}) {
   const navigate = useNavigate();
-  const rows = rowsFor(data.enrollment.planTypeId, data.payPeriods);
+  const rows = rowsFor(data.enrollment.planTypeId);
   const columns = [...data.previous, ...data.plans];
   const offered = new Set(data.plans.map((p) => p.id));
   return (
     <Modal open xl title="Compare Plans" onOpenChange={(open) => (open ? undefined : navigate(closeTo, { preventScrollReset: true }))}>
       <p className="mt-1 text-sm text-slate-700">{data.enrollment.planType}</p>
+      {data.household !== null ? (
+        <nav aria-label="Prices for" className="mt-3">
+          <p className="text-sm font-medium text-slate-900">
+            Prices for
+          </p>
+          <ul className="mt-1 flex flex-wrap gap-2">
+            {HOUSEHOLD_OPTIONS.map((o) => {
+              const on = o.value === data.household;
+              return (
+                <li key={o.value}>
+                  <Link
+                    to={tierTo(o.value)}
+                    replace
+                    preventScrollReset
+                    aria-current={on ? 'true' : undefined}
+                    className={cx(
+                      'inline-flex min-h-[2.25rem] items-center rounded-full border px-3 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600',
+                      on ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
+                    )}
+                  >
+                    {o.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      ) : null}
       {columns.length > 1 ? (
         // On a phone the plans do not fit side by side: say so, where the eye is.
         <p className="mt-2 flex items-center gap-1.5 text-xs font-medium text-slate-700 sm:hidden" aria-hidden="true">

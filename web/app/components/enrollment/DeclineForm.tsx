@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { EnrollmentMessages, WAIVER_REASON_OTHER, ZDeclineForm } from '@bp/api/contracts';
+import { EnrollmentMessages, EnrollmentStatus, WAIVER_REASON_OTHER, ZDeclineForm } from '@bp/api/contracts';
 import { FieldError, inputClass, labelClass, primaryButtonClass, secondaryButtonClass, useHydrated } from '~/components/ui';
 import { isWaivable } from '~/lib/enrollment-rules';
 import type { EnrollDialogData } from '~/lib/enrollment.server';
@@ -11,7 +11,7 @@ const DECLINE_LABELS = { do_not_have_coverage: 'I do not have other coverage', h
 
 const MEMBER_LABELS = { self: 'Self', spouse: 'My spouse', other: 'Other' } as const;
 
-/** The Decline Coverage form (document 2 section 5), validated by the shared schema here and in the action. */
+/** The Decline Coverage form, validated by the shared schema here and in the action. */
 export function DeclineForm({ data, closeTo, lastResult }: { data: EnrollDialogData; closeTo: string; lastResult: SubmissionResult<string[]> | undefined }) {
   const hydrated = useHydrated();
   const busy = useNavigation().state === 'submitting';
@@ -31,7 +31,7 @@ export function DeclineForm({ data, closeTo, lastResult }: { data: EnrollDialogD
           firstName: w.firstName ?? undefined,
           lastName: w.lastName ?? undefined,
         }
-      : data.enrollment.status === '-2' && !data.enrollment.isNewOE
+      : data.enrollment.status === EnrollmentStatus.Declined && !data.enrollment.isNewOE
         ? { declineReason: 'do_not_have_coverage' }
         : undefined,
     shouldValidate: 'onBlur',

@@ -7,7 +7,7 @@ import type { EnrollDialogData } from '~/lib/enrollment.server';
 
 const nameOf = (d: Dependent) => fullName(d) || 'Unnamed dependent';
 
-/** Dependents and tier (document 2 section 5): ineligible dependents disabled with their reason. */
+/** Dependents and tier: ineligible dependents disabled with their reason. */
 export function DependentsForm({ plan, data, onChange }: { plan: Plan; data: EnrollDialogData; onChange: (query: string, estimate: string | null) => void }) {
   const hydrated = useHydrated();
   const checks = data.dependents.map((d) => ({ dependent: d, result: dependentEligibility(plan, d, data.employeeGender, data.today) }));

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Form, Link, useNavigation } from '@remix-run/react';
-import { ContributionMessages, DEPENDENT_TYPES, EnrollmentMessages, formatUsd, MEDICAL_TYPES, parseMoney, payFrequencyName, perPeriodToAnnual, RESTRICTION_MESSAGES } from '@bp/api/contracts';
+import { ContributionMessages, DEPENDENT_TYPES, EnrollmentMessages, formatUsd, hasTiers, MEDICAL_TYPES, parseMoney, payFrequencyName, perPeriodToAnnual, RESTRICTION_MESSAGES, type PlanPrice } from '@bp/api/contracts';
 import { Alert, primaryButtonClass, secondaryButtonClass } from '~/components/ui';
 import { cx } from '~/lib/cx';
 import { dayBefore, usd } from '~/lib/enrollment-rules';
@@ -10,6 +10,7 @@ import { FsaForm } from './FsaForm';
 import { HsaForm } from './HsaForm';
 import { Pair, MedicalDetails } from './MedicalDetails';
 import { VoluntaryLifeForm } from './VoluntaryLifeForm';
+import { usePlanPrices } from './use-plan-prices';
 import { usePrediction } from './use-prediction';
 
 export function EnrollForm({ data, closeTo, compareTo }: { data: EnrollDialogData; closeTo: string; compareTo: string | null }) {
@@ -19,7 +20,7 @@ export function EnrollForm({ data, closeTo, compareTo }: { data: EnrollDialogDat
   const plan = plans.find((p) => p.id === planId) ?? null;
   const typeId = enrollment.planTypeId;
   const kind = plan?.benefits.kind;
-  const withDependents = DEPENDENT_TYPES.includes(typeId) && plan !== null && plan.tierStructure !== 5;
+  const withDependents = DEPENDENT_TYPES.includes(typeId) && plan !== null && hasTiers(plan.tierStructure);
 
   // The type forms report their part of the prediction query, their local estimate and whether they block Enroll.
   const [query, setQuery] = useState<string | null>(null);
@@ -43,6 +44,9 @@ export function EnrollForm({ data, closeTo, compareTo }: { data: EnrollDialogDat
   // The employer's share of the predicted coverage (FSA and HSA money is shown by their own forms).
   const employer = kind === 'fsa' || kind === 'hsa' ? null : (prediction.employerAmount ?? null);
   const yearly = (amount: string) => formatUsd(perPeriodToAnnual(parseMoney(amount) ?? 0, data.payPeriods));
+  // Every plan in the list at the tier the chosen people make, priced by the server.
+  const chosenPeople = withDependents && query !== null ? new URLSearchParams(query).get('dependents') : null;
+  const sideBySide = usePlanPrices(typeId, data.pricedFor, chosenPeople);
   const c = data.coverages;
   const hasCoverage = Boolean(c && (c.employee || c.spouse || c.children));
 
@@ -51,7 +55,7 @@ export function EnrollForm({ data, closeTo, compareTo }: { data: EnrollDialogDat
       method="post"
       preventScrollReset
       onSubmit={(event) => {
-        // A voluntary life election needs the employee amount (document 2 section 5).
+        // A voluntary life election needs the employee amount.
         const form = event.currentTarget;
         const employee = form.elements.namedItem('coverage.employee');
         if (employee instanceof HTMLSelectElement && employee.value === '') {
@@ -96,7 +100,7 @@ export function EnrollForm({ data, closeTo, compareTo }: { data: EnrollDialogDat
                   />
                   <span>
                     <span className="block font-semibold text-slate-900">{p.title}</span>
-                    <span className="block text-slate-700">{`${usd(p.contributionAmount)} per paycheck (${yearly(p.contributionAmount)} per year)`}</span>
+                    <PriceLines price={sideBySide.priceOf(p)} />
                     {unavailable ? (
                       <span id={`plan-${p.id}-restricted`} className="block text-red-700">
                         {RESTRICTION_MESSAGES[p.restricted] ?? EnrollmentMessages.enrollDisabled}
@@ -189,7 +193,7 @@ export function EnrollForm({ data, closeTo, compareTo }: { data: EnrollDialogDat
 
       <p aria-live="polite" className="mt-5 text-base font-semibold text-slate-900">
         {`Contribution: ${usd(shown)} per pay period`}
-        {prediction.pending ? <span className="ml-2 text-sm font-normal text-slate-700">(updating…)</span> : null}
+        {prediction.pending || sideBySide.pending ? <span className="ml-2 text-sm font-normal text-slate-700">(updating…)</span> : null}
       </p>
       {shown !== null ? (
         <p className="mt-1 text-sm text-slate-700">
@@ -207,5 +211,19 @@ export function EnrollForm({ data, closeTo, compareTo }: { data: EnrollDialogDat
         </button>
       </div>
     </Form>
+  );
+}
+
+/** A plan's side-by-side price: 'from' before a choice of amount, the tier it is for, the employer's share. */
+function PriceLines({ price }: { price: PlanPrice }) {
+  const employer = parseMoney(price.employerAmount) ?? 0;
+  return (
+    <>
+      <span className="block text-slate-700">
+        {`${price.from ? 'from ' : ''}${usd(price.amount)} per paycheck (${usd(price.annualAmount)} per year)`}
+        {price.tierLabel ? `, ${price.tierLabel}` : null}
+      </span>
+      {employer > 0 ? <span className="block text-slate-700">{`Your employer adds ${usd(price.employerAmount)} per paycheck (${usd(price.annualEmployerAmount)} per year)`}</span> : null}
+    </>
   );
 }

@@ -11,7 +11,7 @@ import { DeclineForm } from './DeclineForm';
 import { EnrollForm } from './EnrollForm';
 
 /**
- * The 'Benefits Enrollment' dialog of one plan type (document 2 sections 2, 4 and 5): Enroll and Decline
+ * The 'Benefits Enrollment' dialog of one plan type: Enroll and Decline
  * tabs, the plan list, the type's form and the live contribution. It is open while the address says so
  * (?enroll=), so both forms also work as plain page forms without JavaScript.
  */

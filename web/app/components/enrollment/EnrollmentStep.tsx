@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import type { SubmissionResult } from '@conform-to/react';
-import { cheapestContributionCents, EnrollmentMessages, formatUsd, isDecided, parseMoney, perPeriodToAnnual, undecidedPlanTypes, type Enrollment, type Plan } from '@bp/api/contracts';
+import { cheapestContributionCents, EnrollmentMessages, EnrollmentStatus, formatUsd, isDecided, parseMoney, perPeriodToAnnual, undecidedPlanTypes, type Enrollment, type Plan } from '@bp/api/contracts';
 import { Alert, Toast } from '~/components/ui';
 import { WizardActions } from '~/components/wizard/WizardActions';
 import { cx } from '~/lib/cx';
@@ -32,7 +32,7 @@ const smallButtonClass =
 const cellClass = 'block px-4 py-2 sm:table-cell sm:py-3 sm:align-top';
 
 /**
- * Registration step 4, Benefits Enrollment (document 2 sections 2 and 4): one block per plan type with
+ * Registration step 4, Benefits Enrollment: one block per plan type with
  * its status, Info and Select or Modify, the total per paycheck, and Next, which is held until every plan
  * type is decided. Dialogs open from the address (?enroll=, ?summary=, ?compare=) and need no script.
  */
@@ -51,9 +51,9 @@ export function EnrollmentStep({
   hideNegative = false,
   openTab,
 }: {
-  /** Life events 7 to 9: plan groups with a negative status (waived, declined) are left out (document 2 section 2). */
+  /** Life events 7 to 9: plan groups with a negative status (waived, declined) are left out. */
   hideNegative?: boolean;
-  /** The tab the dialogs open on (life event 9 opens Decline first, document 2 section 4). */
+  /** The tab the dialogs open on (life event 9 opens Decline first). */
   openTab?: DialogTab;
   /** Fields posted with Next (the life-event wizard's next step). */
   nextFields?: Record<string, string>;
@@ -83,7 +83,7 @@ export function EnrollmentStep({
   const decided = !requireAllDecided || allDecided(enrollments);
   const error = data.enabled && !none && ((pressed && !decided) || selectionError !== null) && !decided ? EnrollmentMessages.selectAllPlans : null;
 
-  // The summary shows its skeleton while the page loads it (document 2 section 2).
+  // The summary shows its skeleton while the page loads it.
   const pending = navigation.state === 'loading' ? new URLSearchParams(navigation.location.search) : null;
   const loadingSummary = pending?.get('summary') !== undefined && pending?.get('summary') !== null && !data.summary;
 
@@ -177,7 +177,12 @@ export function EnrollmentStep({
         />
       ) : null}
       {data.compare ? (
-        <ComparePlansDialog data={data.compare} closeTo={stepPath} selectTo={(planId) => join({ enroll: data.compare?.enrollment.id ?? 0, plan: planId })} />
+        <ComparePlansDialog
+          data={data.compare}
+          closeTo={stepPath}
+          selectTo={(planId) => join({ enroll: data.compare?.enrollment.id ?? 0, plan: planId })}
+          tierTo={(tier) => join({ compare: data.compare?.enrollment.id ?? 0, tier })}
+        />
       ) : null}
       {data.summary || loadingSummary ? <PlanSummaryModal data={data.summary} eoi={eoi} closeTo={stepPath} /> : null}
     </div>
@@ -206,7 +211,7 @@ function EnrollmentRow({
   const notice = rowNotice(e);
   const status = !e.selectable ? 'Enrolled' : e.restricted > 0 ? 'Not Available' : statusText(e);
   const label = actionLabel(e);
-  const enrolled = e.status === '1' && status === 'Enrolled';
+  const enrolled = e.status === EnrollmentStatus.Enrolled && status === 'Enrolled';
   const headingId = `enrollment-${e.id}`;
 
   return (
@@ -277,11 +282,13 @@ function EnrollmentRow({
               <span className="block text-xs text-slate-700">per paycheck</span>
               <span className="block text-xs text-slate-700">{formatUsd(perPeriodToAnnual(parseMoney(e.contributionAmount) ?? 0, payPeriods))} per year</span>
               {(parseMoney(e.employerContributionAmount) ?? 0) > 0 ? (
-                <span className="block text-xs text-slate-700">Employer pays {usd(e.employerContributionAmount)} per paycheck</span>
+                <span className="block text-xs text-slate-700">
+                  Employer pays {usd(e.employerContributionAmount)} per paycheck ({formatUsd(perPeriodToAnnual(parseMoney(e.employerContributionAmount) ?? 0, payPeriods))} per year)
+                </span>
               ) : null}
             </>
           ) : cheapest !== null && !isChosen(e) && e.restricted === 0 ? (
-            // Before a choice: what the cheapest option costs, not $0.00 (decisions section 5).
+            // Before a choice: what the cheapest option costs, not $0.00.
             <>
               <span className="font-semibold text-slate-900">from {formatUsd(cheapest)}</span>
               <span className="block text-xs text-slate-700">per paycheck</span>

@@ -5,7 +5,7 @@ import { fsaAnnualText, fsaPerPeriodCents, fsaPerPeriodText, usd } from '~/lib/e
 
 type FsaLimits = Extract<PlanLimits, { kind: 'fsa' }>;
 
-/** Four FSA accounts with linked per-period and annual fields (document 2 section 5). */
+/** Four FSA accounts with linked per-period and annual fields. */
 export function FsaForm({
   limits,
   initial,

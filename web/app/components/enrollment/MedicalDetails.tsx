@@ -11,7 +11,7 @@ export function Pair({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** The medical plan details on hover, focus or click (document 2 section 2). */
+/** The medical plan details on hover, focus or click. */
 export function MedicalDetails({ plan }: { plan: Plan }) {
   const [open, setOpen] = useState(false);
   if (plan.benefits.kind !== 'medical') return null;

@@ -2,9 +2,9 @@ import { Link, useNavigate } from '@remix-run/react';
 import {
   FSA_ACCOUNT_NAMES,
   FSA_ACCOUNTS,
+  hasTiers,
   parseMoney,
   payFrequencyName,
-  perPeriodToAnnual,
   PlanMessages,
   PlanTypeIds,
   formatUsd,
@@ -16,13 +16,13 @@ import type { PlanSummaryData } from '~/lib/enrollment.server';
 import { sitePath } from '~/lib/site';
 import { InfoTable, Skeleton } from './tables';
 
-/** Types whose summary lists the coverage rows (document 2 section 2). */
+/** Types whose summary lists the coverage rows. */
 const COVERAGE_TYPES: readonly number[] = [PlanTypeIds.STD, PlanTypeIds.LTD, PlanTypeIds.VoluntaryLife, PlanTypeIds.Life];
 
 const yesNo = (v: '0' | '1') => (v === '1' ? 'Yes' : 'No');
 
 /**
- * The Plan Summary modal (document 2 section 2): a type-specific summary, the SBC link, coverage rows and
+ * The Plan Summary modal: a type-specific summary, the SBC link, coverage rows and
  * the disclaimer. `data` null draws the skeleton while the page loads it.
  */
 export function PlanSummaryModal({ data, eoi, closeTo }: { data: PlanSummaryData | null; eoi: boolean; closeTo: string }) {
@@ -41,7 +41,7 @@ export function PlanSummaryModal({ data, eoi, closeTo }: { data: PlanSummaryData
 
 function SummaryBody({ data, eoi }: { data: PlanSummaryData; eoi: boolean }) {
   const { plan, custom, coverage } = data;
-  const showCoverage = COVERAGE_TYPES.includes(plan.planTypeId) || (plan.tierStructure === 5 && plan.ageBandedRateType > 0);
+  const showCoverage = COVERAGE_TYPES.includes(plan.planTypeId) || (!hasTiers(plan.tierStructure) && plan.ageBandedRateType > 0);
   return (
     <div className="mt-4 text-sm text-slate-800">
       <h3 className="text-base font-semibold text-slate-900">{plan.title}</h3>
@@ -71,25 +71,21 @@ function SummaryBody({ data, eoi }: { data: PlanSummaryData; eoi: boolean }) {
 }
 
 /**
- * What the plan costs the employee and what the employer puts in, per paycheck and per year, at the
- * employee's tier in this plan (employee only before a choice); for medical, the employer's HSA money too.
+ * What the plan costs the employee and what the employer puts in, per paycheck and per year, as the server
+ * priced it: at the tier the election's people make in this plan, or for a plan without
+ * a fixed price the cheapest choice, 'from $X'; for medical, the employer's HSA money too.
  */
 function CostTable({ data }: { data: PlanSummaryData }) {
-  const { plan, enrollment, payPeriods } = data;
-  const tier = enrollment?.planId === plan.id && enrollment.tier !== null ? enrollment.tier : 1;
-  const price = plan.tiers.find((t) => t.tier === tier) ?? plan.tiers[0];
-  if (!price && plan.employerHsaAmount === null) return null;
-  const yearly = (amount: string) => formatUsd(perPeriodToAnnual(parseMoney(amount) ?? 0, payPeriods));
-  const rows: Array<readonly [string, string, string]> = price
-    ? [
-        ['Your cost', usd(price.contributionAmount), yearly(price.contributionAmount)],
-        ['Employer pays', usd(price.employerAmount), yearly(price.employerAmount)],
-      ]
-    : [];
+  const { plan, payPeriods } = data;
+  const { price } = plan;
+  const priced = price.tier !== null || price.from;
+  if (!priced && plan.employerHsaAmount === null) return null;
+  const from = price.from ? 'from ' : '';
+  const rows: Array<readonly [string, string, string]> = priced ? [['Your cost', `${from}${usd(price.amount)}`, `${from}${usd(price.annualAmount)}`]] : [];
+  // Before a choice of amount the employer's share depends on it: shown once there is a tier's price.
+  if (priced && !price.from) rows.push(['Employer pays', usd(price.employerAmount), usd(price.annualEmployerAmount)]);
   if (plan.employerHsaAmount !== null) rows.push(['Employer HSA money', '—', usd(plan.employerHsaAmount)]);
-  return (
-    <InfoTable caption={`Cost${price ? ` (${price.label})` : ''}: ${payFrequencyName(payPeriods)}`} columns={['', 'Per paycheck', 'Per year']} rows={rows} />
-  );
+  return <InfoTable caption={`Cost${price.tierLabel ? ` (${price.tierLabel})` : ''}: ${payFrequencyName(payPeriods)}`} columns={['', 'Per paycheck', 'Per year']} rows={rows} />;
 }
 
 function BenefitTables({ data, eoi }: { data: PlanSummaryData; eoi: boolean }) {

@@ -1,11 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { ContributionMessages, maximumOption, parseMoney, RelationshipTypeIds, type Dependent, type PlanLimits } from '@bp/api/contracts';
+import { ContributionMessages, eoiRequired, maximumOption, parseMoney, RelationshipTypeIds, type Dependent, type PlanLimits } from '@bp/api/contracts';
 import { FieldError, inputClass, labelClass } from '~/components/ui';
 import { amountOptionLabel, usd } from '~/lib/enrollment-rules';
 
 type VolLifeLimits = Extract<PlanLimits, { kind: 'voluntaryLife' }>;
 
-/** Voluntary life: amounts per member, the spouse and child maxima and the EOI note (document 2 section 5). */
+/** Voluntary life: amounts per member, the spouse and child maxima and the EOI note. */
 export function VoluntaryLifeForm({
   limits,
   dependents,
@@ -30,8 +30,10 @@ export function VoluntaryLifeForm({
   const toOptions = (list: VolLifeLimits['spouseAmounts']) => list.map((o) => ({ originalCents: parseMoney(o.original) ?? 0, reducedCents: parseMoney(o.reduced) ?? 0 }));
   const spouseMax = limits.spouseAmountPercent !== null ? maximumOption(toOptions(limits.spouseAmounts), employeeCents, limits.spouseAmountPercent) : null;
   const childMax = limits.childAmountPercent !== null ? maximumOption(toOptions(limits.childrenAmounts), employeeCents, limits.childAmountPercent) : null;
-  const overGi = (chosen: string, gi: string | null) => gi !== null && (parseMoney(chosen) ?? 0) > (parseMoney(gi) ?? 0);
-  const needsEoi = eoi.length > 0 || overGi(employee, limits.employeeGiAmount) || overGi(spouse, limits.spouseGiAmount) || overGi(children, limits.childGiAmount);
+  // The note follows the amounts as they are chosen, by the same rule as the server's quote (`eoi`).
+  const gi = (amount: string | null) => (amount === null ? null : { giCents: parseMoney(amount) ?? 0 });
+  const chosen = { employeeCents: parseMoney(employee), spouseCents: hasSpouse ? parseMoney(spouse) : null, childrenCents: hasChild ? parseMoney(children) : null };
+  const needsEoi = eoi.length > 0 || eoiRequired({ employee: { giCents: parseMoney(limits.employeeGiAmount) ?? 0 }, spouse: gi(limits.spouseGiAmount), child: gi(limits.childGiAmount) }, chosen).length > 0;
 
   useEffect(() => {
     onChange(`employee=${employee}&spouse=${hasSpouse ? spouse : ''}&child=${hasChild ? children : ''}`);

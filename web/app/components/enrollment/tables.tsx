@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
+import { ScrollRegion } from '~/components/ui';
 
 /** A small table of the plan summary and compare dialogs: a caption, column headers and labelled rows. */
 export function InfoTable({ caption, columns, rows }: { caption: string; columns: readonly string[]; rows: ReadonlyArray<readonly [string, ...ReactNode[]]> }) {
   return (
-    <div className="relative mt-4 overflow-x-auto">
+    // Wider than a phone's dialog for three or four columns: it scrolls on its own, reachable by keyboard (WCAG 2.1.1).
+    <ScrollRegion label={caption} className="mt-4 overflow-x-auto">
       <table className="w-full min-w-[20rem] border-collapse text-left text-sm">
         <caption className="pb-2 text-left text-sm font-semibold text-slate-900">{caption}</caption>
         <thead>
@@ -30,7 +32,7 @@ export function InfoTable({ caption, columns, rows }: { caption: string; columns
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -7,7 +7,7 @@ import { WizardActions } from '~/components/wizard/WizardActions';
 import type { SecurityQuestionOption } from '~/lib/account.server';
 
 /**
- * Account Settings (document 3 section 2.12): for a username account not past the welcome email, the email
+ * Account Settings: for a username account not past the welcome email, the email
  * it will use and its security question, before the profile.
  */
 export function AccountSettingsStep({ questions, lastResult }: { questions: SecurityQuestionOption[]; lastResult: SubmissionResult<string[]> | undefined }) {

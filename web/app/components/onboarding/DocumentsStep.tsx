@@ -22,7 +22,7 @@ function commentParagraphs(html: string): string[] {
 export type DocumentErrors = Record<string, string[]>;
 
 /**
- * The Documents step (document 3 sections 3, 4 and 5): the client's documents one at a time, each with
+ * The Documents step: the client's documents one at a time, each with
  * HR's comment, its files to open, its fields, an upload and the acknowledgment with a typed name, as the
  * document requires. Submitted documents are marked; Next follows once every one is submitted.
  */
@@ -229,7 +229,7 @@ function DocumentFieldInput({ field, errors }: { field: DocumentField; errors: s
         placeholder={hints[field.fieldType]}
         aria-required
         autoComplete="off"
-        // The $ prefix and thousands separator (document 3 section 5) once the person leaves the field.
+        // The $ prefix and thousands separator once the person leaves the field.
         onBlur={field.fieldType === 'amount' ? (e) => (e.currentTarget.value = formatAmountField(e.currentTarget.value)) : undefined}
         className={inputClass}
       />

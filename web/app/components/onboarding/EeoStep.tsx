@@ -7,7 +7,7 @@ import { WizardActions } from '~/components/wizard/WizardActions';
 
 const text = (v: number | null) => (v === null ? undefined : String(v));
 
-/** EEO (document 3 sections 3 and 5): four optional answers, used only for equal-opportunity reporting. */
+/** EEO: four optional answers, used only for equal-opportunity reporting. */
 export function EeoStep({ eeo, backTo, lastResult }: { eeo: Eeo; backTo?: string; lastResult: SubmissionResult<string[]> | undefined }) {
   const busy = useNavigation().state === 'submitting';
   const [form, fields] = useForm({

@@ -10,7 +10,7 @@ import { WizardActions } from '~/components/wizard/WizardActions';
 const text = (v: string | number | null | undefined) => (v === null || v === undefined ? undefined : String(v));
 
 /**
- * Employment Eligibility Verification (document 3 sections 3, 4 and 5): one of four types, the fields the
+ * Employment Eligibility Verification: one of four types, the fields the
  * type asks for, saved; then the acceptable I-9 documents ask for confirmation before moving on.
  */
 export function EligibilityStep({ data, backTo, lastResult, closeTo }: { data: { i9: I9; documents: I9Documents; confirm: boolean }; backTo?: string; lastResult: SubmissionResult<string[]> | undefined; closeTo: string }) {

@@ -4,7 +4,7 @@ import { WizardStepper } from '~/components/WizardStepper';
 import type { OnboardingScreen } from '~/lib/onboarding.server';
 
 /**
- * Frame of the onboarding wizard (document 3 section 2.12): title, the non-linear stepper (horizontal from
+ * Frame of the onboarding wizard: title, the non-linear stepper (horizontal from
  * 1200 px, vertical below) and the step's panel, with a loading backdrop while the next screen loads. A
  * completed step is a link only when it is not the first and comes before the current one (the spec's
  * click rule).

@@ -30,7 +30,7 @@ function amountText(m: PayrollMethod, last: boolean): string {
 }
 
 /**
- * Payroll (document 3 sections 3, 4, 5 and 9): the methods in order (Deposit, Card, Check), each a
+ * Payroll: the methods in order (Deposit, Card, Check), each a
  * percentage, a dollar amount or the remaining amount; percentages must make 100% and the first method
  * cannot be deleted. A method is added or changed in a dialog opened from the address (?method=).
  */

@@ -8,13 +8,13 @@ import { SelectField, TextField } from '~/components/wizard/fields';
 import { WizardActions } from '~/components/wizard/WizardActions';
 
 /**
- * Tax Withholding (document 3 sections 3 and 5): filing status, allowances and an additional amount per
+ * Tax Withholding: filing status, allowances and an additional amount per
  * paycheck. Claiming exemption makes them read-only and asks for the two statements of the current year.
  */
-export function TaxStep({ w4, backTo, lastResult }: { w4: W4; backTo?: string; lastResult: SubmissionResult<string[]> | undefined }) {
+/** `year`: the client's current year (its today from GET /me), which the exemption statements name. */
+export function TaxStep({ w4, year, backTo, lastResult }: { w4: W4; year: number; backTo?: string; lastResult: SubmissionResult<string[]> | undefined }) {
   const busy = useNavigation().state === 'submitting';
   const [exempt, setExempt] = useState(w4.federalExemption === '1');
-  const year = new Date().getFullYear();
   const [form, fields] = useForm({
     id: 'onboarding-w4',
     lastResult,

@@ -8,7 +8,7 @@ import { ADDITIONAL_INFO_INDEX, WIZARD_STEPS } from '~/lib/registration-steps';
 import { WizardActions } from './WizardActions';
 
 /**
- * Registration step 6, Additional Information (document 2 section 2): the client's questions under their
+ * Registration step 6, Additional Information: the client's questions under their
  * section titles, asked of the employee or of each dependent. A question shows only while its filter
  * matches the answers given so far; shown required questions need an answer ('Field is required').
  * Inputs stay uncontrolled: the page re-reads the form on every change to decide what shows, and without

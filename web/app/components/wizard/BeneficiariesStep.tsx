@@ -12,7 +12,7 @@ import { WizardActions } from './WizardActions';
 const iconLink = 'inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 hover:text-slate-900';
 
 /**
- * Registration step 5, Beneficiaries (document 2 sections 2, 4 and 5): the table with its 'Total share'
+ * Registration step 5, Beneficiaries: the table with its 'Total share'
  * row, the Add/Edit dialog and the delete confirmation (both opened from the address, so they work without
  * JavaScript), and Next, disabled while a life plan is enrolled and the totals are not right.
  */
@@ -48,7 +48,7 @@ export function BeneficiariesStep({
           : BeneficiaryMessages.noLifePlan}
       </p>
       {loadError ? (
-        <Alert tone="error" autoHide className="mt-4">
+        <Alert tone="error" className="mt-4">
           {loadError}
         </Alert>
       ) : null}
@@ -105,7 +105,7 @@ export function BeneficiariesStep({
   );
 }
 
-/** Beneficiary, Primary, Contingent, Tertiary, Actions, and the 'Total share' footer (document 2 section 2). */
+/** Beneficiary, Primary, Contingent, Tertiary, Actions, and the 'Total share' footer. */
 export function BeneficiaryTable({
   beneficiaries,
   editTo,

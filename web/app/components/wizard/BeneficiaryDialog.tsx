@@ -37,7 +37,7 @@ function defaultsOf(b: Beneficiary | null) {
 const nameOf = (d: Pick<Dependent, 'firstName' | 'lastName'>) => [d.firstName, d.lastName].filter(Boolean).join(' ') || 'Unnamed dependent';
 
 /**
- * The Add/Edit Beneficiary dialog (document 2 sections 2 and 5). Open while the address says so
+ * The Add/Edit Beneficiary dialog. Open while the address says so
  * (?beneficiary=), so it is a plain page form without JavaScript. The share is clamped as it is typed to
  * 1..what the other beneficiaries of its type left; the shared schema gives every message here and again
  * in the action and the API.
@@ -162,7 +162,7 @@ export function BeneficiaryDialog({
             onInput={(event) => {
               const input = event.currentTarget;
               const digits = input.value.replace(/\D/g, '').slice(0, 3);
-              // Clamp to 1..what is left of the chosen type (document 2 section 5); without a type only digits.
+              // Clamp to 1..what is left of the chosen type; without a type only digits.
               const clamped = max !== null && digits !== '' ? clampShare(digits, max) : undefined;
               const next = clamped !== undefined && clamped > 0 ? String(clamped) : digits;
               if (next !== input.value) input.value = next;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Form, Link, useNavigate, useNavigation } from '@remix-run/react';
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { dependentSchema, lastNamesDiffer, RelationshipType, type Dependent } from '@bp/api/contracts';
+import { dependentSchema, lastNamesDiffer, NEWBORN_SSN_HINT, RelationshipType, type Dependent } from '@bp/api/contracts';
 import { Modal, primaryButtonClass, secondaryButtonClass, useHydrated } from '~/components/ui';
 import type { FormOptions } from '~/lib/employee-data.server';
 import { AddressFields, CheckboxField, SelectField, SsnField, TextField } from './fields';
@@ -34,7 +34,7 @@ function defaultsOf(d: Dependent | null) {
 }
 
 /**
- * The Add/Edit Dependent dialog (document 1 section 2). It is open while the address says so (?dependent=),
+ * The Add/Edit Dependent dialog. It is open while the address says so (?dependent=),
  * so it also works as a plain page form without JavaScript. The shared dependentSchema checks every rule of
  * section 5 here and again in the route's action; the context (the employee's last name, requireSsn) is
  * the same on both sides and never submitted.
@@ -51,7 +51,7 @@ export function DependentDialog({
 }: {
   /** The relations offered (a life event offers only those it is about); all of them by default. */
   relationships?: FormOptions['relationshipType'];
-  /** A birth (life event 1): the relation is Child, and smoker and email are not asked (document 2 section 4). */
+  /** A birth (life event 1): the relation is Child, and smoker and email are not asked. */
   birth?: boolean;
   /** null adds a new dependent. */
   dependent: Dependent | null;
@@ -96,13 +96,14 @@ export function DependentDialog({
         {birth ? null : <SelectField meta={fields.smoker} label="Smoker" options={options.smoker} required />}
         {showChildFields ? (
           <div className="sm:col-span-2">
-            <CheckboxField meta={fields.disabled} label="Totaly Disabled" />
+            <CheckboxField meta={fields.disabled} label="Totally disabled" />
           </div>
         ) : null}
         {showReason ? (
           <SelectField meta={fields.lastNameReasonId} label="Reason for a different last name" options={options.lastNameReason} className="sm:col-span-2" />
         ) : null}
-        <SsnField meta={fields.ssn} label="Social Security Number" original={dependent?.ssn ?? null} set={set} required={requireSsn} />
+        {/* A newborn's SSN arrives weeks after the birth: it may be left empty for now. */}
+        <SsnField meta={fields.ssn} label="Social Security Number" original={dependent?.ssn ?? null} set={set} required={requireSsn && !birth} hint={birth ? NEWBORN_SSN_HINT : undefined} />
         {birth ? null : <TextField meta={fields.email} label="Email" type="email" autoComplete="off" />}
         <div className="sm:col-span-2">
           <CheckboxField meta={fields.dependentDifferentAddress} label="Different home address" onValue={setDifferentAddress} />

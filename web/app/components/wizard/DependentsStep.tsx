@@ -27,7 +27,7 @@ const nameOf = (d: Dependent) => [d.firstName, d.lastName].filter(Boolean).join(
 const text = (v: string | null): string | undefined => v ?? undefined;
 
 /**
- * Registration step 3, Dependents (document 1 sections 2 and 4). Cards with edit and delete, the
+ * Registration step 3, Dependents. Cards with edit and delete, the
  * same-address checkbox with one accordion per dependent, the incomplete banner, and Next, which saves the
  * addresses and then the step. Dialogs open from the address (?dependent=, ?delete=) so they need no script.
  */
@@ -53,7 +53,7 @@ export function DependentsStep({
   const incomplete = incompleteDependentNames(dependents);
   const join = (key: string, value: string | number) => `${stepPath}&${key}=${value}`;
 
-  // The flag starts true when nobody lives elsewhere and follows the list (document 1 section 4).
+  // The flag starts true when nobody lives elsewhere and follows the list.
   const differentIds = dependents.filter((d) => d.dependentDifferentAddress).map((d) => String(d.id));
   const listKey = dependents.map((d) => `${d.id}:${d.dependentDifferentAddress}`).join(',');
   const [open, setOpen] = useState<string[]>(differentIds);

@@ -1,11 +1,11 @@
-import { ENROLLMENT_STATUS_TEXT, payFrequencyName, summaryTables, type PlanEnrollmentSummary } from '@bp/api/contracts';
+import { ENROLLMENT_STATUS_TEXT, EnrollmentStatus, payFrequencyName, summaryTables, type PlanEnrollmentSummary } from '@bp/api/contracts';
 import { Alert } from '~/components/ui';
 import type { BeneficiaryList } from '~/lib/beneficiaries.server';
 import type { SummaryData } from '~/lib/forms.server';
 import { usd } from '~/lib/usd';
 
 /**
- * What the employee is about to sign (decisions section 5, review before signing): every plan type with its
+ * What the employee is about to sign (review before signing): every plan type with its
  * status, the plan, who it covers and what it costs per paycheck and per year, the employer's share, and
  * the beneficiaries with their shares. A list rather than a wide table, so it reads the same at 390 px.
  */
@@ -59,7 +59,7 @@ export function ElectionsReview({ summary, beneficiaries }: { summary: SummaryDa
 }
 
 function ElectionItem({ row: r }: { row: PlanEnrollmentSummary }) {
-  const enrolled = r.status === '1';
+  const enrolled = r.status === EnrollmentStatus.Enrolled;
   return (
     <li className="px-3 py-2.5 text-sm">
       <p className="font-medium text-slate-900">
@@ -69,6 +69,12 @@ function ElectionItem({ row: r }: { row: PlanEnrollmentSummary }) {
         <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-slate-800">
           <dt className="text-slate-600">Plan</dt>
           <dd>{r.planName}</dd>
+          {r.tierLabel ? (
+            <>
+              <dt className="text-slate-600">Coverage level</dt>
+              <dd>{r.tierLabel}</dd>
+            </>
+          ) : null}
           <dt className="text-slate-600">Covers</dt>
           <dd>{r.dependents.length > 0 ? `You, ${r.dependents.join(', ')}` : 'You only'}</dd>
           <dt className="text-slate-600">You pay</dt>

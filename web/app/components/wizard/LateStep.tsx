@@ -15,7 +15,7 @@ function answerOf<S extends string>(answer: unknown, screen: S): (LateAnswer & {
   return typeof answer === 'object' && answer !== null && 'screen' in answer && answer.screen === screen ? (answer as LateAnswer & { screen: S }) : null;
 }
 
-/** Registration steps 5 to 8 (document 2 section 2), each with its own form answers. */
+/** Registration steps 5 to 8, each with its own form answers. */
 export function LateStep({ step, late, answer }: { step: number; late: LateStepData; answer: unknown }) {
   const backTo = wizardPath(step - 1);
   switch (late.kind) {

@@ -39,7 +39,7 @@ function defaultsOf(e: EmployeeProfile) {
 }
 
 /**
- * Registration step 2, Employee Profile (document 1 sections 2, 4 and 5). The shared schema validates on
+ * Registration step 2, Employee Profile. The shared schema validates on
  * blur (errors only after a field is touched) and, on Next, every field including the birth date; the
  * route's action parses the same schema before PUT /employee.
  */
@@ -64,7 +64,7 @@ export function ProfileStep({ data, user, lastResult }: { data: ProfileStepData;
       </div>
       <Form method="post" {...getFormProps(form)} className="mt-6">
         <input type="hidden" name="screen" value="profile" />
-        {/* Carried through untouched (document 1 section 3). */}
+        {/* Carried through untouched. */}
         {(['officePhoneIndex', 'homePhoneIndex', 'cellPhoneIndex'] as const).map((name) =>
           employee[name] === null ? null : <input key={name} type="hidden" name={name} value={employee[name] ?? ''} />,
         )}
@@ -90,7 +90,7 @@ export function ProfileStep({ data, user, lastResult }: { data: ProfileStepData;
           <TextField meta={fields.homePhone} label="Home phone" type="tel" format="phone" placeholder="###-###-####" autoComplete="tel" />
           <TextField meta={fields.cellPhone} label="Cell phone" type="tel" format="phone" placeholder="###-###-####" autoComplete="tel" />
         </fieldset>
-        {/* No Back: Account Setup cannot be revisited (document 1 section 2). */}
+        {/* No Back: Account Setup cannot be revisited. */}
         <WizardActions busy={busy} />
       </Form>
     </div>

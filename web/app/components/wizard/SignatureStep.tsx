@@ -51,7 +51,7 @@ function trimmedPng(canvas: HTMLCanvasElement, box: Box, ratio: number): string 
 }
 
 /**
- * Registration step 7, Signature (document 2 sections 2 and 9): what is being signed shown above the pad.
+ * Registration step 7, Signature: what is being signed shown above the pad.
  */
 export function SignatureStep({ error, backTo, summary, beneficiaries }: { error: string | null; backTo: string; summary: SummaryData; beneficiaries: BeneficiaryList }) {
   return (
@@ -83,7 +83,7 @@ export function SignatureForm({
   formFields,
   nextLabel,
 }: {
-  /** The submit button's text (the life-event wizard's last step says Finish, document 2 section 4). */
+  /** The submit button's text (the life-event wizard's last step says Finish). */
   nextLabel?: string;
   title: string;
   instructions: string;

@@ -9,7 +9,7 @@ import { WizardActions } from './WizardActions';
 const th = 'px-3 py-2.5 text-left font-semibold';
 
 /**
- * Registration step 8, Summary (document 2 section 2): 'Plans You Elected' with the per-paycheck total
+ * Registration step 8, Summary: 'Plans You Elected' with the per-paycheck total
  * and 'Plans You Declined'. Continue marks registration as finished and opens the dashboard.
  */
 export function SummaryStep({ data, backTo }: { data: SummaryData; backTo: string }) {
@@ -124,7 +124,7 @@ function ElectedRow({ row: r }: { row: PlanEnrollmentSummary }) {
     <tr>
       <th scope="row" className="px-3 py-2.5 text-left font-medium text-slate-900">
         {r.planName}
-        <span className="block text-xs font-normal text-slate-600">{r.planType}</span>
+        <span className="block text-xs font-normal text-slate-600">{r.tierLabel ? `${r.planType}, ${r.tierLabel}` : r.planType}</span>
       </th>
       <td className="px-3 py-2.5 text-slate-800">{r.dependents.length > 0 ? r.dependents.join(', ') : 'Employee only'}</td>
       <td className="px-3 py-2.5 text-slate-800">{r.eligibilityDate ?? '—'}</td>

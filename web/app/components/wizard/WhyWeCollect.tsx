@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Messages, type CurrentUser } from '@bp/api/contracts';
 import { primaryButtonClass } from '~/components/ui';
 
-/** The info alert of the Employee Profile step; it opens the privacy notice in a modal (document 1 section 2). */
+/** The info alert of the Employee Profile step; it opens the privacy notice in a modal. */
 export function WhyWeCollect({ notice }: { notice: CurrentUser['privacyNotice'] }) {
   return (
     <Dialog.Root>

@@ -3,7 +3,7 @@ import { Link } from '@remix-run/react';
 import { primaryButtonClass, secondaryButtonClass } from '~/components/ui';
 import { cx } from '~/lib/cx';
 
-/** The stepper actions under every step (document 1 section 2): Back, Skip, Next or Finish. */
+/** The stepper actions under every step: Back, Skip, Next or Finish. */
 export function WizardActions({
   backTo,
   skip,

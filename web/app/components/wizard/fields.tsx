@@ -175,7 +175,7 @@ export function CheckboxField({ meta, label, onValue }: { meta: FieldLike; label
 }
 
 /**
- * The SSN with its Edit toggle (document 1 section 4): read-only until Edit, Edit clears the value,
+ * The SSN with its Edit toggle: read-only until Edit, Edit clears the value,
  * Decline puts the original (masked) value back. Without JavaScript nothing could toggle it, so it stays
  * editable; a masked value sent back unchanged keeps the stored SSN.
  */
