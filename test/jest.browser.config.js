@@ -5,6 +5,8 @@ module.exports = {
   testEnvironment: 'node',
   testRegex: 'test/browser/.*\\.journey\\.ts$',
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swc] },
+  // Journeys compute authenticator codes with otplib, whose dependencies ship ES modules only.
+  transformIgnorePatterns: require('./esm-only'),
   globalSetup: '<rootDir>/test/support/browser-global-setup.ts',
   globalTeardown: '<rootDir>/test/support/browser-global-teardown.ts',
   maxWorkers: 1,

@@ -11,5 +11,9 @@ module.exports = {
   setupFilesAfterEnv: ['<rootDir>/test/support/response-schemas.after.ts'],
   moduleNameMapper: { '^@bp/api/contracts$': '<rootDir>/api/src/contracts/index.ts', '^@bp/api/contracts/server$': '<rootDir>/api/src/contracts/server.ts', '^@bp/api/server$': '<rootDir>/api/src/server/index.ts', '^@bp/api/server/boot$': '<rootDir>/api/src/server/boot.ts' },
   maxWorkers: 1,
-  testTimeout: 30000,
+  // One worker process, not in band: each file builds a Nest app and the run's heap grew past 4 GB over 60 files,
+  // until starting an app took more than 30 s; the worker is replaced once it idles above this.
+  workerIdleMemoryLimit: '1536MB',
+  // Starting an app and a workers module on a busy 2-core machine can take most of a minute.
+  testTimeout: 90000,
 };

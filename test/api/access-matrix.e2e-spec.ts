@@ -55,7 +55,7 @@ describe('access matrix', () => {
     expect(granted).toEqual({
       'jane@acme.test': ['self:employee'],
       'hr@acme.test': ['self:employee', ...ADMIN_PERMISSIONS].sort(),
-      'agent@harbor.test': [...ADMIN_PERMISSIONS, 'clients:switch'].sort(),
+      'agent@harbor.test': [...ADMIN_PERMISSIONS, 'clients:switch', 'mfa:require', 'agency:manage-clients'].sort(),
       'tess@acme.test': ['self:employee'],
     });
   });

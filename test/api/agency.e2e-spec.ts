@@ -23,10 +23,11 @@ describe('agency: the agent opens the clients of its own agency only', () => {
     const token = await t.login('agent@harbor.test');
     const res = await api().get('/mbl/api/agency').set('Authorization', `Bearer ${token}`).expect(200);
     expect(res.body).toMatchObject({ name: 'Harbor Benefits Group' });
-    expect(res.body.clients.map((c: { name: string; current: boolean }) => [c.name, c.current])).toEqual([
-      ['Acme Corp', true],
-      ['Bayside Dental', false],
-    ]);
+    const rows = res.body.clients.map((c: { name: string; current: boolean }) => [c.name, c.current]) as Array<[string, boolean]>;
+    // Other suites' agents create clients of Harbor on the same database (issue 29): the seeded two are there and only the one opened
+    // is current.
+    expect(rows).toEqual(expect.arrayContaining([['Acme Corp', true], ['Bayside Dental', false]]));
+    expect(rows.filter(([, current]) => current)).toEqual([['Acme Corp', true]]);
     expect(res.body.clients.map((c: { name: string }) => c.name)).not.toContain('Globex');
   });
 
@@ -47,6 +48,15 @@ describe('agency: the agent opens the clients of its own agency only', () => {
     const census = (await api().get('/mbl/api/employees').set('Authorization', `Bearer ${jwt}`).expect(200)).body.result as Array<{ lastName: string }>;
     expect(census.map((e) => e.lastName).sort()).toEqual(['Brooks', 'Lopez', 'Shah']);
     await api().get('/mbl/api/enrollments').set('Authorization', `Bearer ${jwt}`).expect(403);
+    // The seed leaves Bayside's next plan year Ready to Start (issue 26): its plans renewed a year after this year's.
+    const oe = (await api().get('/mbl/api/openEnrollment').set('Authorization', `Bearer ${jwt}`).expect(200)).body as {
+      plans: Array<{ effectiveDate: string }>;
+      periods: Array<{ state: string; current: boolean; plans: Array<{ effectiveDate: string }> }>;
+    };
+    const [inForce] = await db.query(`SELECT to_char(min(pl.effective_date) + interval '1 year', 'MM/DD/YYYY') AS next FROM plan pl JOIN open_enrollment_period p ON p.id = pl.open_enrollment_period_id WHERE p.client_id = $1 AND p.is_current`, [bayside.id]);
+    expect(oe.periods.map((p) => [p.state, p.current])).toEqual([['ready', false], ['closed', true]]);
+    expect(oe.plans.length).toBeGreaterThan(3);
+    expect(new Set(oe.plans.map((p) => p.effectiveDate))).toEqual(new Set([inForce.next]));
   });
 
   it("answers 404 for another agency's client and keeps the session", async () => {

@@ -1,8 +1,9 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AuditMessages, type AuditDetails, type AuditPage } from '../../api/src/contracts/audit';
+import { clientDateTime } from '../../api/src/contracts/formats';
 import { createTestApp, type TestApp } from '../support/app';
-import { createPerson } from '../support/fixtures';
+import { cloneAcmeClient, createPerson } from '../support/fixtures';
 
 /** My Audit Log and the HR Audit Log (document 3 sections 2.6 and 7): paged, ordered, filtered, with Log Details. */
 describe('audit logs', () => {
@@ -43,7 +44,7 @@ describe('audit logs', () => {
     expect(((await api(jwt, '/audits-user?eventType=create,delete&description=Ann').expect(200)).body as AuditPage).totalCount).toBe(2);
     const second = (await api(jwt, '/audits-user?perPage=1&page=2').expect(200)).body as AuditPage;
     expect(second).toMatchObject({ page: 2, totalCount: 3, result: [{ description: 'Beneficiary: Beneficiary Bo Logg (Primary, 40%) added' }] });
-    expect(((await api(jwt, '/audits-user?perPage=10&page=9').expect(200)).body as AuditPage)).toEqual({ result: [], page: 9, totalCount: 3 });
+    expect(((await api(jwt, '/audits-user?perPage=10&page=9').expect(200)).body as AuditPage)).toEqual({ result: [], page: 9, totalCount: 3, timeZone: 'America/New_York' });
     // A % typed in a filter is a percent sign, not a wildcard.
     expect(((await api(jwt, '/audits-user?description=%25').expect(200)).body as AuditPage).totalCount).toBe(3);
     expect(((await api(jwt, '/audits-user?description=x%25y').expect(200)).body as AuditPage).totalCount).toBe(0);
@@ -78,5 +79,29 @@ describe('audit logs', () => {
     const names = sorted.result.filter((r) => r.lastName !== null).map((r) => `${r.lastName} ${r.firstName}`.toLowerCase());
     expect(names).toEqual([...names].sort());
     await api(hr, `/audits-hr/${found.result[0]!.id}`).expect(200);
+  });
+
+  it("answers the client's time zone with every page and entry, so times show in it with its abbreviation (decisions section 6)", async () => {
+    const clientId = await cloneAcmeClient(db);
+    await db.query(`UPDATE client SET time_zone = 'America/Chicago' WHERE id = $1`, [clientId]);
+    const p = await createPerson(db, { clientId, registered: true, firstName: 'Zona', lastName: 'Logg' });
+    const hrPerson = await createPerson(db, { clientId, registered: true, roleType: 1, firstName: 'Hal' });
+    const jwt = await t.login(p.email);
+    await request(t.server).post('/mbl/api/beneficiaries').set('Authorization', `Bearer ${jwt}`).send(B('Dee', 100)).expect(201);
+
+    const mine = (await api(jwt, '/audits-user').expect(200)).body as AuditPage;
+    expect(mine.timeZone).toBe('America/Chicago');
+    const entry = mine.result[0]!;
+    const [stored] = await db.query(`SELECT to_char(created_at AT TIME ZONE 'America/Chicago', 'MM/DD/YYYY HH12:MI AM') AS local FROM audit_log WHERE id = $1`, [entry.id]);
+    expect(clientDateTime(entry.createdOn, mine.timeZone)).toMatch(new RegExp(`^${stored.local} C[SD]T$`));
+    expect(((await api(jwt, `/audits-user/${entry.id}`).expect(200)).body as AuditDetails).timeZone).toBe('America/Chicago');
+
+    const hr = await t.login(hrPerson.email);
+    const all = (await api(hr, '/audits-hr?perPage=5').expect(200)).body as AuditPage;
+    expect(all.timeZone).toBe('America/Chicago');
+    expect(((await api(hr, `/audits-hr/${entry.id}`).expect(200)).body as AuditDetails).timeZone).toBe('America/Chicago');
+    // An empty page still says the zone; Acme's own log stays in its zone.
+    expect(((await api(jwt, '/audits-user?description=nothing-like-this').expect(200)).body as AuditPage)).toEqual({ result: [], page: 1, totalCount: 0, timeZone: 'America/Chicago' });
+    expect(((await api(await t.login('hr@acme.test'), '/audits-hr?perPage=1').expect(200)).body as AuditPage).timeZone).toBe('America/New_York');
   });
 });

@@ -3,6 +3,7 @@ import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { REDIS } from '../../api/src/core/redis/redis.tokens';
+import { SessionStore } from '../../api/src/core/auth/session-store';
 import { createTestApp, type TestApp } from '../support/app';
 import { createOtherTenant, createPerson, uniqueIp } from '../support/fixtures';
 
@@ -163,7 +164,7 @@ describe('auth core: login, logout, me, token expiry, idle sessions', () => {
     const { sid } = t.app.get(JwtService).decode<{ sid: string }>(token);
     await api().get('/mbl/api/check').set('Authorization', `Bearer ${token}`).expect(200);
     // Pretend the last real activity was two hours ago.
-    await redis.set(`sess:${sid}`, String(Date.now() - 2 * 3600_000), 'KEEPTTL');
+    await redis.set(t.app.get(SessionStore).key(sid), String(Date.now() - 2 * 3600_000), 'KEEPTTL');
     const res = await api().get('/mbl/api/check').set('Authorization', `Bearer ${token}`).expect(408);
     expect(res.body).toMatchObject({ statusCode: 408, messageCode: 40801 });
     await api().get('/mbl/api/me').set('Authorization', `Bearer ${token}`).expect(408);

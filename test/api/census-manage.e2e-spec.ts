@@ -5,6 +5,7 @@ import { appWithWorkers, linkFrom } from '../support/mail';
 import { pdfText } from '../support/pdf-text';
 import { dataUrl, strokePng } from '../support/png';
 import { binary, until } from '../support/wait';
+import { Clock } from '../../api/src/core/clock/clock';
 
 const signature = dataUrl(strokePng());
 
@@ -64,13 +65,13 @@ describe('census management and the action center', () => {
     const link = linkFrom(welcome, '/mbl/registration');
     expect((await request(suite.t.server).get(`/mbl/api/registration?token=${link.searchParams.get('token')}`).expect(200)).body).toMatchObject({ firstName: 'Nora', email });
 
-    // sendEmail off: no email, no account yet.
+    // sendEmail off: no email, no account yet. Every email is first a row (the outbox, or a campaign's
+    // recipient) written in the request's own transaction, and the request has answered: none now, none to come.
     const quiet = uniqueEmail('quiet');
-    const mark2 = suite.mail.mark();
     const second = (await call('post', '/employees').send({ ...base, firstName: 'Quinn', email: quiet, sendEmail: false }).expect(201)).body;
     expect((await suite.db.query('SELECT account_id FROM employee WHERE id = $1', [second.id]))[0].account_id).toBeNull();
-    await new Promise((r) => setTimeout(r, 500));
-    expect(suite.mail.mailbox.messages().filter((m) => !mark2.has(m.id) && m.envelopeTo.includes(quiet))).toEqual([]);
+    expect(await suite.db.query('SELECT id FROM email_message WHERE to_address = $1', [quiet])).toEqual([]);
+    expect(await suite.db.query('SELECT campaign_id FROM campaign_recipient WHERE employee_id = $1', [second.id])).toEqual([]);
 
     // Employees and test users may not.
     await call('post', '/employees', await suite.t.login('jane@acme.test')).send({ ...base, email: uniqueEmail('x') }).expect(403);
@@ -81,8 +82,10 @@ describe('census management and the action center', () => {
     const current = (await call('get', `/employees/${p.employeeId}/employee`).expect(200)).body;
     const body = { firstName: 'Edda', lastName: current.lastName, email: p.email, employmentId: 1, hireDate: '01/15/2024', title: 'Analyst', income: '50000' };
     expect((await call('put', `/employees/${p.employeeId}`).send({ ...body, email: 'jane@acme.test' }).expect(400)).body.errors).toEqual([{ path: 'email', message: Messages.emailInUse }]);
-    expect((await call('put', `/employees/${p.employeeId}`).send({ ...body, password: 'abc' }).expect(400)).body.errors).toEqual([{ path: 'password', message: CensusMessages.passwordMin }]);
-    expect((await call('put', `/employees/${p.employeeId}`).send({ ...body, password: 'a'.repeat(21) }).expect(400)).body.errors).toEqual([{ path: 'password', message: CensusMessages.passwordMax }]);
+    // Every password follows decisions section 5 (section 6: HR's too).
+    expect((await call('put', `/employees/${p.employeeId}`).send({ ...body, password: 'abcde' }).expect(400)).body.errors).toEqual([{ path: 'password', message: Messages.passwordMin }]);
+    expect((await call('put', `/employees/${p.employeeId}`).send({ ...body, password: 'a'.repeat(65) }).expect(400)).body.errors).toEqual([{ path: 'password', message: Messages.passwordMax }]);
+    expect((await call('put', `/employees/${p.employeeId}`).send({ ...body, password: 'password1' }).expect(400)).body.errors).toEqual([{ path: 'password', message: Messages.passwordTooCommon }]);
     expect((await call('put', `/employees/${p.employeeId}`).send({ ...body, email: '' }).expect(400)).body.errors).toEqual([{ path: 'email', message: Messages.fieldRequired }]);
 
     const saved = (await call('put', `/employees/${p.employeeId}`).send(body).expect(200)).body;
@@ -120,8 +123,54 @@ describe('census management and the action center', () => {
     ]);
     await call('put', `/employees/${p.employeeId}/terminate`).send({ ...base, signature: undefined }).expect(400);
 
+    // The review first (decisions section 6): what will change, from the same rules, changing nothing.
+    const elected = (await suite.db.query(
+      `SELECT p.name FROM enrollment en JOIN plan p ON p.id = en.plan_id JOIN open_enrollment_period oe ON oe.id = en.open_enrollment_period_id
+        WHERE en.employee_id = $1 AND en.status = 1 AND oe.is_current ORDER BY en.plan_type_id`,
+      [p.employeeId],
+    )) as Array<{ name: string }>;
+    expect(elected.length).toBeGreaterThan(0);
+    const review = (await call('get', `/employees/${p.employeeId}/termination-review?terminationDate=10/14/2026&qualifyingEventId=10&cobraElection=true`).expect(200)).body;
+    expect(review).toEqual({
+      employeeName: `Terra Doe`,
+      terminationDate: '10/14/2026',
+      coverageEndDate: '10/31/2026',
+      qualifyingEvent: expect.any(String),
+      cobraElection: true,
+      plans: elected.map((e) => ({ planType: expect.any(String), planName: e.name, coverageEnds: '10/31/2026' })),
+      noticeTo: p.email,
+    });
+    expect((await call('get', `/employees/${p.employeeId}/termination-review?terminationDate=10/14/2026&qualifyingEventId=10&totalDisability=on`).expect(400)).body.errors).toEqual([
+      { path: 'disabilityStartDate', message: CensusMessages.disabilityStartRequired },
+    ]);
+    await call('get', `/employees/${p.employeeId}/termination-review?terminationDate=13/45/2026&qualifyingEventId=10`).expect(400);
+    if (hrEmployee !== null) await call('get', `/employees/${hrEmployee}/termination-review?terminationDate=10/14/2026&qualifyingEventId=10`).expect(403);
+    expect((await suite.db.query('SELECT terminated FROM employee WHERE id = $1', [p.employeeId]))[0].terminated).toBe(false);
+
+    const mark = suite.mail.mark();
     const done = (await call('put', `/employees/${p.employeeId}/terminate`).send(base).expect(200)).body;
     expect(done).toMatchObject({ group: 'cobra', terminationDate: '10/14/2026', coverageEndDate: '10/31/2026' });
+    // The employee's termination and COBRA notice: dates, each plan whose coverage ends, the COBRA paragraph.
+    const notice = await suite.mail.next(p.email, /^Termination notice: your benefits with .+ end on 10\/31\/2026$/, mark);
+    const text = notice.text.replace(/\s+/g, ' ');
+    expect(text).toContain('confirms your termination of employment on 10/14/2026');
+    expect(text).toContain('through 10/14/2026. After that day your sign-in ends.');
+    expect(text).toContain('Coverage under these plans ends on 10/31/2026');
+    for (const e of elected) expect(text).toContain(e.name);
+    expect(text).toContain('You elected COBRA continuation coverage');
+    // Dated with the client's today, from the Clock in its time zone.
+    const [{ time_zone: zone }] = await suite.db.query(`SELECT c.time_zone FROM client c JOIN employee e ON e.client_id = c.id WHERE e.id = $1`, [p.employeeId]);
+    const today = suite.t.app.get(Clock).todayIn(zone as string);
+    expect(text).toContain(`dated ${today.slice(5, 7)}/${today.slice(8, 10)}/${today.slice(0, 4)}`);
+    // The termination, its audit entry and the notice's email row were written by one transaction: the audit entry
+    // shares the termination's xmin; the email row (updated since by the worker that sent it) its now().
+    const [same] = (await suite.db.query(
+      `SELECT t.xmin::text = l.xmin::text AS audited, t.created_at = l.created_at AND t.created_at = m.created_at AS "sameNow"
+         FROM termination t, audit_log l, email_message m
+        WHERE t.employee_id = $1 AND l.employee_id = $1 AND l.event_type = 'Termination' AND m.template = 'termination-notice' AND m.to_address = $2`,
+      [p.employeeId, p.email],
+    )) as Array<{ audited: boolean; sameNow: boolean }>;
+    expect(same).toEqual({ audited: true, sameNow: true });
     expect(done.actionIds.length).toBeGreaterThan(0);
     const ends = (await suite.db.query(`SELECT DISTINCT effective_to_date::text AS d FROM enrollment WHERE employee_id = $1 AND status = 1`, [p.employeeId])) as Array<{ d: string }>;
     expect(ends.map((e) => e.d)).toEqual(['2026-10-31']);
@@ -139,12 +188,25 @@ describe('census management and the action center', () => {
     expect(actions.map((a) => a.id).sort()).toEqual([...done.actionIds].sort());
     expect(actions[0]!.description).toMatch(/^Terminated: .* ends 10\/31\/2026$/);
     expect(actions[0]!.files[0]!.title).toBe('Termination notice 10/14/2026');
-    const notice = await call('get', `/files/${actions[0]!.files[0]!.id}/download`).buffer(true).parse(binary);
-    expect(pdfText(notice.body as Buffer)).toContain('Moved away');
+    const pdf = await call('get', `/files/${actions[0]!.files[0]!.id}/download`).buffer(true).parse(binary);
+    expect(pdfText(pdf.body as Buffer)).toContain('Moved away');
 
     const other = await createOtherTenant(suite.db);
     await call('put', `/employees/${other.employeeId}/terminate`).send(base).expect(404);
     await call('put', `/employees/${p.employeeId}/terminate`, await suite.t.login('jane@acme.test')).send(base).expect(403);
+  });
+
+  it('terminate without COBRA: the notice says what ends and has no COBRA paragraph; the review refuses the already terminated', async () => {
+    const p = await copyOfJane(suite.db, 'Nico');
+    const mark = suite.mail.mark();
+    await call('put', `/employees/${p.employeeId}/terminate`).send({ terminationDate: '12/03/2026', qualifyingEventId: 10, signature }).expect(200);
+    const notice = await suite.mail.next(p.email, /^Termination notice: .* end on 12\/31\/2026$/, mark);
+    const text = notice.text.replace(/\s+/g, ' ');
+    expect(text).toContain('confirms your termination of employment on 12/03/2026');
+    expect(text).toContain('Coverage under these plans ends on 12/31/2026');
+    expect(text).not.toMatch(/COBRA/);
+    expect(notice.html ?? '').not.toMatch(/COBRA/);
+    expect((await call('get', `/employees/${p.employeeId}/termination-review?terminationDate=12/03/2026&qualifyingEventId=10`).expect(409)).body.message).toBe(CensusMessages.onlyActiveCanBeTerminated);
   });
 
   it('a signed enrollment leaves one action per plan type; HR approves with a signature and the worker signs every form once', async () => {

@@ -83,7 +83,7 @@ describe('change password (normal and forced) and security question', () => {
   it('neither works while impersonating', async () => {
     const hr = await t.login('hr@acme.test');
     const p = await createPerson(db, { registered: true, passwordReset: true, securityQuestionReset: true });
-    const imp = (await api().get(`/mbl/api/employees/${p.employeeId}/impersonate`).set('Authorization', `Bearer ${hr}`).expect(200)).body.jwt as string;
+    const imp = (await api().post(`/mbl/api/employees/${p.employeeId}/impersonate`).set('Authorization', `Bearer ${hr}`).send({ reason: 'enrollment' }).expect(200)).body.jwt as string;
     await change(imp, { password: 'Hijack-1', repeatPassword: 'Hijack-1' }).expect(403);
     await setQuestion(imp, { securityQuestionId: '2', securityAnswer: 'x' }).expect(403);
     await t.login(p.email);

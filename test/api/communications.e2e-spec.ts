@@ -98,6 +98,98 @@ describe('communications and the contact page', () => {
     expect(audit).toEqual([{ description: 'Custom sent to 2 employees' }]);
   });
 
+  it("a custom email's subject (issue 28 item 5): kept with the campaign, on every email, and the preview is the email sent", async () => {
+    const { db, t, mail } = suite;
+    const w = await world(2);
+    await db.query(`UPDATE client SET header_color = '#7c2d12' WHERE id = $1`, [w.clientId]);
+    const [client] = await db.query('SELECT name FROM client WHERE id = $1', [w.clientId]);
+    const comment = '<p>The <strong>benefits fair</strong> is on Friday.</p><script>alert(1)</script>';
+    const subject = 'Benefits fair: Friday & snacks <noon>';
+    const auth = { Authorization: `Bearer ${w.token}` };
+
+    // The preview of the first recipient: the client's frame around the sanitised message, greeted by name.
+    const preview = (await request(t.server).post(api('/campaigns/preview')).set(auth).send({ subject: `  ${subject} `, comment, employeeId: w.people[1]!.employeeId }).expect(200)).body;
+    expect(preview.subject).toBe(subject);
+    expect(preview.recipient).toEqual({ employeeId: w.people[1]!.employeeId, firstName: 'Em1', lastName: 'Ture' });
+    expect(preview.html).toContain('background-color:#7c2d12;');
+    expect(preview.html).toContain(`${client.name} · `);
+    expect(preview.html).toContain('Hello Em1,');
+    expect(preview.html).toContain('<strong>benefits fair</strong>');
+    expect(preview.html).toContain('<title>Benefits fair: Friday &amp; snacks &lt;noon&gt;</title>');
+    expect(preview.html).not.toContain('<script');
+
+    const mark = mail.mark();
+    const sent = (
+      await request(t.server)
+        .post(api('/send-emails'))
+        .set(auth)
+        .send({ recipients: Object.fromEntries(w.people.map((p) => [p.employeeId, p.email])), emailType: 3, comment, subject })
+        .expect(200)
+    ).body;
+    expect(sent.campaign).toMatchObject({ emailType: 3, subject, total: 2 });
+    await whenDone(w.token, sent.campaign.id);
+    expect((await db.query('SELECT subject FROM campaign WHERE id = $1', [sent.campaign.id]))[0].subject).toBe(subject);
+    for (const [i, p] of w.people.entries()) {
+      const message = await mail.next(p.email, /^Benefits fair/, mark);
+      expect(message.subject).toBe(subject);
+      expect(message.html).toContain(`Hello Em${i},`);
+    }
+    // What the preview showed is what Em1 received, byte for byte (line endings aside).
+    const received = await mail.next(w.people[1]!.email, /^Benefits fair/, mark);
+    const lines = (html: string | null) => (html ?? '').replace(/\r\n/g, '\n').trimEnd();
+    expect(lines(received.html)).toBe(lines(preview.html));
+    expect(received.text.replace(/\r\n/g, '\n').trim()).toBe(preview.text.trim());
+
+    // Without a subject (absent or blank): 'A message from {client}', kept with the campaign too.
+    for (const blank of [undefined, '   ']) {
+      const mark2 = mail.mark();
+      const body = { recipients: { [w.people[0]!.employeeId]: w.people[0]!.email }, emailType: 3, comment: '<p>Plain</p>', ...(blank === undefined ? {} : { subject: blank }) };
+      const plain = (await request(t.server).post(api('/send-emails')).set(auth).send(body).expect(200)).body;
+      expect(plain.campaign.subject).toBe(`A message from ${client.name}`);
+      await whenDone(w.token, plain.campaign.id);
+      expect((await mail.next(w.people[0]!.email, /^A message from /, mark2)).subject).toBe(`A message from ${client.name}`);
+    }
+    const byDefault = (await request(t.server).post(api('/campaigns/preview')).set(auth).send({ comment: '<p>Plain</p>' }).expect(200)).body;
+    expect(byDefault.subject).toBe(`A message from ${client.name}`);
+    // The message board says what an empty subject sends.
+    expect((await request(t.server).get(api('/message-board')).set(auth).expect(200)).body.defaultSubject).toBe(`A message from ${client.name}`);
+    // Without an employee named: the first who can receive it by name (the list's order).
+    const [first] = await db.query(
+      `SELECT e.id FROM employee e LEFT JOIN account a ON a.id = e.account_id WHERE e.client_id = $1 AND NOT e.terminated AND coalesce(a.email, e.email) IS NOT NULL ORDER BY e.last_name, e.first_name, e.id LIMIT 1`,
+      [w.clientId],
+    );
+    expect(byDefault.recipient.employeeId).toBe(first.id);
+    // Other types keep no subject.
+    expect((await db.query(`SELECT count(*)::int AS n FROM campaign WHERE client_id = $1 AND email_type = 3 AND subject IS NULL`, [w.clientId]))[0].n).toBe(0);
+  });
+
+  it('the preview and the subject refuse what they must, never with a 500', async () => {
+    const { db, t } = suite;
+    const w = await world(1);
+    const other = await createOtherTenant(db);
+    const auth = { Authorization: `Bearer ${w.token}` };
+    const preview = (body: object) => request(t.server).post(api('/campaigns/preview')).set(auth).send(body);
+    const messageOf = (res: request.Response) => res.body.errors?.[0]?.message ?? res.body.message;
+    expect(messageOf(await preview({ comment: '<p>Hi</p>', subject: 'x'.repeat(151) }).expect(400))).toBe(CommunicationMessages.subjectMax);
+    expect(messageOf(await preview({ comment: '<p>Hi</p>', subject: 'Hi\r\nBcc: all@example.com' }).expect(400))).toBe(CommunicationMessages.subjectOneLine);
+    expect(messageOf(await preview({ comment: '<p> </p>' }).expect(400))).toBe(CommunicationMessages.commentRequired);
+    expect(messageOf(await preview({ comment: '<img src=x onerror=alert(1)>' }).expect(400))).toBe(CommunicationMessages.commentRequired);
+    await preview({ comment: '<p>Hi</p>', employeeId: 'abc' }).expect(400);
+    await preview({ comment: '<p>Hi</p>', employeeId: 99999999999 }).expect(400);
+    await preview({ comment: '<p>Hi</p>', subject: 42 }).expect(400);
+    // Another client's employee, or a terminated one, is not found.
+    expect(messageOf(await preview({ comment: '<p>Hi</p>', employeeId: other.employeeId }).expect(404))).toBe(CommunicationMessages.recipientNotFound);
+    const gone = await createPerson(db, { clientId: w.clientId, terminated: true });
+    await preview({ comment: '<p>Hi</p>', employeeId: gone.employeeId }).expect(404);
+    const send = (subject: unknown) => request(t.server).post(api('/send-emails')).set(auth).send({ recipients: { [w.people[0]!.employeeId]: '' }, emailType: 3, comment: '<p>Hi</p>', subject });
+    expect(messageOf(await send('y'.repeat(151)).expect(400))).toBe(CommunicationMessages.subjectMax);
+    expect(messageOf(await send('a\nb').expect(400))).toBe(CommunicationMessages.subjectOneLine);
+    expect((await db.query('SELECT count(*)::int AS n FROM campaign WHERE client_id = $1', [w.clientId]))[0].n).toBe(0);
+    // Only HR (communications:send) previews.
+    const employee = await t.login(w.people[0]!.email);
+    await request(t.server).post(api('/campaigns/preview')).set('Authorization', `Bearer ${employee}`).send({ comment: '<p>Hi</p>' }).expect(403);
+  });
+
   it('a second send while a campaign of that type is still sending answers the running one and sends nothing', async () => {
     const { db, t } = suite;
     const w = await world(1);

@@ -76,9 +76,23 @@ describe('another client\'s records answer 404 on every :id route', () => {
     ]);
     ids.reportId = await firstId(db, `INSERT INTO report (client_id, title, dataset, columns) VALUES ($1, 'Other client report', 'census', '{lastName}') RETURNING id`, [clientId]);
     ids.exportId = await firstId(db, `INSERT INTO report_export (client_id, report_id, status) VALUES ($1, $2, 'done') RETURNING id`, [clientId, ids.reportId]);
+    // A written payroll deduction file of the second client (issue 30 item 3).
+    ids.deductionId = await firstId(db, `INSERT INTO payroll_deduction_export (client_id, period_start, period_end, format, status, storage_key) VALUES ($1, '2027-01-01', '2027-01-14', 'csv', 'done', 'payroll/none.csv') RETURNING id`, [clientId]);
     ids.documentId = await firstId(db, `INSERT INTO onboarding_document (client_id, title, file_ids) VALUES ($1, 'Other client document', $2) RETURNING id`, [clientId, [ids.fileId]]);
     ids.lifeEventId = await firstId(db, `INSERT INTO life_event (client_id, employee_id, event_type, event_date, status) VALUES ($1, $2, 1, current_date, 'pending') RETURNING id`, [clientId, person.employeeId]);
+    // Issue 29: a rate sheet and a census file the second client's agent uploaded (never opened here: 404 first).
+    ids.rateSheetId = await firstId(db, `INSERT INTO import_batch (client_id, kind, file_name, row_count, payload_enc) VALUES ($1, 'rate-sheet', 'other.xlsx', 1, 'sealed') RETURNING id`, [clientId]);
+    ids.censusImportId = await firstId(db, `INSERT INTO import_batch (client_id, kind, file_name, row_count, payload_enc) VALUES ($1, 'census', 'other.xlsx', 1, 'sealed') RETURNING id`, [clientId]);
+    // Issue 30: a carrier of the second client (its 834 files, its weekly files).
+    ids.carrierId = await firstId(
+      db,
+      `INSERT INTO carrier (client_id, name, plan_type_ids, policy_number, sponsor_fein, isa_sender_qualifier, isa_sender_id, isa_receiver_qualifier, isa_receiver_id, gs_sender_code, gs_receiver_code, schedule)
+       VALUES ($1, 'Other carrier', '{1}', 'GRP-1', '123456789', 'ZZ', 'OTHER', '30', '990011223', 'OTHER', 'CARRIER', 'weekly') RETURNING id`,
+      [clientId],
+    );
     ids.campaignId = await firstId(db, `INSERT INTO campaign (client_id, email_type, created_by, total) VALUES ($1, 3, 0, 1) RETURNING id`, [clientId]);
+    // An HR administrator of the second client, whose authenticator no one here may reset.
+    ids.administratorId = (await createPerson(db, { clientId, registered: true, roleType: 1 })).accountId!;
     await db.query(`INSERT INTO campaign_recipient (campaign_id, employee_id, client_id, email, first_name) VALUES ($1, $2, $3, 'other@example.test', 'Other')`, [ids.campaignId, person.employeeId, clientId]);
   });
   afterAll(() => t.close());
@@ -100,15 +114,21 @@ describe('another client\'s records answer 404 on every :id route', () => {
         [/\/onboarding\/custom\/:id/, 'documentId'],
         [/\/audits-(hr|user)\/:id/, 'auditId'],
         [/\/actions\/approvals\/:id/, 'approvalId'],
+        [/\/transactions\/deductions\/:id/, 'deductionId'],
         [/\/transactions\/:id/, 'periodId'],
         [/\/reports\/exports\/:id/, 'exportId'],
         [/\/reports\/:id/, 'reportId'],
         [/\/dashboards\/:id/, 'periodId'],
         [/\/campaigns\/:id/, 'campaignId'],
+        [/\/mfa\/administrators\/:id/, 'administratorId'],
         [/\/life-events\/:id/, 'lifeEventId'],
         [/\/employer-forms\/steps\/:id/, 'documentId'],
         // As-is renewal's check and fix name a plan.
         [/\/openEnrollment\/(check|fix)\/:id/, 'planId'],
+        [/\/plan-catalog\/:id/, 'planId'],
+        [/\/rate-sheets\/:id/, 'rateSheetId'],
+        [/\/census-imports\/:id/, 'censusImportId'],
+        [/\/carriers\/:id/, 'carrierId'],
       ] as const
     ).find(([pattern]) => pattern.test(path))?.[1];
 
@@ -117,6 +137,7 @@ describe('another client\'s records answer 404 on every :id route', () => {
     'self:employee': ['jane@acme.test', 'hr@acme.test'],
     user: ['jane@acme.test', 'hr@acme.test', 'agent@harbor.test'],
     'clients:switch': ['agent@harbor.test'],
+    'agency:manage-clients': ['agent@harbor.test'],
   };
   const callersOf = (r: RouteInfo) => CALLERS[r.access as string] ?? ['hr@acme.test', 'agent@harbor.test'];
 
@@ -125,6 +146,7 @@ describe('another client\'s records answer 404 on every :id route', () => {
   const BODIES: Record<string, object> = {
     'PUT /mbl/api/enrollments/:id': { status: '-2' },
     'PUT /mbl/api/payroll/:id': { method: '3', amountType: '2', amount: '1' },
+    'PUT /mbl/api/carriers/:id': { name: 'Taken over', planTypeIds: [1], policyNumber: 'GRP-1', sponsorFein: '123456789', isaSenderQualifier: 'ZZ', isaSenderId: 'ACMECORP', isaReceiverQualifier: '30', isaReceiverId: '990011223', gsSenderCode: 'ACMECORP', gsReceiverCode: 'OTHER', schedule: 'on_demand' },
     // The password check of an unlock comes first: with the right one, the record is looked up (and not found).
     'POST /mbl/api/employees/:id/personal': unlock,
     'POST /mbl/api/employees/:id/dependents/personal': unlock,
@@ -133,7 +155,19 @@ describe('another client\'s records answer 404 on every :id route', () => {
     'PUT /mbl/api/reports/:id': { title: 'Mine now', dataset: 'census', columns: ['lastName'] },
     'POST /mbl/api/employer-forms/steps/:id': { title: 'Mine now' },
     'POST /mbl/api/life-events/:id': { approve: true },
+    'POST /mbl/api/employees/:id/impersonate': { reason: 'enrollment' },
+    // Issue 29: an agent's calls on a client of another agency, with bodies its own client would take.
+    'PUT /mbl/api/agency/clients/:id': { name: 'Mine now', headerColor: '#1F3A5F', footerColor: '#E8EEF5', timeZone: 'America/New_York', payPeriods: 26, planYearStartMonth: 1, authenticationMethod: 'email', accessGroupIds: [1] },
+    'POST /mbl/api/agency/clients/:id/hr-administrators': { firstName: 'Other', lastName: 'Admin', email: 'other.admin@example.test' },
+    'POST /mbl/api/agency/clients/:id/first-period': { kind: 'open-enrollment', startDate: '01/01/2027' },
+    'PUT /mbl/api/plan-catalog/:id': { name: 'Mine now', employerKind: 'none' },
+    'POST /mbl/api/carriers/:id/834': { kind: 'full' },
     'PUT /mbl/api/employees/:id/terminate': { terminationDate: '01/02/2026', qualifyingEventId: 10, signature: dataUrl(strokePng()) },
+  };
+
+  /** A query that passes the route's own validation, for the GETs that check theirs first. */
+  const QUERIES: Record<string, string> = {
+    'GET /mbl/api/employees/:id/termination-review': '?terminationDate=01/02/2026&qualifyingEventId=10',
   };
 
   it('every :id route, for every account its guard lets through, answers 404 for the second client\'s record', async () => {
@@ -150,7 +184,7 @@ describe('another client\'s records answer 404 on every :id route', () => {
       for (const username of callersOf(r)) {
         if (!tokens.has(username)) tokens.set(username, await t.login(username));
         const method = r.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
-        const res = await request(t.server)[method](r.path.replace(':id', String(id)).replace(':employee', String(ids.employeeId)))
+        const res = await request(t.server)[method](`${r.path.replace(':id', String(id)).replace(':employee', String(ids.employeeId)).replace(':fileId', '1').replace(':requestId', '1')}${QUERIES[`${r.method} ${r.path}`] ?? ''}`)
           .set('Authorization', `Bearer ${tokens.get(username)!}`)
           .send(BODIES[`${r.method} ${r.path}`] ?? {});
         calls += 1;

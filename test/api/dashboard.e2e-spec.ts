@@ -27,7 +27,9 @@ describe('summary and dashboard data', () => {
     expect(tables.declined.map((r) => r.planTypeId).sort()).toEqual(enrollments.filter((e) => e.status === '-1' || e.status === '-2').map((e) => e.planTypeId).sort());
     expect(tables.declined.length).toBeGreaterThan(0);
     const medical = list.find((r) => r.planTypeId === 1)!;
-    expect(medical).toMatchObject({ status: '1', planType: 'Group Medical', dependents: ['John Doe', 'Lily Doe'] });
+    // Priced at the tier her people make, and named so (issue 28 item 1); a declined row has none.
+    expect(medical).toMatchObject({ status: '1', planType: 'Group Medical', dependents: ['John Doe', 'Lily Doe'], tierLabel: 'Family' });
+    expect(tables.declined.every((r) => r.tierLabel === null)).toBe(true);
     expect(medical.eligibilityDate).toMatch(/^01\/01\/\d{4}$/);
     for (const r of list) {
       const e = enrollments.find((x) => x.planTypeId === r.planTypeId)!;
@@ -43,6 +45,16 @@ describe('summary and dashboard data', () => {
     const other = await createOtherTenant(db);
     await api().get(`/mbl/api/employees/${other.employeeId}/summary`).set(auth(hr)).expect(404);
     await api().get(`/mbl/api/employees/${other.employeeId}/tasks`).set(auth(hr)).expect(404);
+  });
+
+  it('answers the dashboard in one call: the same as GET /summary?view=signed, GET /tasks and GET /carrier-links', async () => {
+    const jwt = await t.login('jane@acme.test');
+    const [summary, tasks, carrierLinks] = await Promise.all(
+      ['/mbl/api/summary?view=signed', '/mbl/api/tasks', '/mbl/api/carrier-links'].map(async (path) => (await api().get(path).set(auth(jwt)).expect(200)).body as unknown),
+    );
+    expect((await api().get('/mbl/api/dashboard').set(auth(jwt)).expect(200)).body).toEqual({ summary, tasks, carrierLinks });
+    // Signed in only, as its three parts.
+    await api().get('/mbl/api/dashboard').expect(401);
   });
 
   it('lists the carrier links of the enrolled medical, dental and vision plans', async () => {

@@ -95,6 +95,9 @@ describe('dependents', () => {
     expect(audits[0]).toMatchObject({ event_type: 'Dependent', action_type: 'create', performed_by: h.person.accountId, on_behalf_of: null });
     expect(audits[0]!.description).toContain('Sky Ture (Spouse)');
     expect(audits[0]!.data).toEqual(expect.arrayContaining([{ title: 'SSN', oldValue: null, newValue: 'XXX-XX-6781', changed: true }]));
+    // The flag's label as decisions section 6 spells it.
+    expect(audits[0]!.data).toEqual(expect.arrayContaining([expect.objectContaining({ title: 'Totally disabled' })]));
+    expect(JSON.stringify(audits)).not.toContain('Totaly');
     expect(JSON.stringify(audits)).not.toContain('123-45-6781');
     // A child is asked neither smoker nor email, and is complete without them.
     const kid = await create(h, { ...CHILD, smoker: '', email: '' }).expect(201);
@@ -113,7 +116,6 @@ describe('dependents', () => {
       [{ ...SPOUSE, ssn: '' }, [{ path: 'ssn', message: 'Field is required' }]],
       [{ ...SPOUSE, ssn: '000-00-0000' }, [{ path: 'ssn', message: 'Invalid SSN format' }]],
       [{ ...CHILD, ssn: '000-00-0000' }, [{ path: 'ssn', message: 'Invalid SSN format' }]],
-      [{ ...BABY, ssn: '' }, [{ path: 'ssn', message: NEWBORN_MSG }]],
       [{ ...BABY, ssn: '000-00-000' }, [{ path: 'ssn', message: NEWBORN_MSG }]],
       [{ ...CHILD, lastName: 'Smith' }, [{ path: 'lastNameReasonId', message: 'Field is required' }]],
       [{ ...SPOUSE, disabled: 1 }, [{ path: 'disabled', message: 'Only a child can be marked as totally disabled' }]],
@@ -136,6 +138,9 @@ describe('dependents', () => {
     const h = await household(await cloneAcmeClient(db));
     const baby = await create(h, BABY).expect(201);
     expect(baby.body).toMatchObject({ ssn: 'XXX-XX-0000', completeness: { complete: true, errors: [] } });
+    // Or no SSN yet (decisions section 6: it arrives weeks after the birth): saved, complete, with an alert.
+    const later = await create(h, { ...BABY, firstName: 'Lu', ssn: '' }).expect(201);
+    expect(later.body).toMatchObject({ ssn: null, completeness: { complete: true, errors: [], alerts: ['SSN is missing!'] } });
     const kit = await create(h, { ...CHILD, lastName: 'Smith', lastNameReasonId: '1', disabled: 'on' }).expect(201);
     expect(kit.body).toMatchObject({ lastName: 'Smith', lastNameReasonId: 1, disabled: 1, completeness: { complete: true, warnings: [] } });
     // A reason is kept only while it means something.

@@ -162,6 +162,58 @@ describe('email pipeline with the development SMTP sink', () => {
     expect((await h.row(id)).attempts).toBe(1);
   });
 
+  it("an email recorded in a transaction is queued once it commits (the worker's first attempt finds its row), and never if it rolls back", async () => {
+    const dataSource = h.app.get(DataSource);
+    const to = `commit.${RUN}@acme.test`;
+    const id = await dataSource.transaction(async (m) => {
+      const recorded = await h.mail.enqueue({ template: 'password-reset', to, data: { resetUrl: 'https://x.test/r/commit', expiresInMinutes: 60 }, idempotencyKey: `commit:${RUN}` }, m);
+      // Before the commit there is no job a worker could run ahead of the row ('email N not found').
+      expect(await h.queue.getJob(emailJobId(recorded))).toBeUndefined();
+      return recorded;
+    });
+    // transaction() resolves once the after-commit step has added the job.
+    expect(await h.queue.getJob(emailJobId(id))).toBeDefined();
+    const job = await until(async () => {
+      const j = await h.queue.getJob(emailJobId(id));
+      return j && (await j.isCompleted()) ? j : undefined;
+    }, 10_000, 'the email job');
+    expect({ returnvalue: job.returnvalue, attemptsMade: job.attemptsMade, failedReason: job.failedReason, stacktrace: job.stacktrace }).toEqual({
+      returnvalue: 'sent',
+      attemptsMade: 1,
+      failedReason: undefined,
+      stacktrace: [],
+    });
+    expect((await h.row(id)).attempts).toBe(1);
+
+    // Rolled back: neither the row nor a job (which would fail six times looking for it).
+    let rolledBack = 0;
+    await expect(
+      dataSource.transaction(async (m) => {
+        rolledBack = await h.mail.enqueue({ template: 'password-reset', to, data: { resetUrl: 'https://x.test/r/rollback', expiresInMinutes: 60 }, idempotencyKey: `rollback:${RUN}` }, m);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(rolledBack).toBeGreaterThan(0);
+    expect(await h.queue.getJob(emailJobId(rolledBack))).toBeUndefined();
+    expect(await dataSource.query('SELECT id FROM email_message WHERE id = $1', [rolledBack])).toEqual([]);
+
+    // A savepoint rolled back drops its own email; the one recorded around it is queued at the outer commit.
+    const [outer, inner] = await dataSource.transaction(async (m) => {
+      const kept = await h.mail.enqueue({ template: 'password-reset', to, data: { resetUrl: 'https://x.test/r/outer', expiresInMinutes: 60 }, idempotencyKey: `outer:${RUN}` }, m);
+      let dropped = 0;
+      await m
+        .transaction(async (s) => {
+          dropped = await h.mail.enqueue({ template: 'password-reset', to, data: { resetUrl: 'https://x.test/r/inner', expiresInMinutes: 60 }, idempotencyKey: `inner:${RUN}` }, s);
+          throw new Error('savepoint rolled back');
+        })
+        .catch(() => undefined);
+      return [kept, dropped];
+    });
+    expect(await h.queue.getJob(emailJobId(outer))).toBeDefined();
+    expect(inner).toBeGreaterThan(0);
+    expect(await h.queue.getJob(emailJobId(inner))).toBeUndefined();
+  });
+
   it('delivers once when several senders race for the same message', async () => {
     const to = `race.${RUN}@acme.test`;
     const id = await h.mail.enqueue({ template: 'password-reset', to, data: { resetUrl: 'https://x.test/r/1', expiresInMinutes: 60 }, idempotencyKey: `race:${RUN}` });

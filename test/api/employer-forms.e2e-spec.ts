@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { EmployerFormMessages } from '../../api/src/contracts/employer-forms';
+import { APP_CONFIG, type AppConfig } from '../../api/src/core/config/app-config';
 import { createTestApp, type TestApp } from '../support/app';
 import { cloneAcmeClient, createPerson } from '../support/fixtures';
 
@@ -17,9 +18,9 @@ describe('employer forms', () => {
   });
   afterAll(() => t.close());
 
-  /** The pages' own origin: the Host the request names (the suite's server listens on a port of its own). */
+  /** The pages' own origin is the configured public one (PUBLIC_URL), whatever Host the request names. */
   const HOST = 'portal.test';
-  const ORIGIN = `http://${HOST}`;
+  const origin = () => new URL(t.app.get<AppConfig>(APP_CONFIG).publicUrl).origin;
   async function world() {
     const clientId = await cloneAcmeClient(db);
     const hr = await createPerson(db, { clientId, registered: true, roleType: 1 });
@@ -59,7 +60,7 @@ describe('employer forms', () => {
     const w = await world();
     const cookie = await signIn(w.token);
     const post = (path: string, form: Record<string, string | string[]>) =>
-      request(t.server).post(`/mbl/api/employer-forms${path}`).set('Cookie', cookie).set('Host', HOST).set('Origin', ORIGIN).type('form').send(form);
+      request(t.server).post(`/mbl/api/employer-forms${path}`).set('Cookie', cookie).set('Host', HOST).set('Origin', origin()).type('form').send(form);
 
     // Refused as posted: the page comes back with the message and what was typed.
     const empty = await post('/steps/new', { title: ' ', comment: '<p>kept</p>' }).expect(400);
@@ -119,16 +120,16 @@ describe('employer forms', () => {
     const w = await world();
     const other = await world();
     const cookie = await signIn(w.token);
-    await request(t.server).post('/mbl/api/employer-forms/files').set('Cookie', cookie).set('Host', HOST).set('Origin', ORIGIN).field('title', 'Benefits guide').attach('file', Buffer.from('%PDF-1.4 guide'), 'guide.pdf').expect(303);
+    await request(t.server).post('/mbl/api/employer-forms/files').set('Cookie', cookie).set('Host', HOST).set('Origin', origin()).field('title', 'Benefits guide').attach('file', Buffer.from('%PDF-1.4 guide'), 'guide.pdf').expect(303);
     const [mine] = await db.query(`SELECT id FROM file WHERE client_id = $1 AND title = 'Benefits guide' AND file_type = 'client'`, [w.clientId]);
     const [theirs] = await db.query(
       `INSERT INTO file (client_id, title, file_type, storage_key, content_type, size_bytes) VALUES ($1, 'Theirs', 'client', $2, 'application/pdf', 1) RETURNING id`,
       [other.clientId, `test/employer-forms/${other.clientId}`],
     );
-    const form = request(t.server).post('/mbl/api/employer-forms/steps/new').set('Cookie', cookie).set('Host', HOST).set('Origin', ORIGIN).type('form');
+    const form = request(t.server).post('/mbl/api/employer-forms/steps/new').set('Cookie', cookie).set('Host', HOST).set('Origin', origin()).type('form');
     const refused = await form.send(`title=Guide&fileIds=${mine.id}&fileIds=${theirs.id}`).expect(400);
     expect(refused.text).toContain(EmployerFormMessages.unknownFile);
-    await request(t.server).post('/mbl/api/employer-forms/steps/new').set('Cookie', cookie).set('Host', HOST).set('Origin', ORIGIN).type('form').send(`title=Guide&requireFileView=on&fileIds=${mine.id}`).expect(303);
+    await request(t.server).post('/mbl/api/employer-forms/steps/new').set('Cookie', cookie).set('Host', HOST).set('Origin', origin()).type('form').send(`title=Guide&requireFileView=on&fileIds=${mine.id}`).expect(303);
     expect((await db.query('SELECT file_ids FROM onboarding_document WHERE client_id = $1', [w.clientId]))[0].file_ids).toEqual([mine.id]);
   });
 });

@@ -2,37 +2,26 @@ import ExcelJS from 'exceljs';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { getQueueToken } from '@nestjs/bullmq';
-import type { Queue } from 'bullmq';
+import type { Job, Queue } from 'bullmq';
 import { EnrollmentWindowMessages } from '../../api/src/contracts/enrollment-window';
 import { OpenEnrollmentMessages } from '../../api/src/contracts/open-enrollment';
 import { completion } from '../../api/src/contracts/status-dashboard';
 import { OpenEnrollmentService } from '../../api/src/modules/open-enrollment/open-enrollment.service';
 import { JobsService } from '../../api/src/core/jobs/jobs.service';
+import { JobIds } from '../../api/src/core/jobs/job-registry';
 import { RequestContext } from '../../api/src/core/context/request-context';
-import { cloneAcmeClient, copyRow, createPerson } from '../support/fixtures';
+import { HEADER_ROW } from '../../api/src/modules/reports/report-sheet';
+import { cloneAcmeWithPlans, copyRow, createPerson } from '../support/fixtures';
 import { appWithWorkers } from '../support/mail';
 import { binary, until } from '../support/wait';
+import { Ticks } from '../../workers/src/ticks';
 
 interface World {
   clientId: number;
   periodId: number;
 }
 
-/**
- * A client of the test's own with a copy of Acme's current period and its plans: closing its open
- * enrollment touches nobody else's.
- */
-async function ownClient(db: DataSource): Promise<World> {
-  const clientId = await cloneAcmeClient(db);
-  const [acme] = await db.query(`SELECT p.id FROM open_enrollment_period p JOIN client c ON c.id = p.client_id WHERE c.name = 'Acme Corp' AND p.is_current`);
-  const periodId = await copyRow(db, 'open_enrollment_period', acme.id, { client_id: clientId });
-  for (const { id } of (await db.query('SELECT id FROM plan WHERE open_enrollment_period_id = $1 ORDER BY id', [acme.id])) as Array<{ id: number }>) {
-    const plan = await copyRow(db, 'plan', id, { client_id: clientId, open_enrollment_period_id: periodId, hsa_plan_id: null });
-    for (const rate of (await db.query('SELECT id FROM plan_rate WHERE plan_id = $1', [id])) as Array<{ id: number }>)
-      await copyRow(db, 'plan_rate', rate.id, { plan_id: plan });
-  }
-  return { clientId, periodId };
-}
+const ownClient = (db: DataSource): Promise<World> => cloneAcmeWithPlans(db);
 
 /** Open enrollment's window on every write, and its close in the client's time zone (issue 14). */
 describe('the enrollment window and the close of open enrollment', () => {
@@ -51,6 +40,9 @@ describe('the enrollment window and the close of open enrollment', () => {
     const plans = (await api('get', '/plans?type=8', jwt).expect(200)).body as Array<{ id: number }>;
     return { ...p, jwt, vision: vision.id, visionPlan: plans[0]!.id };
   }
+  const oeQueue = () => suite.mail.workers.get<Queue>(getQueueToken('open-enrollment'));
+  /** Waits for a sweep job to have run: what it queues is in Redis by then. */
+  const sweepDone = (jobId: string) => until(async () => (await oeQueue().getJob(jobId))?.isCompleted(), `the sweep ${jobId}`);
   const decline = (m: { jwt: string; vision: number }) => api('put', `/enrollments/${m.vision}`, m.jwt).send({ status: '-2' });
   const enroll = (m: { jwt: string; vision: number; visionPlan: number }) =>
     api('put', `/enrollments/${m.vision}`, m.jwt).send({ status: '1', planId: m.visionPlan, dependents: [] });
@@ -70,10 +62,10 @@ describe('the enrollment window and the close of open enrollment', () => {
     // Closed by HR: refused whatever the dates say, also for signing the changes.
     await suite.db.query(`UPDATE open_enrollment_period SET end_date = current_date + 20, closed_date = current_date WHERE id = $1`, [world.periodId]);
     await decline(m).expect(409);
-    // A new hire in their window may, on day 30 after eligibility; on day 31 not.
-    await suite.db.query(`UPDATE employee SET new_hire = true, eligibility_date = (now() AT TIME ZONE 'Pacific/Pago_Pago')::date - 30 WHERE id = $1`, [m.employeeId]);
+    // A new hire in their window may, on its day 30 (the eligibility date is day 1); on day 31 not.
+    await suite.db.query(`UPDATE employee SET new_hire = true, eligibility_date = (now() AT TIME ZONE 'Pacific/Pago_Pago')::date - 29 WHERE id = $1`, [m.employeeId]);
     await decline(m).expect(200);
-    await suite.db.query(`UPDATE employee SET eligibility_date = (now() AT TIME ZONE 'Pacific/Pago_Pago')::date - 31 WHERE id = $1`, [m.employeeId]);
+    await suite.db.query(`UPDATE employee SET eligibility_date = (now() AT TIME ZONE 'Pacific/Pago_Pago')::date - 30 WHERE id = $1`, [m.employeeId]);
     await enroll(m).expect(409);
   });
 
@@ -97,9 +89,9 @@ describe('the enrollment window and the close of open enrollment', () => {
       expect(snap.data[String(b.employeeId)].elections['8']).toMatchObject({ status: 1, planId: b.visionPlan });
       expect(snap.data[String(b.employeeId)]).toMatchObject({ firstName: 'Bo', individualId: expect.any(Number) });
       await enroll(a).expect(409);
-      // The sweep again: nothing to close, nothing rewritten.
+      // The sweep again: nothing to close, nothing rewritten (once it has run, no close of this period can follow).
       await jobs.queue('open-enrollment.close-expired-periods', { tick: 'test-2' }, { jobId: `oe-sweep-test-${world.periodId}-2` });
-      await new Promise((r) => setTimeout(r, 1000));
+      await sweepDone(`oe-sweep-test-${world.periodId}-2`);
       const [again] = await suite.db.query(`SELECT taken_at FROM enrollment_snapshot WHERE open_enrollment_period_id = $1 AND kind = 'end'`, [world.periodId]);
       expect(again.taken_at).toEqual(snap.taken_at);
       const [p] = await suite.db.query('SELECT closed_at FROM open_enrollment_period WHERE id = $1', [world.periodId]);
@@ -118,8 +110,11 @@ describe('the enrollment window and the close of open enrollment', () => {
       await api('post', '/openEnrollment', hrJwt).send({ openEnrollmentId: world.periodId, reopen: true, endDate: d }).expect(200);
       await enroll(a).expect(200);
       await jobs.queue('open-enrollment.close-expired-periods', { tick: 'test-3' }, { jobId: `oe-sweep-test-${world.periodId}-3` });
-      await new Promise((r) => setTimeout(r, 1000));
-      expect((await suite.db.query('SELECT closed_date FROM open_enrollment_period WHERE id = $1', [world.periodId]))[0].closed_date).toBeNull();
+      await sweepDone(`oe-sweep-test-${world.periodId}-3`);
+      // What the sweep did for it: the close delayed to the end of its new last day, not a close now.
+      const [reopened] = await suite.db.query('SELECT closed_date, end_date::text AS end_date FROM open_enrollment_period WHERE id = $1', [world.periodId]);
+      expect(reopened.closed_date).toBeNull();
+      expect(await (await oeQueue().getJob(JobIds.periodCloseAtEnd(world.periodId, reopened.end_date)))?.isDelayed()).toBe(true);
     }
   });
 
@@ -141,7 +136,7 @@ describe('the enrollment window and the close of open enrollment', () => {
       }
       throw new Error('never refused after the close');
     });
-    await new Promise((r) => setTimeout(r, 150));
+    await until(async () => outcomes.length > 0, 'the first writes');
     const closed = await context.runAs({ clientId: world.clientId, requestedBy: null }, () => close.close(world.periodId, 'now'));
     await Promise.all(writers);
     expect(closed).toBe(true);
@@ -160,6 +155,94 @@ describe('the enrollment window and the close of open enrollment', () => {
         planId: now.plan_id,
       });
     }
+  });
+
+  describe("the workers' hourly tick (workers/src/ticks.ts) and its sweep", () => {
+    // Each tick of this file in an hour of its own: the tick's job id is one per hour, so a second tick in the
+    // same hour is rightly a no-op.
+    let hours = 0;
+    /** Runs the tick as the workers' cron does; answers its sweep job once that has run (or failed a run). */
+    async function tick(): Promise<Job> {
+      hours += 1;
+      const at = new Date(Date.now() + hours * 3_600_000);
+      await new Ticks(suite.mail.workers.get(JobsService)).closeExpiredPeriods(at);
+      const id = JobIds.tick('open-enrollment.close-expired-periods', at, 'hour');
+      return until(async () => {
+        const job = await oeQueue().getJob(id);
+        return job && ((await job.isCompleted()) || job.attemptsMade > 0) ? job : null;
+      }, `the sweep of tick ${id}`);
+    }
+    const closedDate = async (periodId: number) => ((await suite.db.query('SELECT closed_date::text AS d FROM open_enrollment_period WHERE id = $1', [periodId])) as Array<{ d: string | null }>)[0]!.d;
+    const expire = async (world: World) =>
+      ((await suite.db.query(`UPDATE open_enrollment_period SET end_date = (now() AT TIME ZONE 'America/New_York')::date - 1 WHERE id = $1 RETURNING end_date::text AS end_date`, [world.periodId])) as Array<{ end_date: string }>)[0]!.end_date;
+    const todayThere = async () => ((await suite.db.query(`SELECT (now() AT TIME ZONE 'America/New_York')::date::text AS d`)) as Array<{ d: string }>)[0]!.d;
+
+    it('closes a period past its last day that has no delayed close, once', async () => {
+      const world = await ownClient(suite.db);
+      // Made past its end by SQL: no delayed close was ever queued for it.
+      const endDate = await expire(world);
+      expect(await oeQueue().getJob(JobIds.periodCloseAtEnd(world.periodId, endDate))).toBeUndefined();
+
+      const sweep = await tick();
+      expect(sweep.failedReason).toBeUndefined();
+      expect(sweep.returnvalue.closing).toBeGreaterThanOrEqual(1);
+      const close = await until(async () => {
+        const job = await oeQueue().getJob(JobIds.periodCloseOn(world.periodId, await todayThere()));
+        return job && (await job.isCompleted()) ? job : null;
+      }, 'the close the sweep queued');
+      expect(close.returnvalue).toEqual({ closed: true });
+      expect(await closedDate(world.periodId)).not.toBeNull();
+
+      // The next tick has run: the closed period is not closed again.
+      expect((await tick()).failedReason).toBeUndefined();
+      const closes = await suite.db.query(`SELECT count(*)::int AS n FROM audit_log WHERE client_id = $1 AND event_type = 'Open Enrollment' AND description LIKE '%closed at the end of its last day'`, [world.clientId]);
+      expect(closes[0].n).toBe(1);
+    });
+
+    it("queues the delayed close that HR's change could not queue (Redis refused it then)", async () => {
+      const world = await ownClient(suite.db);
+      const hr = await suite.t.login((await createPerson(suite.db, { clientId: world.clientId, registered: true, roleType: 1, firstName: 'Tia' })).email);
+      const [{ d: last, iso }] = await suite.db.query(`SELECT to_char(x, 'MM/DD/YYYY') AS d, x::text AS iso FROM (SELECT (now() AT TIME ZONE 'America/New_York')::date + 9 AS x) t`);
+      const refused = jest.spyOn(suite.t.app.get(JobsService), 'queue').mockRejectedValueOnce(new Error('Redis unreachable'));
+      try {
+        await api('post', '/openEnrollment', hr).send({ openEnrollmentId: world.periodId, endDate: last }).expect(200);
+        expect(refused).toHaveBeenCalledWith('open-enrollment.close-period', expect.objectContaining({ periodId: world.periodId, endDate: iso }), expect.anything());
+      } finally {
+        refused.mockRestore();
+      }
+      expect(await oeQueue().getJob(JobIds.periodCloseAtEnd(world.periodId, iso))).toBeUndefined();
+
+      expect((await tick()).failedReason).toBeUndefined();
+      const delayed = await oeQueue().getJob(JobIds.periodCloseAtEnd(world.periodId, iso));
+      expect(await delayed?.isDelayed()).toBe(true);
+      expect(delayed?.data).toMatchObject({ periodId: world.periodId, endDate: iso, clientId: world.clientId });
+      expect(await closedDate(world.periodId)).toBeNull();
+    });
+
+    it('one period whose close cannot be queued does not keep the others open; the next tick closes it', async () => {
+      const bad = await ownClient(suite.db);
+      const good = await ownClient(suite.db);
+      await expire(bad);
+      await expire(good);
+      const jobs = suite.mail.workers.get(JobsService);
+      const queue = jobs.queue.bind(jobs);
+      const refused = jest.spyOn(jobs, 'queue').mockImplementation((name, data, options) =>
+        'periodId' in data && data.periodId === bad.periodId ? Promise.reject(new Error('refused for this period')) : queue(name, data, options),
+      );
+      let sweep: Job;
+      try {
+        sweep = await tick();
+      } finally {
+        refused.mockRestore();
+      }
+      // The run failed (it is retried, and shows in the failed jobs) naming the period, after queueing the rest.
+      expect(sweep.failedReason).toBe(`could not queue the close of period(s) ${bad.periodId}`);
+      await until(async () => (await closedDate(good.periodId)) !== null, 'the other period to close');
+      expect(await oeQueue().getJob(JobIds.periodCloseOn(bad.periodId, await todayThere()))).toBeUndefined();
+
+      expect((await tick()).failedReason).toBeUndefined();
+      await until(async () => (await closedDate(bad.periodId)) !== null, 'the period to close at the next tick');
+    });
   });
 
   describe('HR manages open enrollment (POST /openEnrollment)', () => {
@@ -199,6 +282,13 @@ describe('the enrollment window and the close of open enrollment', () => {
       const closed = (await post(hr, { openEnrollmentId: world.periodId, close: true }).expect(200)).body;
       expect(closed.periods.find((p: { id: number }) => p.id === world.periodId)).toMatchObject({ state: 'closed', canReopen: true });
       expect((await suite.db.query(`SELECT count(*)::int AS n FROM enrollment_snapshot WHERE open_enrollment_period_id = $1 AND kind = 'end'`, [world.periodId]))[0].n).toBe(1);
+      // Audited by the close's own transaction (the period row and the entry carry the same xmin).
+      const [closeAudit] = await suite.db.query(
+        `SELECT l.description, l.xmin::text = p.xmin::text AS same FROM audit_log l, open_enrollment_period p
+          WHERE p.id = $1 AND l.client_id = $2 AND l.event_type = 'Open Enrollment' ORDER BY l.id DESC LIMIT 1`,
+        [world.periodId, world.clientId],
+      );
+      expect(closeAudit).toEqual({ description: expect.stringMatching(/closed by an administrator$/), same: true });
       await decline(m).expect(409);
       await post(hr, { openEnrollmentId: world.periodId, close: true }).expect(409);
 
@@ -287,6 +377,18 @@ describe('the enrollment window and the close of open enrollment', () => {
         status: '1',
       });
       await api('get', `/dashboards/${next}`, m.jwt).expect(403);
+      // Close OE now's question: who has not finished, by the dashboard's figures (not all decided, or not signed).
+      type BoardUser = { employeeId: number; progress: number; signatureRequired: boolean; signature: boolean };
+      const unfinished = (board.users as BoardUser[]).filter((u) => u.progress < 100 || (u.signatureRequired && !u.signature));
+      expect(unfinished.map((u) => u.employeeId)).toContain(m.employeeId);
+      expect((await api('get', `/dashboards/${next}/unfinished`, hr).expect(200)).body).toEqual({
+        periodId: next,
+        title: 'Open Enrollment Next',
+        employees: board.users.length,
+        unfinished: unfinished.length,
+      });
+      await api('get', `/dashboards/${next}/unfinished`, m.jwt).expect(403);
+      await api('get', '/dashboards/999999999/unfinished', hr).expect(404);
       // Download as csv, written by the reports worker.
       const csv = (await api('post', `/dashboards/${next}/download?format=csv`, hr).expect(201)).body;
       expect(csv.fileName).toBe('Open Enrollment Next status.csv');
@@ -295,6 +397,20 @@ describe('the enrollment window and the close of open enrollment', () => {
       const lines = text.trim().split('\r\n');
       expect(lines[0]).toBe(['Last Name', 'First Name', 'Completion', 'Signature', ...board.plans.map((p: { planType: string }) => p.planType)].join(','));
       expect(lines.find((l) => l.startsWith('Ture,Pia,'))).toContain(',No,');
+      // As xlsx: the period's title above a frozen, filtered header; Completion as a percent.
+      const xlsx = (await api('post', `/dashboards/${next}/download?format=xlsx`, hr).expect(201)).body;
+      await until(async () => ((await api('get', `/reports/exports/${xlsx.id}`, hr).expect(200)).body.status === 'done' ? true : null), 'the dashboard xlsx');
+      const boardFile = await api('get', `/reports/exports/${xlsx.id}/file`, hr).buffer(true).parse(binary).expect(200);
+      const boardBook = new ExcelJS.Workbook();
+      const boardBytes = boardFile.body as Buffer;
+      await boardBook.xlsx.load(boardBytes.buffer.slice(boardBytes.byteOffset, boardBytes.byteOffset + boardBytes.byteLength) as ArrayBuffer);
+      const boardSheet = boardBook.getWorksheet('Status')!;
+      expect(boardSheet.getCell('A2').value).toBe('Open Enrollment Next status');
+      expect(boardSheet.views[0]).toMatchObject({ state: 'frozen', ySplit: HEADER_ROW });
+      expect(boardSheet.autoFilter).toBe(`A${HEADER_ROW}:${boardSheet.getColumn(4 + board.plans.length).letter}${HEADER_ROW + board.users.length}`);
+      const pia = boardSheet.getRows(HEADER_ROW + 1, board.users.length)!.find((r) => r.getCell(2).value === 'Pia')!;
+      expect(pia.getCell(3).value).toBe(completion(counts.decided, counts.offered) / 100);
+      expect(pia.getCell(3).numFmt).toBe('0%');
       const listed = (await api('get', '/transactions', hr).expect(200)).body as Array<{ id: number; ready: boolean }>;
       expect(listed.find((p) => p.id === next)).toMatchObject({ ready: false });
       await api('get', `/transactions/${next}`, hr).expect(404);
@@ -313,8 +429,12 @@ describe('the enrollment window and the close of open enrollment', () => {
       const bytes = download.body as Buffer;
       await book.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
       const sheet = book.getWorksheet('Transactions')!;
-      expect(sheet.getRow(1).getCell(1).value).toBe('Employee');
-      expect(sheet.getRow(2).values).toEqual([undefined, 'Pia Ture', m.employeeId, 'Pia Ture', 'Group Vision', undefined, visionPlan.title, undefined, expect.any(Number), 'Add']);
+      expect(sheet.getCell('A2').value).toBe('Open Enrollment Next transactions');
+      expect(sheet.getRow(HEADER_ROW).getCell(1).value).toBe('Employee');
+      expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: HEADER_ROW });
+      expect(sheet.autoFilter).toBe(`A${HEADER_ROW}:I${HEADER_ROW + 1}`);
+      expect(sheet.getRow(HEADER_ROW + 1).values).toEqual([undefined, 'Pia Ture', m.employeeId, 'Pia Ture', 'Group Vision', undefined, visionPlan.title, undefined, expect.any(Number), 'Add']);
+      expect(sheet.getRow(HEADER_ROW + 1).getCell(8).numFmt).toBe('"$"#,##0.00');
       await api('get', `/transactions/${next}`, m.jwt).expect(403);
     });
   });

@@ -157,7 +157,7 @@ describe('enrollments API', () => {
     const p = await person();
     const fsa = await row(12, p.jwt);
     const over = await put(fsa.id, { status: '1', planId: plan(/Flexible/).id, fsaContributionAmounts: { med: '3300.01', dep: '100.00' } }, p.jwt).expect(400);
-    expect(over.body).toMatchObject({ message: 'Your Annual Contribution should be less then Annual Limit', errors: [{ path: 'fsaContributionAmounts.med', message: 'Your Annual Contribution should be less then Annual Limit' }] });
+    expect(over.body).toMatchObject({ message: 'Your Annual Contribution should be less than the Annual Limit', errors: [{ path: 'fsaContributionAmounts.med', message: 'Your Annual Contribution should be less than the Annual Limit' }] });
     const ok = await put(fsa.id, { status: '1', planId: plan(/Flexible/).id, fsaContributionAmounts: { med: '3300.00', dep: '1300.00' } }, p.jwt).expect(200);
     // 3300.00 / 26 = 126.92, 1300.00 / 26 = 50.00.
     expect(ok.body).toMatchObject({ status: '1', contributionAmount: '176.92', fsaContributionAmounts: { med: '3300.00', dep: '1300.00', tra: '0.00', park: '0.00' } });

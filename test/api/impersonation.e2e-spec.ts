@@ -2,6 +2,7 @@ import { JwtService } from '@nestjs/jwt';
 import type Redis from 'ioredis';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { SessionStore } from '../../api/src/core/auth/session-store';
 import { TokenService } from '../../api/src/core/auth/token.service';
 import { REDIS } from '../../api/src/core/redis/redis.tokens';
 import { createTestApp, type TestApp } from '../support/app';
@@ -37,7 +38,8 @@ describe('employee census list and impersonation', () => {
   afterAll(() => t.close());
 
   const api = () => request(t.server);
-  const impersonate = (jwt: string, id: number | string) => api().get(`/mbl/api/employees/${id}/impersonate`).set('Authorization', `Bearer ${jwt}`);
+  const impersonate = (jwt: string, id: number | string) =>
+    api().post(`/mbl/api/employees/${id}/impersonate`).set('Authorization', `Bearer ${jwt}`).send({ reason: 'enrollment' });
 
   describe('GET /employees', () => {
     it("lists the client's employees sorted by last then first name, grouped by the spec rule", async () => {
@@ -56,7 +58,7 @@ describe('employee census list and impersonation', () => {
       const sorted = [...list].sort((a, b) => a.lastName.toLowerCase().localeCompare(b.lastName.toLowerCase()) || a.firstName.toLowerCase().localeCompare(b.firstName.toLowerCase()));
       expect(list.map((e) => e.id)).toEqual(sorted.map((e) => e.id));
       const janes = (await api().get('/mbl/api/employees').query({ search: 'jane@acme.test' }).set('Authorization', `Bearer ${hr}`).expect(200)).body.result as ListItem[];
-      expect(janes.find((e) => e.id === jane)).toEqual({ id: jane, firstName: 'Jane', lastName: 'Doe', email: 'jane@acme.test', terminated: false, cobra: false, group: 'active', hasAccount: true });
+      expect(janes.find((e) => e.id === jane)).toEqual({ id: jane, firstName: 'Jane', lastName: 'Doe', email: 'jane@acme.test', terminated: false, cobra: false, group: 'active', hasAccount: true, progress: expect.objectContaining({ state: expect.any(String), text: expect.any(String) }) });
       expect(((await api().get('/mbl/api/employees').query({ search: 'nora@acme.test' }).set('Authorization', `Bearer ${hr}`).expect(200)).body.result as ListItem[]).find((e) => e.firstName === 'Nora')).toMatchObject({ hasAccount: false, group: 'active' });
 
       // Groups in their order (Active, COBRA/Continuation, Terminated), each by last then first name, with their counts.
@@ -99,7 +101,7 @@ describe('employee census list and impersonation', () => {
 
     // Impersonating sessions have no idle check.
     const redis = t.app.get<Redis>(REDIS);
-    await redis.set(`sess:${payload.sid as string}`, String(Date.now() - 5 * 3600_000), 'KEEPTTL');
+    await redis.set(t.app.get(SessionStore).key(payload.sid as string), String(Date.now() - 5 * 3600_000), 'KEEPTTL');
     await api().get('/mbl/api/me').set('Authorization', `Bearer ${jwt}`).expect(200);
 
     const [start] = await auditRows(db, jane, 'impersonation-start');

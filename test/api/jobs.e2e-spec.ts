@@ -16,6 +16,7 @@ import { FEATURE_MODULES } from '../../api/src/app.module';
 import { JobsService } from '../../api/src/core/jobs/jobs.service';
 import { MailService } from '../../api/src/core/mail/mail.service';
 import { JobWorkers } from '../../workers/src/job-workers';
+import { Metrics } from '../../api/src/modules/health/metrics';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { FILE_STORAGE, type FileStorage } from '../../api/src/modules/files/file-storage';
 import { createTestApp, type TestApp } from '../support/app';
@@ -44,7 +45,7 @@ describe('the workers refuse to start when a declared job has no handler', () =>
   it('fails at boot, naming the jobs without a handler; with the feature modules every job has one', async () => {
     // The runner alone, without the feature modules whose services carry the handlers (compiled, not started:
     // onApplicationBootstrap runs exactly this check before any worker starts).
-    const bare = await Test.createTestingModule({ imports: [CoreModule, DiscoveryModule], providers: [JobWorkers] }).compile();
+    const bare = await Test.createTestingModule({ imports: [CoreModule, DiscoveryModule], providers: [JobWorkers, Metrics] }).compile();
     try {
       expect(() => bare.get(JobWorkers).handlers()).toThrow(/no handler for job\(s\): .*documents\.enrollment-summary/);
     } finally {
@@ -82,8 +83,12 @@ describe('re-drive: work recorded in PostgreSQL whose job never reached Redis is
     // The person's requests still succeed; the work is recorded in PostgreSQL.
     await request(t.server).post('/mbl/api/auth/forgot-password').send({ email: p.email }).expect(200);
     const signed = await request(t.server).post('/mbl/api/forms').set('Authorization', `Bearer ${jwt}`).send({ signature: dataUrl(strokePng()) }).expect(201);
-    const [email] = (await db.query(`SELECT id, status FROM email_message WHERE to_address = $1`, [p.email])) as Array<{ id: number; status: string }>;
-    expect(email!.status).toBe('queued');
+    // The reset link is written just after the answer (it must not lengthen it): wait for its row.
+    const email = await until(
+      async () => ((await db.query(`SELECT id, status FROM email_message WHERE to_address = $1`, [p.email])) as Array<{ id: number; status: string }>)[0],
+      'the reset email recorded',
+    );
+    expect(email.status).toBe('queued');
 
     // The workers (their own, healthy Redis connection) find nothing in the queues for this work...
     mail = await startMailWorkers(t);
@@ -113,6 +118,38 @@ describe('re-drive: work recorded in PostgreSQL whose job never reached Redis is
     expect(files.map((f) => f.id)).toEqual([fileId]);
     expect((await db.query(`SELECT status FROM email_message WHERE id = $1`, [email!.id]))[0].status).toBe('sent');
     delete process.env.REDRIVE_GRACE_SECONDS;
+  });
+
+  it('a report export whose queueing failed is written by the sweep, instead of polling queued forever', async () => {
+    mail ??= await startMailWorkers(t);
+    const hr = await t.login('hr@acme.test');
+    const [census] = (await db.query(`SELECT id FROM report WHERE client_id IS NULL AND title = 'Census'`)) as Array<{ id: number }>;
+    // Redis refuses the API's add at this moment (tryQueue logs it; the request still succeeds).
+    const refused = jest.spyOn(t.app.get(JobsService), 'queue').mockRejectedValueOnce(new Error('Redis unreachable'));
+    let started: { id: number; status: string };
+    try {
+      started = (await request(t.server).post(`/mbl/api/reports/${census!.id}/download`).set('Authorization', `Bearer ${hr}`).expect(201)).body;
+      expect(refused).toHaveBeenCalledWith('reports.export', expect.objectContaining({ exportId: started.id }), { jobId: JobIds.reportExport(started.id) });
+    } finally {
+      refused.mockRestore();
+    }
+    expect(started.status).toBe('queued');
+    const reports = mail.workers.get<Queue>(getQueueToken('reports'));
+    expect(await reports.getJob(JobIds.reportExport(started.id))).toBeUndefined();
+
+    process.env.REDRIVE_GRACE_SECONDS = '0';
+    try {
+      await mail.workers.get(JobsService).queue('maintenance.redrive', { tick: 'exports' }, { jobId: 'redrive-test-exports' });
+      const sweep = await until(async () => {
+        const job = await mail!.workers.get<Queue>(getQueueToken('maintenance')).getJob('redrive-test-exports');
+        return job && (await job.isCompleted()) ? job : null;
+      }, 'the sweep');
+      expect(sweep.returnvalue['reports.export']).toBeGreaterThanOrEqual(1);
+    } finally {
+      delete process.env.REDRIVE_GRACE_SECONDS;
+    }
+    await until(async () => ((await request(t.server).get(`/mbl/api/reports/exports/${started.id}`).set('Authorization', `Bearer ${hr}`).expect(200)).body.status === 'done' ? true : null), 'the export');
+    expect(await (await reports.getJob(JobIds.reportExport(started.id)))?.isCompleted()).toBe(true);
   });
 });
 

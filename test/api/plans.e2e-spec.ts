@@ -74,6 +74,44 @@ describe('plans API', () => {
     expect(res.amount).toMatch(/^\d+\.\d{2}$/);
   });
 
+  it('prices every plan of a list at the tier the chosen people make in it, per paycheck and per year (issue 28)', async () => {
+    const family: Array<{ id: number; relationship_type_id: number }> = await db.query(
+      `SELECT d.id, d.relationship_type_id FROM dependent d JOIN employee e ON e.id = d.employee_id JOIN account a ON a.id = e.account_id
+        WHERE a.username = 'jane@acme.test' AND d.deleted_at IS NULL ORDER BY d.id`,
+    );
+    const spouse = family.find((d) => d.relationship_type_id === 1)!.id;
+    const priceOf = (list: Plan[], name: RegExp) => list.find((p) => name.test(p.title))!.price;
+    // Dental is 'Employee +1' with a spouse: Basic $64.00 and Plus $104.00 a month, x 12 / 26 paychecks.
+    const withSpouse = (await get(`/plans?type=2&dependents=${spouse}`).expect(200)).body as Plan[];
+    expect(priceOf(withSpouse, /Basic/)).toEqual({ tier: 2, tierLabel: 'Employee +1', from: false, amount: '29.54', employerAmount: '0.00', annualAmount: '768.04', annualEmployerAmount: '0.00' });
+    expect(priceOf(withSpouse, /Plus/)).toEqual({ tier: 2, tierLabel: 'Employee +1', from: false, amount: '48.00', employerAmount: '0.00', annualAmount: '1248.00', annualEmployerAmount: '0.00' });
+    // Nobody chosen: employee only, for every plan (also the one she is enrolled in at Family).
+    const alone = (await get('/plans?type=2&dependents=').expect(200)).body as Plan[];
+    expect([priceOf(alone, /Basic/), priceOf(alone, /Plus/)].map((p) => [p.tier, p.amount])).toEqual([[1, '14.77'], [1, '24.00']]);
+    // Compare Plans' household switch: 'Employee + children' is +1 in a structure that counts heads.
+    const children = (await get('/plans?type=2&tier=3').expect(200)).body as Plan[];
+    expect(priceOf(children, /Plus/)).toMatchObject({ tier: 2, amount: '48.00' });
+    // Medical with the employer's share: the PPO family at 65% (as the tiers answer), the employer's HSA money at the same tier.
+    const medical = (await get(`/plans?type=1&dependents=${family.map((d) => d.id).join(',')}`).expect(200)).body as Plan[];
+    expect(priceOf(medical, /PPO/)).toEqual({ tier: 4, tierLabel: 'Family', from: false, amount: '298.85', employerAmount: '555.00', annualAmount: '7770.10', annualEmployerAmount: '14430.00' });
+    expect(medical.find((p) => /HDHP/.test(p.title))!.employerHsaAmount).not.toBe(plan(/HDHP/).employerHsaAmount);
+    // Without a question: the employee's own tier in the plan she is in, employee only in the others.
+    expect(plan(/PPO/).price).toMatchObject({ tier: 4, amount: '298.85' });
+    expect(plan(/HDHP/).price.tier).toBe(1);
+
+    // Voluntary life has no fixed price: 'from' the smallest amount, as the contribution call prices it.
+    const vol = plan(/Voluntary/);
+    const smallest = (await get(`/plans/${vol.id}/contributions?employee=10000.00`).expect(200)).body as { amount: string };
+    expect(vol.price).toMatchObject({ tier: null, from: true, amount: smallest.amount });
+    expect(Number(vol.price.amount)).toBeGreaterThan(0);
+    expect(plan(/Flexible|FSA/).price).toMatchObject({ from: true, amount: '0.00' });
+
+    // What a user sends is checked: never a 500.
+    await get('/plans?dependents=abc').expect(400);
+    await get('/plans?tier=9').expect(400);
+    await get('/plans?dependents=999999999').expect(404);
+  });
+
   it('answers HSA limits from the medical election, voluntary life options and FSA limits', async () => {
     // jane has family medical coverage: family limit less the employer's $1,000.
     expect((await get(`/plans/${plan(/Savings/).id}/limits`).expect(200)).body).toMatchObject({

@@ -48,7 +48,7 @@ describe('platform: options, health, OpenAPI, error shape', () => {
 
   it('GET /health reports database and Redis', async () => {
     const res = await api().get('/mbl/api/health').expect(200);
-    expect(res.body).toEqual({ status: 'ok', database: 'ok', redis: 'ok' });
+    expect(res.body).toEqual({ status: 'ok', database: 'ok', redis: 'ok', draining: false });
   });
 
   it('serves the OpenAPI document generated from the zod schemas, with each route and its access rule', async () => {

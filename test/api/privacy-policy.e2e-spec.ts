@@ -35,7 +35,7 @@ describe('privacy notice agreement', () => {
   it('is refused while impersonating: only the person agrees', async () => {
     const p = await createPerson(db, { registered: true, privacyAgreed: false });
     const hr = await t.login('hr@acme.test');
-    const imp = (await api().get(`/mbl/api/employees/${p.employeeId}/impersonate`).set('Authorization', `Bearer ${hr}`).expect(200)).body.jwt as string;
+    const imp = (await api().post(`/mbl/api/employees/${p.employeeId}/impersonate`).set('Authorization', `Bearer ${hr}`).send({ reason: 'enrollment' }).expect(200)).body.jwt as string;
     await api().post('/mbl/api/update-privacy-policy').set('Authorization', `Bearer ${imp}`).expect(403);
     const [row] = await db.query('SELECT privacy_policy_agreed_at FROM account WHERE id = $1', [p.accountId]);
     expect(row.privacy_policy_agreed_at).toBeNull();

@@ -176,7 +176,7 @@ describe('employee profile: GET/PUT /employee, GET /zip-lookup', () => {
   it('records the administrator as performer on behalf of the employee while impersonating', async () => {
     const { person } = await freshPerson();
     const hr = await t.login('hr@acme.test');
-    const imp = (await api().get(`/mbl/api/employees/${person.employeeId}/impersonate`).set(auth(hr)).expect(200)).body.jwt as string;
+    const imp = (await api().post(`/mbl/api/employees/${person.employeeId}/impersonate`).set(auth(hr)).send({ reason: 'record' }).expect(200)).body.jwt as string;
     await api().put('/mbl/api/employee').set(auth(imp)).send(PROFILE).expect(200);
     const [row] = await auditRows(db, person.employeeId, 'update');
     expect(row).toMatchObject({ performed_by: await accountIdOf(db, 'hr@acme.test'), on_behalf_of: person.accountId });

@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { verifySecret } from '../../api/src/core/auth/passwords';
 import { REDIS } from '../../api/src/core/redis/redis.tokens';
 import { derivedToken } from '../../api/src/modules/accounts/account-tokens';
+import { AccountTokensService } from '../../api/src/modules/accounts/account-tokens.service';
 import { createTestApp, type TestApp } from '../support/app';
 import { auditRows, createOtherTenant, createPerson, employeeIdOf, uniqueEmail, uniqueIp } from '../support/fixtures';
 import { linkFrom, startMailWorkers, type MailHarness } from '../support/mail';
@@ -24,7 +25,8 @@ describe('registration from the welcome email', () => {
     mail = await startMailWorkers(t);
     db = t.app.get(DataSource);
     hr = await t.login('hr@acme.test');
-  });
+    // The app and a workers module start here: the 90 s appWithWorkers gives them (a loaded CI machine).
+  }, 90_000);
   afterAll(async () => {
     await mail?.close();
     await t?.close();
@@ -167,14 +169,31 @@ describe('registration from the welcome email', () => {
     await api().post('/mbl/api/employees/abc/welcome-email').set('Authorization', `Bearer ${hr}`).expect(404);
   });
 
-  describe('GET /employees/validate', () => {
-    const check = (username: string, ip = uniqueIp()) => api().get('/mbl/api/employees/validate').set('X-Forwarded-For', ip).query({ username });
+  describe('the username check (decisions section 6: only inside a registration, or for HR or an agent of the client)', () => {
+    /** A registration link's token of a fresh, unregistered account (as the welcome email carries). */
+    async function registrationToken(): Promise<string> {
+      const p = await createPerson(db, { registered: false, method: 'username' });
+      return (await t.app.get(AccountTokensService).issue(db.manager, p.accountId!, 'registration', 3600)).raw;
+    }
+    const inRegistration = (token: string, username: string | undefined, ip = uniqueIp()) =>
+      api().get('/mbl/api/registration/validate').set('X-Forwarded-For', ip).query(username === undefined ? { token } : { token, username });
+    const asAdmin = (jwt: string, username: string) => api().get('/mbl/api/employees/validate').set('Authorization', `Bearer ${jwt}`).query({ username });
 
-    it('answers success for a valid email nobody uses, and false otherwise', async () => {
-      expect((await check(uniqueEmail('free')).expect(200)).body).toEqual({ success: true });
-      expect((await check('Jane@Acme.test').expect(200)).body).toEqual({ success: false });
-      expect((await check('not-an-email').expect(200)).body).toEqual({ success: false });
-      expect((await api().get('/mbl/api/employees/validate').expect(200)).body).toEqual({ success: false });
+    it('inside a registration: success for a valid email nobody uses, false otherwise', async () => {
+      const token = await registrationToken();
+      expect((await inRegistration(token, uniqueEmail('free')).expect(200)).body).toEqual({ success: true });
+      expect((await inRegistration(token, 'Jane@Acme.test').expect(200)).body).toEqual({ success: false });
+      expect((await inRegistration(token, 'not-an-email').expect(200)).body).toEqual({ success: false });
+      expect((await inRegistration(token, undefined).expect(200)).body).toEqual({ success: false });
+    });
+
+    it('answers no one else: no token, a forged token, an employee; HR and the agent of the client may', async () => {
+      await api().get('/mbl/api/employees/validate').query({ username: 'jane@acme.test' }).expect(401);
+      expect((await inRegistration('forged-token-of-nobody', 'jane@acme.test').expect(403)).body.message).toBe(TOKEN_INVALID);
+      await api().get('/mbl/api/registration/validate').query({ username: 'jane@acme.test' }).expect(400);
+      await asAdmin(await t.login('jane@acme.test'), 'jane@acme.test').expect(403);
+      expect((await asAdmin(hr, 'jane@acme.test').expect(200)).body).toEqual({ success: false });
+      expect((await asAdmin(await t.login('agent@harbor.test'), uniqueEmail('free')).expect(200)).body).toEqual({ success: true });
     });
 
     it("the admin variant counts the employee's own address as free and stays in the client", async () => {
@@ -187,13 +206,14 @@ describe('registration from the welcome email', () => {
       await as(other.employeeId, uniqueEmail('x')).expect(404);
     });
 
-    it('is throttled per IP', async () => {
+    it('inside a registration it is throttled per IP', async () => {
+      const token = await registrationToken();
       const ip = uniqueIp();
       const redis = t.app.get<Redis>(REDIS);
       await redis.set(t.app.get(RateLimiter).keyFor(`username-check:ip:${ip}`), '60', 'EX', 60);
-      const res = await check(uniqueEmail('free'), ip).expect(429);
+      const res = await inRegistration(token, uniqueEmail('free'), ip).expect(429);
       expect(res.body.message).toMatch(/Too many attempts/);
-      await check(uniqueEmail('free')).expect(200);
+      await inRegistration(token, uniqueEmail('free')).expect(200);
     });
   });
 });

@@ -4,6 +4,7 @@ import type Redis from 'ioredis';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { REDIS } from '../../api/src/core/redis/redis.tokens';
+import { SessionStore } from '../../api/src/core/auth/session-store';
 import { createTestApp, type TestApp } from '../support/app';
 import { createPerson } from '../support/fixtures';
 
@@ -25,7 +26,7 @@ describe('session expiry: the password modal (POST /auth/verify-password)', () =
   async function idleSession(email: string): Promise<string> {
     const jwt = await t.login(email);
     const { sid } = t.app.get(JwtService).decode<{ sid: string }>(jwt);
-    await redis.set(`sess:${sid}`, String(Date.now() - 2 * 3600_000), 'KEEPTTL');
+    await redis.set(t.app.get(SessionStore).key(sid), String(Date.now() - 2 * 3600_000), 'KEEPTTL');
     await api().get('/mbl/api/me').set('Authorization', `Bearer ${jwt}`).expect(408);
     return jwt;
   }

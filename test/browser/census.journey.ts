@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
-import { browserDb, completeAccountSetup, expectStep, launchBrowser, logIn, newPage, scriptErrors, SITE, sql, waitForLink } from '../support/browser';
+import { browserDb, completeAccountSetup, expectStep, launchBrowser, logIn, mailbox, newPage, scriptErrors, SITE, sql, waitForLink, wcagViolations } from '../support/browser';
 import { copyOfJane, createOtherTenant } from '../support/fixtures';
+import { until } from '../support/wait';
 
 describe('employee census journey', () => {
   let browser: Browser;
@@ -132,13 +133,24 @@ describe('employee census journey', () => {
     await page.getByRole('list', { name: 'Files' }).getByRole('link', { name: /Signed offer/ }).waitFor();
 
     // Terminate with COBRA: HR signs; the employee moves to COBRA/Continuation.
+    // Details, then a review of what will change, then the signature (decisions section 6).
     await page.getByRole('link', { name: 'Terminate', exact: true }).click();
     const terminate = page.getByRole('dialog', { name: `Terminate Mae ${last}` });
     await terminate.getByLabel('Termination date (MM/DD/YYYY)').fill('11/20/2026');
     await terminate.getByLabel('Qualifying event').selectOption({ label: 'Voluntary termination of employment' });
     await terminate.getByLabel('COBRA election (moves to COBRA/Continuation)').check();
+    await terminate.getByRole('button', { name: 'Review' }).click();
+    await terminate.getByText('Sign-in ends after 11/20/2026.').waitFor();
+    // Whatever she has (employer-paid coverage is elected for her) ends with the month.
+    await terminate.getByText(/^(Every current election ends on 11\/30\/2026\.|No current elections to end\.)$/).waitFor();
+    await terminate.getByText('Elected: moves to COBRA/Continuation.').waitFor();
+    await terminate.getByText(`A termination and COBRA notice is emailed to ${email}.`).waitFor();
+    expect({ step: 'Terminate review at 1280 px', violations: await wcagViolations(page) }).toEqual({ step: 'Terminate review at 1280 px', violations: [] });
+    // Nothing has changed yet.
+    expect((await sql<{ terminated: boolean }>('SELECT terminated FROM employee WHERE email = $1', [email]))[0]!.terminated).toBe(false);
+    await terminate.getByRole('link', { name: 'Continue to signature' }).click();
     await terminate.getByLabel('Or type your full name').fill('Hope Rivera');
-    await terminate.getByRole('button', { name: 'Next' }).click();
+    await terminate.getByRole('button', { name: 'Terminate' }).click();
     await page.getByText('Employee terminated successfully!').waitFor();
     await page.getByText('COBRA/Continuation on 11/20/2026; coverage ends 11/30/2026').waitFor();
     expect(await page.getByRole('link', { name: 'Terminate', exact: true }).count()).toBe(0);
@@ -165,6 +177,53 @@ describe('employee census journey', () => {
     await mae.page.context().clearCookies();
     await logIn(mae.page, email, 'Mae-2027-Pass');
     await mae.page.getByText('Your access to the portal ended on 11/20/2026. Please contact your HR administrator.').waitFor();
+    expect(scriptErrors(errors)).toEqual([]);
+  });
+
+  it('at 390 px HR reviews each election whose coverage ends before signing; the employee is emailed the notice', async () => {
+    const person = await copyOfJane(browserDb, 'Tobias');
+    const elected = await sql<{ name: string }>(
+      `SELECT p.name FROM enrollment en JOIN plan p ON p.id = en.plan_id JOIN open_enrollment_period oe ON oe.id = en.open_enrollment_period_id
+        WHERE en.employee_id = $1 AND en.status = 1 AND oe.is_current ORDER BY en.plan_type_id`,
+      [person.employeeId],
+    );
+    expect(elected.length).toBeGreaterThan(0);
+    const { page, errors } = await newPage(browser, 390);
+    await logIn(page, 'hr@acme.test');
+    await page.waitForURL(`${SITE}/mbl`);
+    await page.goto(`${SITE}/mbl/employees-census?employee=${person.employeeId}`);
+    await page.getByRole('link', { name: 'Terminate', exact: true }).click();
+    const terminate = page.getByRole('dialog', { name: 'Terminate Tobias Doe' });
+    // A date the schema refuses comes back to the details, with why.
+    await terminate.getByLabel('Termination date (MM/DD/YYYY)').fill('13/45/2026');
+    await terminate.getByLabel('Qualifying event').selectOption({ label: 'Voluntary termination of employment' });
+    await terminate.getByRole('button', { name: 'Review' }).click();
+    await terminate.locator('#termination-error').waitFor();
+    expect(await terminate.getByLabel('Termination date (MM/DD/YYYY)').getAttribute('aria-invalid')).toBe('true');
+    await terminate.getByLabel('Termination date (MM/DD/YYYY)').fill('12/15/2026');
+    await terminate.getByRole('button', { name: 'Review' }).click();
+    const coverage = terminate.getByRole('table', { name: 'Coverage that ends' });
+    await coverage.waitFor();
+    for (const e of elected) await coverage.getByRole('row', { name: new RegExp(`${e.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*12/31/2026`) }).waitFor();
+    await terminate.getByText('Not elected: moves to Terminated Employees.').waitFor();
+    expect({ step: 'Terminate review at 390 px', violations: await wcagViolations(page) }).toEqual({ step: 'Terminate review at 390 px', violations: [] });
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    // Back keeps what was typed.
+    await terminate.getByRole('link', { name: 'Back' }).click();
+    expect(await terminate.getByLabel('Termination date (MM/DD/YYYY)').inputValue()).toBe('12/15/2026');
+    await terminate.getByRole('button', { name: 'Review' }).click();
+    await terminate.getByRole('link', { name: 'Continue to signature' }).click();
+    await terminate.getByLabel('Or type your full name').waitFor();
+    expect({ step: 'Terminate signature at 390 px', violations: await wcagViolations(page) }).toEqual({ step: 'Terminate signature at 390 px', violations: [] });
+    await terminate.getByLabel('Or type your full name').fill('Helen Ross');
+    await terminate.getByRole('button', { name: 'Terminate' }).click();
+    await page.getByText('Employee terminated successfully!').waitFor();
+    await page.getByText('Terminated on 12/15/2026; coverage ends 12/31/2026').waitFor();
+    // The employee's notice: what ends and when, and no COBRA paragraph.
+    const notice = await until(async () => (await mailbox()).find((m) => m.to.includes(person.email) && m.subject.startsWith('Termination notice:')), 'the termination notice');
+    expect(notice.subject).toMatch(/end on 12\/31\/2026$/);
+    for (const e of elected) expect(notice.text).toContain(e.name);
+    expect(notice.text).not.toContain('COBRA');
     expect(scriptErrors(errors)).toEqual([]);
   });
 });

@@ -74,7 +74,7 @@ describe('employee data journeys', () => {
     await dialog.getByLabel('Date of birth').pressSequentially('04021990');
     await dialog.getByLabel('Gender').selectOption({ label: 'Female' });
     await dialog.getByLabel('Smoker').selectOption({ label: 'No' });
-    expect(await dialog.getByLabel('Totaly Disabled').count()).toBe(0);
+    expect(await dialog.getByLabel('Totally disabled').count()).toBe(0);
     // The placeholder SSN is only for a child under 1.
     await dialog.getByRole('textbox', { name: 'Social Security Number' }).pressSequentially('000000000');
     await dialog.getByLabel('Email').focus();
@@ -90,7 +90,7 @@ describe('employee data journeys', () => {
     await page.getByRole('link', { name: 'Add Dependent' }).click();
     dialog = page.getByRole('dialog', { name: 'Add Dependent' });
     await dialog.getByLabel('Relationship type').selectOption({ label: 'Child' });
-    await dialog.getByLabel('Totaly Disabled').waitFor();
+    await dialog.getByLabel('Totally disabled').waitFor();
     await dialog.getByLabel('First name').fill('Leo');
     await dialog.getByLabel('Last name').fill('Parker');
     await dialog.getByLabel('Date of birth').pressSequentially(monthsAgo(3).replace(/\//g, ''));

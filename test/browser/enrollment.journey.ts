@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { formatUsd, parseMoney } from '../../api/src/contracts/engine';
-import { apiJson, completeAccountSetup, inviteNewEmployee, launchBrowser, newPage, scriptErrors, SITE, sql } from '../support/browser';
+import { apiJson, completeAccountSetup, focusedLabel, inviteNewEmployee, launchBrowser, newPage, scriptErrors, SITE, sql } from '../support/browser';
 
 interface EnrollmentRow {
   id: number;
@@ -245,7 +245,7 @@ describe('benefits enrollment journey', () => {
     expect(await annual.inputValue()).toBe('320.97');
     await dialog.getByText('Contribution: $12.35 per pay period').waitFor();
     await perPeriod.fill('-5');
-    await dialog.getByText('Your Annual Contribution should be less then Annual Limit').waitFor();
+    await dialog.getByText('Your Annual Contribution should be less than the Annual Limit').waitFor();
     await dialog.getByText('Contribution: $0.00 per pay period').waitFor();
     expect(await dialog.getByRole('button', { name: 'Enroll' }).isDisabled()).toBe(true);
     await perPeriod.fill('12.345');
@@ -303,19 +303,5 @@ describe('benefits enrollment journey', () => {
     expect(scriptErrors(errors)).toEqual([]);
   });
 });
-
-/** Waits until the focused element is the one with this accessible label (aria-label or text). */
-async function focusedLabel(page: Page, label: string): Promise<void> {
-  // A function, not a string: Playwright polls a string predicate with eval, which the page's CSP forbids.
-  type FocusDoc = { document: { activeElement: { getAttribute(name: string): string | null; textContent: string | null } | null } };
-  await page.waitForFunction(
-    (wanted) => {
-      const el = (globalThis as unknown as FocusDoc).document.activeElement;
-      return !!el && (el.getAttribute('aria-label') || el.textContent || '').trim() === wanted;
-    },
-    label,
-    { timeout: 5000 },
-  );
-}
 
 const EnrollmentWarning = 'Dependents you do not enroll now cannot be enrolled until a qualifying life event or the next open enrollment.';

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { browserDb, launchBrowser, logIn, newHireLikeSam, newPage, scriptErrors, sql } from '../support/browser';
+import { addCheckingDeposit, browserDb, launchBrowser, logIn, newHireLikeSam, newPage, scriptErrors, sql } from '../support/browser';
 import { createPerson } from '../support/fixtures';
 
 const stepper = (page: Page) => page.getByRole('navigation', { name: 'Onboarding steps' });
@@ -111,21 +111,10 @@ describe('onboarding journey', () => {
     await page.getByRole('heading', { name: 'Payroll' }).waitFor();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('alert').getByText('Please create payroll methods to continue').waitFor();
-    await page.getByRole('link', { name: 'Add payroll method' }).click();
-    let dialog = page.getByRole('dialog', { name: 'Add payroll method' });
-    await dialog.getByLabel('Method').selectOption({ label: 'Deposit' });
-    await dialog.getByLabel('Amount type').selectOption({ label: 'Percentage' });
-    await dialog.getByLabel('Percentage (%)').fill('60');
-    await dialog.getByLabel('Routing number').pressSequentially('021000021');
-    await dialog.getByText('JPMorgan Chase Bank').waitFor();
-    await dialog.getByLabel('Account number').fill('123456789');
-    await dialog.getByLabel('Account type').selectOption({ label: 'Checking' });
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await dialog.waitFor({ state: 'hidden' });
-    await page.getByText('XXXXX6789').waitFor();
+    await addCheckingDeposit(page, '60');
     await page.getByText('Total summary must be equal 100%', { exact: false }).waitFor();
     await page.getByRole('link', { name: 'Add payroll method' }).click();
-    dialog = page.getByRole('dialog', { name: 'Add payroll method' });
+    const dialog = page.getByRole('dialog', { name: 'Add payroll method' });
     await dialog.getByLabel('Method').selectOption({ label: 'Check' });
     await dialog.getByLabel('Amount type').selectOption({ label: 'Percentage' });
     await dialog.getByLabel('Percentage (%)').fill('40');

@@ -95,6 +95,51 @@ describe('site hardening', () => {
     expect(justUnder.status).not.toBe(413);
   });
 
+  it('Permissions-Policy on every answer; HSTS and a Secure session cookie only over https (the trusted proxy on this machine says so)', async () => {
+    for (const path of ['/mbl/login', '/mbl/api/health', '/mbl/no-such-page']) {
+      const res = await fetch(`${SITE}${path}`);
+      expect({ path, policy: res.headers.get('permissions-policy'), hsts: res.headers.get('strict-transport-security') }).toEqual({
+        path,
+        policy: expect.stringContaining('camera=()'),
+        hsts: null,
+      });
+      const https = await fetch(`${SITE}${path}`, { headers: { 'x-forwarded-proto': 'https' } });
+      expect({ path, hsts: https.headers.get('strict-transport-security') }).toEqual({ path, hsts: expect.stringMatching(/^max-age=/) });
+    }
+    const signIn = (headers: Record<string, string>) =>
+      fetch(`${SITE}/mbl/login`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { origin: SITE, 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body: new URLSearchParams({ username: 'jane@acme.test', password: 'Passw0rd!' }).toString(),
+      });
+    const overHttp = (await signIn({})).headers.getSetCookie().find((c) => c.startsWith('bp_session='));
+    expect(overHttp).toBeDefined();
+    expect(overHttp).not.toMatch(/;\s*Secure/i);
+    const overHttps = (await signIn({ 'x-forwarded-proto': 'https' })).headers.getSetCookie().find((c) => c.startsWith('bp_session='));
+    expect(overHttps).toMatch(/;\s*Secure/);
+  });
+
+  it("the site's file routes answer the API's status (403, 404), not 502", async () => {
+    const signIn = async (username: string) => {
+      const res = await fetch(`${SITE}/mbl/login`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { origin: SITE, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ username, password: 'Passw0rd!' }).toString(),
+      });
+      return res.headers.getSetCookie().find((c) => c.startsWith('bp_session='))!.split(';')[0]!;
+    };
+    // An employee may not read reports: the API answers 403, and so does the site.
+    const jane = await signIn('jane@acme.test');
+    expect((await fetch(`${SITE}/mbl/report-file/1`, { headers: { cookie: jane } })).status).toBe(403);
+    // HR asking for an export that does not exist: 404, and so do the other file routes.
+    const hr = await signIn('hr@acme.test');
+    for (const path of ['/mbl/report-file/987654321', '/mbl/files/987654321']) {
+      expect({ path, status: (await fetch(`${SITE}${path}`, { headers: { cookie: hr } })).status }).toEqual({ path, status: 404 });
+    }
+  });
+
   it('API answers default to Cache-Control: no-store; site pages too', async () => {
     const login = await fetch(`${SITE}/mbl/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'jane@acme.test', password: 'Passw0rd!' }) });
     const { jwt } = (await login.json()) as { jwt: string };

@@ -162,3 +162,65 @@ export async function newHireLikeSam(firstName: string): Promise<{ email: string
   return { email: p.email, employeeId: p.employeeId };
 }
 
+
+/**
+ * Onboarding's Payroll step, as a person does it: Add payroll method, a direct deposit of `percent`% to checking
+ * account 123456789 at routing number 021000021 (the bank's name appears from it), saved and listed masked.
+ */
+export async function addCheckingDeposit(page: Page, percent: string): Promise<void> {
+  await page.getByRole('link', { name: 'Add payroll method' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add payroll method' });
+  await dialog.getByLabel('Method').selectOption({ label: 'Deposit' });
+  await dialog.getByLabel('Amount type').selectOption({ label: 'Percentage' });
+  await dialog.getByLabel('Percentage (%)').fill(percent);
+  await dialog.getByLabel('Routing number').pressSequentially('021000021');
+  await dialog.getByText('JPMorgan Chase Bank').waitFor();
+  await dialog.getByLabel('Account number').fill('123456789');
+  await dialog.getByLabel('Account type').selectOption({ label: 'Checking' });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await page.getByText('XXXXX6789').waitFor();
+}
+
+export interface Violation {
+  id: string;
+  impact: string | null;
+  targets: string[];
+}
+
+/** axe-core's WCAG 2.0, 2.1 and 2.2 A/AA rules on what the page shows right now. */
+export async function wcagViolations(page: Page): Promise<Violation[]> {
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  // A string, so this Node-side file needs no DOM typings; it runs in the page.
+  return (await page.evaluate(`(async () => {
+    const result = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  })()`)) as Violation[];
+}
+
+/** Waits until the focused element is the one with this accessible label (aria-label or text). */
+export async function focusedLabel(page: Page, label: string): Promise<void> {
+  // A function, not a string: Playwright polls a string predicate with eval, which the page's CSP forbids.
+  type FocusDoc = { document: { activeElement: { getAttribute(name: string): string | null; textContent: string | null } | null } };
+  await page.waitForFunction(
+    (wanted) => {
+      const el = (globalThis as unknown as FocusDoc).document.activeElement;
+      return !!el && (el.getAttribute('aria-label') || el.textContent || '').trim() === wanted;
+    },
+    label,
+    { timeout: 5000 },
+  );
+}
+
+/**
+ * Waits until focus is inside an open dialog: Radix moves focus there and starts listening for Escape in the same
+ * effects, after the dialog is already visible, so a key pressed as soon as it shows can be lost.
+ */
+export async function focusInDialog(page: Page): Promise<void> {
+  type FocusDoc = { document: { activeElement: { tagName: string; closest(selector: string): unknown } | null } };
+  // Focus in a frame inside the dialog does not count: keys pressed there never reach the dialog.
+  await page.waitForFunction(() => {
+    const el = (globalThis as unknown as FocusDoc).document.activeElement;
+    return !!el && el.tagName !== 'IFRAME' && el.closest('[role="dialog"]') !== null;
+  }, undefined, { timeout: 5000 });
+}

@@ -88,6 +88,21 @@ export async function cloneAcmeClient(db: Queryable): Promise<number> {
   return row!.id;
 }
 
+/**
+ * A client of the test's own with a copy of Acme's current period, its plans and their rates: closing or
+ * renewing its open enrollment touches nobody else's.
+ */
+export async function cloneAcmeWithPlans(db: Queryable): Promise<{ clientId: number; periodId: number }> {
+  const clientId = await cloneAcmeClient(db);
+  const [acme] = (await db.query(`SELECT p.id FROM open_enrollment_period p JOIN client c ON c.id = p.client_id WHERE c.name = 'Acme Corp' AND p.is_current`)) as Array<{ id: number }>;
+  const periodId = await copyRow(db, 'open_enrollment_period', acme!.id, { client_id: clientId });
+  for (const { id } of (await db.query('SELECT id FROM plan WHERE open_enrollment_period_id = $1 ORDER BY id', [acme!.id])) as Array<{ id: number }>) {
+    const plan = await copyRow(db, 'plan', id, { client_id: clientId, open_enrollment_period_id: periodId, hsa_plan_id: null });
+    for (const rate of (await db.query('SELECT id FROM plan_rate WHERE plan_id = $1', [id])) as Array<{ id: number }>) await copyRow(db, 'plan_rate', rate.id, { plan_id: plan });
+  }
+  return { clientId, periodId };
+}
+
 /** Another agency with one client and one employee: data the Acme people must never reach. */
 export async function createOtherTenant(db: Queryable): Promise<{ agencyId: number; clientId: number; employeeId: number; email: string }> {
   seq += 1;
@@ -218,11 +233,11 @@ export async function auditRows(db: Queryable, employeeId: number, actionType?: 
   );
 }
 
-/** Fills every field the Employee Profile step requires (the SSN sealed with the given cipher's encrypt). */
+/** Fills every field the Employee Profile step requires (the SSN sealed with the given cipher's encrypt); a new hire hired today unless hired before. */
 export async function completeProfile(db: Queryable, employeeId: number, encrypt: (plain: string) => string | null): Promise<void> {
   await db.query(
     `UPDATE employee SET birth_date = '1990-02-03', gender = 1, smoker = 0, address1 = '1 Main St', city = 'Boston', state = 'MA', zip = '02110',
-       ssn_enc = $2, new_hire = true WHERE id = $1`,
+       ssn_enc = $2, new_hire = true, hire_date = coalesce(hire_date, current_date) WHERE id = $1`,
     [employeeId, encrypt('123-45-6789')],
   );
 }

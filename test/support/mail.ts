@@ -74,11 +74,12 @@ export interface SuiteWithWorkers {
  */
 export function appWithWorkers(): SuiteWithWorkers {
   const suite = {} as SuiteWithWorkers;
+  // An app and its workers can take longer than one test's budget to start on a loaded two-core machine.
   beforeAll(async () => {
     suite.t = await createTestApp();
     suite.db = suite.t.app.get(DataSource);
     suite.mail = await startMailWorkers(suite.t);
-  });
+  }, 90_000);
   afterAll(async () => {
     await suite.mail?.close();
     await suite.t?.close();

@@ -1,14 +1,17 @@
 import { RequestMethod } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { INTERCEPTORS_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { INestApplication } from '@nestjs/common';
 import { ACCESS_KEY, type AccessRule } from '../../api/src/core/auth/access.decorator';
+import { StreamingUploadInterceptor } from '../../api/src/modules/files/streaming-upload.interceptor';
 
 export interface RouteInfo {
   method: string;
   path: string;
   handler: string;
   access: AccessRule | undefined;
+  /** Reads a multipart upload (StreamingUploadInterceptor), so a file can be stored before the handler runs. */
+  upload: boolean;
 }
 
 const join = (...parts: string[]) => ('/' + parts.map((p) => p.replace(/^\/|\/$/g, '')).filter(Boolean).join('/')).replace(/\/+/g, '/');
@@ -30,9 +33,10 @@ export function listRoutes(app: INestApplication, prefix = 'mbl/api'): RouteInfo
       if (routePath === undefined) continue;
       const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, fn) as number];
       const access = reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_KEY, [fn, wrapper.metatype]);
+      const upload = ((Reflect.getMetadata(INTERCEPTORS_METADATA, fn) ?? []) as unknown[]).includes(StreamingUploadInterceptor);
       for (const cp of controllerPaths) {
         for (const rp of ([] as string[]).concat(routePath)) {
-          routes.push({ method, path: join(prefix, cp, rp), handler: `${wrapper.metatype.name}.${name}`, access });
+          routes.push({ method, path: join(prefix, cp, rp), handler: `${wrapper.metatype.name}.${name}`, access, upload });
         }
       }
     }

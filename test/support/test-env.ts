@@ -12,7 +12,7 @@ export const PG_BASE = process.env.TEST_PG_BASE ?? 'postgres://postgres:postgres
  * queries) through the least-privilege app login, exactly as `npm start` does. The role names are fixed and
  * created idempotently, so concurrent runs share them.
  */
-function databaseUrls(name: string): { app: string; owner: string; admin: string } {
+export function databaseUrls(name: string): { app: string; owner: string; admin: string } {
   const host = new URL(PG_BASE).host;
   return {
     app: `postgres://bp_test_app:bp_test_app_pw@${host}/${name}`,
@@ -22,6 +22,8 @@ function databaseUrls(name: string): { app: string; owner: string; admin: string
 }
 export const E2E_DATABASE = databaseUrls(`bp_test_${RUN_ID}_api`);
 export const BROWSER_DATABASE = databaseUrls(`bp_test_${RUN_ID}_web`);
+/** The year simulation's own database: its clock moves a year, and the hourly sweep closes every client's period that has ended. */
+export const YEAR_DATABASE = databaseUrls(`bp_test_${RUN_ID}_year`);
 export const E2E_DATABASE_URL = E2E_DATABASE.app;
 export const BROWSER_DATABASE_URL = BROWSER_DATABASE.app;
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
