@@ -22,6 +22,7 @@ import { DataSource } from 'typeorm';
 import { AppModule } from '../api/src/app.module';
 import { loadConfig } from '../api/src/core/config/app-config';
 import { RequestContext } from '../api/src/core/context/request-context';
+import { defaultSubject } from '../api/src/contracts/communications';
 import { QueueName } from '../api/src/core/queues/queue-names';
 import { EmailRenderer } from '../api/src/core/mail/email-renderer';
 import { messageIdFor, noDelaySocket } from '../api/src/core/mail/email-sender';
@@ -93,7 +94,8 @@ async function floor(port: number, n: number): Promise<void> {
   await Promise.all(
     Array.from({ length: 20 }, async () => {
       for (let i = next++; i < n; i = next++) {
-        const data = { brand: { headerColor: '#0f766e' }, firstName: `Ava${i}`, clientName: 'Bench Campaign Co', bodyHtml: BODY };
+        // The portal's campaign is sent without a subject, so with the default one.
+        const data = { brand: { headerColor: '#0f766e' }, firstName: `Ava${i}`, clientName: 'Bench Campaign Co', bodyHtml: BODY, subject: defaultSubject('Bench Campaign Co') };
         const subject = renderer.renderSubject('custom-message', data);
         const { html, text } = renderer.render('custom-message', data, subject);
         await transport.sendMail({ from: config.smtpFrom, to: `floor${i}@bench.test`, subject, html, text, messageId: messageIdFor(`floor:${Date.now()}:${i}`, config.smtpFrom) });

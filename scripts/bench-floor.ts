@@ -32,7 +32,7 @@ const pool = new Pool({ connectionString: config.databaseUrl, max: 20 });
 
 // The portal's statements exactly as TenantDb sends them (the client bound after the caller's parameters).
 const CURRENT_USER_TEXT = bindClientParam(CURRENT_USER_SQL, 2);
-const ENROLLMENTS_TEXT = bindClientParam(ENROLLMENTS_SQL, 2);
+const ENROLLMENTS_TEXT = bindClientParam(ENROLLMENTS_SQL, 3);
 
 // The portal's own token check (HS256 with the secret, alg pinned, expiry), so both do the same work.
 const tokens = new BearerTokens(config.jwtSecret);
@@ -65,13 +65,13 @@ async function answer(url: string, claims: TokenPayload): Promise<[number, unkno
     if (!permissionsFor(toAuthUser(claims)).includes('employees:read')) return [403, { statusCode: 403 }];
     const q = ZEmployeeListQuery.parse(Object.fromEntries(new URL(url, 'http://floor').searchParams));
     const run: RunSql = async <T>(text: string, params: unknown[]) => (await pool.query(bindClientParam(text, params.length), [...params, claims.cid])).rows as T[];
-    return [200, await readCensusPage(q, run)];
+    return [200, await readCensusPage(q, run, new Date().toISOString())];
   }
   if (url === '/mbl/api/me') {
     const { rows } = await pool.query<CurrentUserRow>({ name: CURRENT_USER_STATEMENT, text: CURRENT_USER_TEXT, values: [claims.sub, claims.emp, claims.cid] });
-    return rows[0] ? [200, toCurrentUser(rows[0], { impersonatorId: claims.imp, agencyId: claims.ag, permissions: permissionsFor(toAuthUser(claims)) })] : [404, { statusCode: 404 }];
+    return rows[0] ? [200, toCurrentUser(rows[0], { impersonatorId: claims.imp, impersonationReason: toAuthUser(claims).impersonationReason, agencyId: claims.ag, permissions: permissionsFor(toAuthUser(claims)) }, new Date())] : [404, { statusCode: 404 }];
   }
-  const { rows } = await pool.query<EnrollmentRow>({ name: ENROLLMENTS_STATEMENT, text: ENROLLMENTS_TEXT, values: [claims.emp, true, claims.cid] });
+  const { rows } = await pool.query<EnrollmentRow>({ name: ENROLLMENTS_STATEMENT, text: ENROLLMENTS_TEXT, values: [claims.emp, true, new Date().toISOString(), claims.cid] });
   return [200, rows.filter(hasElection).map(toEnrollment)];
 }
 

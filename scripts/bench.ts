@@ -7,9 +7,11 @@
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../test/support/ports';
+import { waitForHealth } from './bench-portal';
 import { Client } from 'pg';
 import { prepareDatabase } from '../test/support/database';
+import { ensureCensusClient } from './bench-census';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -17,24 +19,17 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 /** An administrator login; the portal and the floor both run as the least-privilege app role, like `npm start`. */
 const PG_BASE = process.env.BENCH_PG_BASE ?? 'postgres://postgres:postgres@127.0.0.1:5432';
 const PG_HOST = new URL(PG_BASE).host;
+/** BENCH_DB names the database (and its roles and queue prefix), so two benches on one machine never share one. */
+const BENCH_DB = process.env.BENCH_DB ?? 'bp_bench';
 const DATABASE = {
-  app: `postgres://bp_bench_app:bp_bench_app_pw@${PG_HOST}/bp_bench`,
-  owner: `postgres://bp_bench_owner:bp_bench_owner_pw@${PG_HOST}/bp_bench`,
+  app: `postgres://${BENCH_DB}_app:${BENCH_DB}_app_pw@${PG_HOST}/${BENCH_DB}`,
+  owner: `postgres://${BENCH_DB}_owner:${BENCH_DB}_owner_pw@${PG_HOST}/${BENCH_DB}`,
   admin: `${PG_BASE}/postgres`,
 };
 const DATABASE_URL = DATABASE.app;
 const SECRET = 'bench-secret-0123456789abcdef-0123456789';
 
 /** A port free right now, so a benchmark never collides with a running portal or test run. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** Filled in main() once the portal's port is known. */
 const env: NodeJS.ProcessEnv = {
@@ -42,7 +37,8 @@ const env: NodeJS.ProcessEnv = {
   NODE_ENV: 'production',
   HOST: '127.0.0.1',
   DATABASE_URL,
-  QUEUE_PREFIX: 'bpbench',
+  QUEUE_PREFIX: BENCH_DB.replace(/_/g, ''),
+  BENCH_OWNER_URL: DATABASE.owner,
   JWT_SECRET: SECRET,
   COOKIE_SECRET: 'bench-cookie-secret-0123456789abcdef',
   DATA_KEYS: `1:${Buffer.alloc(32, 5).toString('base64')}`,
@@ -73,18 +69,6 @@ async function cannon(url: string, token: string, server: ChildProcess, connecti
   const r = await autocannon({ url, connections, duration: DURATION, headers: { authorization: `Bearer ${token}` } });
   const cpuUs = ((cpuTicks(server.pid!) - before) * 10_000) / Math.max(1, r.requests.total);
   return { rps: r.requests.average, cpuUs, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
-}
-
-async function waitForHealth(base: string): Promise<void> {
-  for (let i = 0; i < 120; i += 1) {
-    try {
-      if ((await fetch(`${base}/mbl/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('portal did not start');
 }
 
 /** Starts a server script of this bench in its own process with the portal's environment; answers its port (its first line). */
@@ -144,6 +128,13 @@ async function main(): Promise<void> {
   process.stdout.write('preparing the bp_bench database\n');
   await prepareDatabase(DATABASE, env);
   if (process.env.BENCH_ONLY === 'campaign') return runScript('dist/scripts/bench-campaign.js');
+  if (process.env.BENCH_ONLY === 'sweep') return runScript('dist/scripts/bench-jobs.js');
+  if (process.env.BENCH_ONLY === 'reports') return runScript('dist/scripts/bench-jobs.js');
+  if (process.env.BENCH_ONLY === 'memory') return runScript('dist/scripts/bench-memory.js');
+  if (process.env.BENCH_ONLY === 'imports') return runScript('dist/scripts/bench-imports.js');
+  if (process.env.BENCH_ONLY === 'scale') return runScript('dist/scripts/bench-scale.js');
+  if (process.env.BENCH_ONLY === 'edi') return runScript('dist/scripts/bench-edi.js');
+  if (process.env.BENCH_ONLY === 'pages') return runScript('dist/scripts/bench-pages.js');
   const portal: ChildProcess = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROFILE] : []), 'dist/api/src/main.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const base = `http://127.0.0.1:${PORT}`;
   let floor: ChildProcess | undefined;
@@ -237,42 +228,28 @@ async function main(): Promise<void> {
     // The census of a client with 10,000 employees (issue 13): a searched page and a deep page of one group,
     // portal against the same statements on node:http. The client, its administrator and its people are made
     // once per bench database.
-    const census = new Client({ connectionString: DATABASE.owner });
-    await census.connect();
-    try {
-      const [existing] = (await census.query(`SELECT id FROM client WHERE name = 'Bench Census Co'`)).rows as Array<{ id: number }>;
-      if (!existing) {
-        process.stdout.write('adding a client of 10,000 employees (once per bench database)\n');
-        const [client] = (await census.query(`INSERT INTO client (agency_id, name) SELECT agency_id, 'Bench Census Co' FROM client WHERE name = 'Acme Corp' RETURNING id`)).rows as Array<{ id: number }>;
-        await census.query(
-          `INSERT INTO account (client_id, username, email, authentication_method, password_hash, role_type, first_name, last_name, registration_step,
-                               security_question_id, security_answer_hash, privacy_policy_agreed_at)
-           SELECT $1, 'hr@bench.test', 'hr@bench.test', 'email', password_hash, 1, 'Bench', 'Admin', 0, security_question_id, security_answer_hash, now()
-             FROM account WHERE username = 'hr@acme.test'`,
-          [client!.id],
-        );
-        await census.query(
-          `INSERT INTO employee (client_id, first_name, last_name, email, terminated, cobra, marital_status_id)
-           SELECT $1, (ARRAY['Ava','Ben','Cara','Dev','Eli','Fay','Gus','Hana','Ian','Jo'])[1 + i % 10],
-                  (ARRAY['Smith','Jones','Garcia','Miller','Davis','Lopez','Wilson','Moore','Clark','Young','Hill','Baker'])[1 + i % 12] || ' ' || i,
-                  'person' || i || '@bench.test', i % 17 = 0, i % 41 = 0, 1
-             FROM generate_series(1, 10000) i`,
-          [client!.id],
-        );
-        await census.query('VACUUM ANALYZE employee');
-      }
-    } finally {
-      await census.end();
-    }
+    await ensureCensusClient(DATABASE.owner, (line) => process.stdout.write(line));
     const benchHr = await tokenOf('hr@bench.test');
     await compare('/mbl/api/employees?search=garcia&group=active&page=2', 0.7, benchHr, 'hr (10,000 employees, searched)', 100);
     await compare('/mbl/api/employees?group=active&page=150', 0.7, benchHr, 'hr (10,000 employees, page 150)', 100);
 
-    // The jobs (issue 14): the reports job against exceljs's raw streaming writer, and closing an open
-    // enrollment of 10,000 employees; in a process of their own, so its peak RSS is theirs.
+    // Pages under load (issue 31 item 5): the site's dashboard, registration step 4 and census, each against the
+    // same API calls made without rendering; a portal process of its own that serves the site.
+    await runScript('dist/scripts/bench-pages.js');
+    // The jobs (issue 14): the reports job against exceljs's raw streaming writer, closing an open enrollment
+    // of 10,000 employees, and the hourly sweep over 1,000 clients (issue 26); in a process of their own, so its
+    // peak RSS is theirs.
     await runScript('dist/scripts/bench-jobs.js');
     // Communications (issue 15): a 10,000-recipient campaign through the workers against raw pooled nodemailer.
     await runScript('dist/scripts/bench-campaign.js');
+    // Memory after load (issue 27): a fresh API process of its own, so no earlier part's load is counted.
+    await runScript('dist/scripts/bench-memory.js');
+    // Imports (issue 29): a 2,000-plan rate sheet and a 10,000-employee census file, uploaded and committed.
+    await runScript('dist/scripts/bench-imports.js');
+    // Scaling out (issue 32): GET /enrollments on two API processes against one.
+    await runScript('dist/scripts/bench-scale.js');
+    // Carrier feeds (issue 30): the full EDI 834 of 10,000 households against node-x12 writing the same segments.
+    await runScript('dist/scripts/bench-edi.js');
   } finally {
     floor?.kill('SIGTERM');
     portal.kill('SIGTERM');

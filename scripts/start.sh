@@ -2,8 +2,17 @@
 # One command: set up everything, then serve the site + API and run the workers until Ctrl-C.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
-. scripts/services.sh
+if [ "${1:-}" = "--dev" ] && [ -d node_modules ] && [ -f .env ] && [ -f dist/api/src/main.js ] && [ -f dist/workers/src/main.js ]; then
+  # A machine already set up starts in seconds: services and migrations only, no build and no seed
+  # (Vite serves the site from source; the API and workers are rebuilt and restarted on change, below).
+  . scripts/services.sh
+  ensure_postgres
+  ensure_redis
+  npm run -s db:migrate
+else
+  bash scripts/setup.sh
+  . scripts/services.sh
+fi
 
 if [ "${1:-}" = "--dev" ]; then export WEB_MODE=development; fi
 export NODE_ENV=${NODE_ENV:-development}
@@ -18,9 +27,21 @@ stop() {
 }
 trap stop INT TERM
 
-node dist/api/src/main.js & pids+=($!)
-node dist/workers/src/main.js & pids+=($!)
-say "the portal is at http://localhost:${PORT:-3000}/mbl (demo logins: README); Ctrl-C stops it"
+if [ "${1:-}" = "--dev" ]; then
+  # Development: tsc rebuilds dist/ on every change of api/, workers/ or migrations/ (incrementally, so an unchanged
+  # tree writes nothing), and Node's own watch mode restarts the API and the workers once per compile: it watches
+  # the build-info file tsc writes last (watching dist/ restarted them once per file written; watching every loaded
+  # module, plain --watch, every half minute, as Vite writes and deletes a temporary copy of vite.config.ts that the
+  # process imports). The site is not restarted by this: Vite, inside the API process, serves it with HMR.
+  node node_modules/typescript/bin/tsc -p tsconfig.build.json --watch --preserveWatchOutput & pids+=($!)
+  node --watch-path=dist/.tsbuildinfo --watch-preserve-output dist/api/src/main.js & pids+=($!)
+  node --watch-path=dist/.tsbuildinfo --watch-preserve-output dist/workers/src/main.js & pids+=($!)
+else
+  node dist/api/src/main.js & pids+=($!)
+  node dist/workers/src/main.js & pids+=($!)
+fi
+# Last: the banner (site, API docs, mailbox, demo logins, registration link) once the portal answers.
+node dist/api/src/server/print-banner.js &
 # If either process dies, stop the other and report failure.
 wait -n "${pids[@]}"
 code=$?

@@ -1,0 +1,97 @@
+// Each route's initial JavaScript (what a first visit to it downloads before it runs: Remix's manifest, the
+// client entry, and every route module of the match from root down, with their static imports), raw and
+// compressed as the portal sends it (the .br/.gz of scripts/precompress.js). Prints one line per route.
+// With --check it fails when a budgeted route's compressed initial JavaScript exceeds its budget (npm run
+// budget, run by scripts/test.sh after the build). Usage: node scripts/bundle-budget.js [--check] [clientDir]
+const { existsSync, readdirSync, readFileSync } = require('node:fs');
+const { join } = require('node:path');
+const { brotliCompressSync, constants, gzipSync } = require('node:zlib');
+
+/**
+ * Compressed KiB of a first visit. The issue aims under 150. Measured on 2026-11-27 after the split (contracts
+ * tree-shaken per file, api/package.json "sideEffects"; the account menu's popover and the impersonation tooltip
+ * loaded after hydration): the dashboard 177 gzip / 156 br, the login 162 / 142 (browsers that send br get br).
+ * What is left is mostly shared by every page: React, React DOM and Remix (84 gzip), zod's core (28: the contract
+ * files every page imports build schemas), conform (11) and Radix's dialog (17). Budgets keep ~5% headroom.
+ */
+const BUDGET_KIB = {
+  'routes/_index': { gzip: 185, br: 163 },
+  'routes/login': { gzip: 170, br: 149 },
+};
+const LABELS = { 'routes/_index': 'dashboard', 'routes/login': 'login' };
+
+const args = process.argv.slice(2);
+const check = args.includes('--check');
+const clientDir = args.find((a) => !a.startsWith('--')) ?? join(__dirname, '..', 'web', 'build', 'client');
+const assets = join(clientDir, 'assets');
+if (!existsSync(assets)) {
+  process.stderr.write(`${assets} is missing: run npm run build first\n`);
+  process.exit(1);
+}
+const manifestFile = readdirSync(assets).find((name) => /^manifest-.*\.js$/.test(name));
+if (!manifestFile) {
+  process.stderr.write(`no Remix manifest in ${assets}\n`);
+  process.exit(1);
+}
+const manifest = JSON.parse(readFileSync(join(assets, manifestFile), 'utf8').replace(/^window\.__remixManifest=/, '').replace(/;\s*$/, ''));
+
+const sizes = new Map();
+function sizeOf(url) {
+  let size = sizes.get(url);
+  if (size) return size;
+  const path = join(clientDir, url.replace(/^\/mbl\//, ''));
+  const data = readFileSync(path);
+  const packed = (ext, make) => (existsSync(path + ext) ? readFileSync(path + ext).length : make(data).length);
+  size = {
+    raw: data.length,
+    gzip: packed('.gz', (d) => gzipSync(d, { level: 9 })),
+    br: packed('.br', (d) => brotliCompressSync(d, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })),
+  };
+  sizes.set(url, size);
+  return size;
+}
+
+function initialScripts(routeId) {
+  const chain = [];
+  for (let id = routeId; id; id = manifest.routes[id]?.parentId) chain.unshift(manifest.routes[id]);
+  const files = new Set([`/mbl/assets/${manifestFile}`, manifest.entry.module, ...manifest.entry.imports]);
+  for (const route of chain) {
+    files.add(route.module);
+    for (const file of route.imports ?? []) files.add(file);
+  }
+  return [...files];
+}
+
+const kib = (bytes) => (bytes / 1024).toFixed(1).padStart(7);
+const rows = Object.keys(manifest.routes)
+  .filter((id) => id !== 'root')
+  .map((id) => {
+    const files = initialScripts(id);
+    const total = files.map(sizeOf).reduce((a, s) => ({ raw: a.raw + s.raw, gzip: a.gzip + s.gzip, br: a.br + s.br }), { raw: 0, gzip: 0, br: 0 });
+    return { id, files: files.length, ...total };
+  })
+  .sort((a, b) => b.br - a.br);
+process.stdout.write(`initial JavaScript per route (KiB): raw, gzip, br, files\n`);
+for (const row of rows) {
+  const label = LABELS[row.id] ? ` (${LABELS[row.id]})` : '';
+  process.stdout.write(`${kib(row.raw)} ${kib(row.gzip)} ${kib(row.br)} ${String(row.files).padStart(3)}  ${row.id}${label}\n`);
+}
+
+if (check) {
+  let failed = false;
+  for (const [id, budget] of Object.entries(BUDGET_KIB)) {
+    const row = rows.find((r) => r.id === id);
+    if (!row) {
+      process.stderr.write(`budget: route ${id} is not in the build\n`);
+      failed = true;
+      continue;
+    }
+    for (const encoding of ['gzip', 'br']) {
+      const used = row[encoding] / 1024;
+      const ok = used <= budget[encoding];
+      if (!ok) failed = true;
+      process.stdout.write(`budget ${LABELS[id]} ${encoding}: ${used.toFixed(1)} KiB of ${budget[encoding]} KiB ${ok ? 'ok' : 'OVER'}\n`);
+    }
+  }
+  process.exit(failed ? 1 : 0);
+}
