@@ -14,7 +14,7 @@ import { APP_CONFIG, type AppConfig } from '../../core/config/app-config';
 import type { EmailBrand } from '../../core/mail/email-templates';
 import { MailService } from '../../core/mail/mail.service';
 import { selectRows } from '../../core/database/sql-table';
-import { accountTable, type Account } from '../accounts/account.table';
+import { accountTable, type Account, type AuthenticationMethod } from '../accounts/account.table';
 import { AccountTokensService } from '../accounts/account-tokens.service';
 import { AccountsService } from '../accounts/accounts.service';
 import { AuthService } from '../auth/auth.service';
@@ -203,18 +203,7 @@ export class RegistrationService {
       `SELECT username::text AS name FROM account WHERE lower(username) LIKE $1 || '%' UNION SELECT email::text FROM account WHERE lower(email) LIKE $1 || '%'`,
       [base.replace(/[\\%_]/g, '\\$&')],
     );
-    const id = await this.accounts.create({
-      clientId: this.context.clientId,
-      username: usernameFor(address, new Set(taken.map((t) => t.name))),
-      email: null,
-      authenticationMethod: 'username',
-      roleType: 0,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      registrationStep: RegistrationStep.WelcomeEmail,
-    });
-    await this.employees.linkAccount(row.employee_id, id);
-    return id;
+    return this.createEmployeeAccount(row, { username: usernameFor(address, new Set(taken.map((t) => t.name))), email: null, authenticationMethod: 'username' });
   }
 
   private async employeeWithAccount(m: EntityManager, employeeId: number): Promise<EmployeeAccountRow | null> {
@@ -237,11 +226,17 @@ export class RegistrationService {
   private async createAccount(m: EntityManager, row: EmployeeAccountRow, email: string): Promise<number> {
     const taken: unknown[] = await m.query('SELECT 1 FROM account WHERE email = $1 OR username = $1 LIMIT 1', [email]);
     if (taken.length > 0) throw new ConflictException({ statusCode: 409, message: Messages.emailInUse });
+    return this.createEmployeeAccount(row, { username: email, email, authenticationMethod: 'email' });
+  }
+
+  /** An employee's account, not registered yet (the welcome email is its next step), linked to the employee. */
+  private async createEmployeeAccount(
+    row: EmployeeAccountRow,
+    login: { username: string; email: string | null; authenticationMethod: AuthenticationMethod },
+  ): Promise<number> {
     const id = await this.accounts.create({
       clientId: this.context.clientId,
-      username: email,
-      email,
-      authenticationMethod: 'email',
+      ...login,
       roleType: 0,
       firstName: row.first_name,
       lastName: row.last_name,
