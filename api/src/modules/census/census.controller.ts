@@ -19,7 +19,10 @@ import { ErrorResponseDto } from '../../core/http/common.dto';
 import { createZodDto } from '../../core/http/zod-dto';
 import { EmployeeIdPipe } from '../employees/employee-id.pipe';
 import { signaturePngOf } from '../forms/signature-png';
-import { CensusService } from './census.service';
+import { CensusAddService } from './census-add.service';
+import { CensusEditService } from './census-edit.service';
+import { CensusRecordsService } from './census-records.service';
+import { CensusTerminationService } from './census-termination.service';
 
 class CensusEmployeeDto extends createZodDto(ZCensusEmployee) {}
 class NewEmployeeDto extends createZodDto(ZNewEmployee) {}
@@ -34,7 +37,12 @@ class TerminationReviewDto extends createZodDto(ZTerminationReview) {}
 @ApiTags('census')
 @Controller()
 export class CensusController {
-  constructor(private readonly census: CensusService) {}
+  constructor(
+    private readonly records: CensusRecordsService,
+    private readonly adding: CensusAddService,
+    private readonly editing: CensusEditService,
+    private readonly termination: CensusTerminationService,
+  ) {}
 
   @Post('employees')
   @Access('employees:update')
@@ -42,7 +50,7 @@ export class CensusController {
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Field messages in errors[]' })
   @ApiOperation({ summary: 'Add an employee (sendEmail queues the welcome email with the registration link)' })
   create(@Body() body: NewEmployeeDto): Promise<NewEmployeeResponse> {
-    return this.census.create(body);
+    return this.adding.create(body);
   }
 
   @Get('employees/:id/employee')
@@ -51,7 +59,7 @@ export class CensusController {
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'An employee as the census edits it (SSN masked, income never)' })
   employee(@Param('id', EmployeeIdPipe) id: number): Promise<CensusEmployee> {
-    return this.census.employee(id);
+    return this.records.employee(id);
   }
 
   @Put('employees/:id')
@@ -61,7 +69,7 @@ export class CensusController {
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'Edit an employee' })
   update(@Param('id', EmployeeIdPipe) id: number, @Body() body: EmployeeUpdateDto): Promise<CensusEmployee> {
-    return this.census.update(id, body);
+    return this.editing.update(id, body);
   }
 
   @Get('employees/:id/termination-review')
@@ -73,7 +81,7 @@ export class CensusController {
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'What a termination would change (sign-in, coverage of each current election, COBRA, the notice email), changing nothing' })
   terminationReview(@Param('id', EmployeeIdPipe) id: number, @Query() query: TerminationReviewQueryDto): Promise<TerminationReview> {
-    return this.census.terminationReview(id, query);
+    return this.termination.review(id, query);
   }
 
   @Put('employees/:id/terminate')
@@ -85,6 +93,6 @@ export class CensusController {
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'Terminate an employee (COBRA election, coverage to the end of the month, an action for the carriers)' })
   terminate(@Param('id', EmployeeIdPipe) id: number, @Body() body: TerminationRequestDto): Promise<TerminationResponse> {
-    return this.census.terminate(id, body, signaturePngOf(body));
+    return this.termination.terminate(id, body, signaturePngOf(body));
   }
 }

@@ -6,12 +6,16 @@ import { EnrollmentsModule } from '../enrollments/enrollments.module';
 import { FilesModule } from '../files/files.module';
 import { RegistrationModule } from '../registration/registration.module';
 import { CensusController } from './census.controller';
-import { CensusService } from './census.service';
+import { CensusAddService } from './census-add.service';
+import { CensusEditService } from './census-edit.service';
+import { CensusRecordsService } from './census-records.service';
+import { CensusTerminationService } from './census-termination.service';
 
 @Module({
   imports: [AccountsModule, ActionsModule, EmployeesModule, EnrollmentsModule, FilesModule, RegistrationModule],
   controllers: [CensusController],
-  providers: [CensusService],
-  exports: [CensusService],
+  providers: [CensusRecordsService, CensusAddService, CensusEditService, CensusTerminationService],
+  // The imports module's census commit adds employees as Add New Employee does, against the same choices.
+  exports: [CensusRecordsService, CensusAddService],
 })
 export class CensusModule {}

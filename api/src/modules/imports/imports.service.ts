@@ -15,7 +15,8 @@ import { TenantDb } from '../../core/database/tenant-db';
 import { JobIds, type JobPayloads, type JobRun } from '../../core/jobs/job-registry';
 import { JobsService } from '../../core/jobs/jobs.service';
 import { OnJob } from '../../core/jobs/on-job.decorator';
-import { BulkRowRefused, CensusService } from '../census/census.service';
+import { BulkRowRefused, CensusAddService } from '../census/census-add.service';
+import { CensusRecordsService } from '../census/census-records.service';
 import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
 import type { StoredUpload } from '../files/streaming-upload.interceptor';
 import { PlanCatalogService } from '../plans/plan-catalog.service';
@@ -45,7 +46,8 @@ export class ImportsService {
     private readonly cipher: SecuredDataCipher,
     private readonly audit: AuditService,
     private readonly catalog: PlanCatalogService,
-    private readonly census: CensusService,
+    private readonly census: CensusAddService,
+    private readonly censusRecords: CensusRecordsService,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly jobs: JobsService,
   ) {}
@@ -166,7 +168,7 @@ export class ImportsService {
       ).map((r) => r.address),
     );
     const [c] = await this.db.query<{ work_hours_required: boolean }>('SELECT work_hours_required FROM client WHERE id = $client');
-    const choices = await this.census.choices();
+    const choices = await this.censusRecords.choices();
     for (const r of rows) {
       if (taken.has(r.email.toLowerCase())) issues.add(CENSUS_SHEET, r.sheetRow, 'Email', CensusImportMessages.emailTaken);
       if (c?.work_hours_required && r.workHours === undefined) issues.add(CENSUS_SHEET, r.sheetRow, 'Work hours', Messages.fieldRequired);

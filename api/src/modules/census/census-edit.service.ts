@@ -1,0 +1,150 @@
+import { Injectable } from '@nestjs/common';
+import { censusChoiceIssues } from '../../contracts/census-choices';
+import { fullName } from '../../contracts/common';
+import type { CensusEmployee, EmployeeUpdate } from '../../contracts/employees';
+import { isMaskedSsn, toIsoDate } from '../../contracts/formats';
+import { Messages } from '../../contracts/messages';
+import { AuditService } from '../../core/audit/audit.service';
+import { anyChanged, auditChanges } from '../../core/audit/field-changes';
+import { hashSecret } from '../../core/auth/passwords';
+import { SessionStore } from '../../core/auth/session-store';
+import { SecuredDataCipher } from '../../core/crypto/secured-data';
+import { TenantDb } from '../../core/database/tenant-db';
+import { fieldErrors } from '../../core/http/field-errors';
+import { AccountsService } from '../accounts/accounts.service';
+import { CENSUS_AUDIT_FIELDS, CensusRecordsService, censusView, incomeText } from './census-records.service';
+
+/**
+ * Edit Employee: every field of the census form, and the account's sign-in address, names and (a temporary)
+ * password with it. SSN and income are sealed; every change is audited in its transaction.
+ */
+@Injectable()
+export class CensusEditService {
+  constructor(
+    private readonly db: TenantDb,
+    private readonly cipher: SecuredDataCipher,
+    private readonly audit: AuditService,
+    private readonly accounts: AccountsService,
+    private readonly sessions: SessionStore,
+    private readonly records: CensusRecordsService,
+  ) {}
+
+  /** PUT /employees/{id}: every field of the edit form; the account's sign-in address and password with it. */
+  async update(id: number, body: EmployeeUpdate): Promise<CensusEmployee> {
+    // Hashing is slow: done before the transaction, so the rows are not locked meanwhile.
+    const passwordHash = body.password ? await hashSecret(body.password) : null;
+    const passwordOf = await this.db.transaction(async (m): Promise<number | null> => {
+      const e = await this.records.load(id, m);
+      const byEmail = e.authentication_method !== 'username';
+      if (byEmail && !body.email) throw fieldErrors([{ path: 'email', message: Messages.fieldRequired }]);
+      await this.records.checkWorkHours(body.workHours, m);
+      if (body.email && body.email.toLowerCase() !== (e.email ?? '').toLowerCase()) await this.records.checkAddressFree(body.email, e, 'email', m);
+      const username = !byEmail && body.username ? body.username : e.username;
+      if (!byEmail && username && username !== e.username) await this.records.checkAddressFree(username, e, 'username', m);
+      const offered = censusChoiceIssues(await this.records.choices(m), body, { groupId: e.group_id, officeId: e.office_id });
+      if (offered.length > 0) throw fieldErrors(offered);
+
+      const storedSsn = this.cipher.decrypt(e.ssn_enc);
+      const storedIncome = this.cipher.decrypt(e.income_enc);
+      if (body.ssn && isMaskedSsn(body.ssn) && !storedSsn) throw fieldErrors([{ path: 'ssn', message: Messages.ssnInvalid }]);
+      const ssn = body.ssn === undefined ? null : isMaskedSsn(body.ssn) ? storedSsn : body.ssn;
+      // Blank income keeps the stored one (the form never shows it in clear).
+      const income = body.income === undefined ? storedIncome : incomeText(body.income);
+      const before = { ...censusView(e), ssn: storedSsn, income: storedIncome, username: e.username };
+      const after = {
+        ...before,
+        firstName: body.firstName,
+        middleName: body.middleName ?? null,
+        lastName: body.lastName,
+        email: body.email ?? null,
+        username,
+        groupId: body.groupId ?? null,
+        employmentId: body.employmentId,
+        employmentType: body.employmentType ?? null,
+        officeId: body.officeId ?? null,
+        title: body.title ?? null,
+        hireDate: body.hireDate,
+        birthDate: body.birthDate ?? null,
+        gender: body.gender ?? null,
+        maritalStatusId: body.maritalStatusId ?? e.marital_status_id,
+        ssn,
+        income,
+        workHours: body.workHours === undefined ? null : String(body.workHours),
+        address1: body.address1 ?? null,
+        address2: body.address2 ?? null,
+        zip: body.zip ?? null,
+        city: body.city ?? null,
+        state: body.state ?? null,
+        officePhone: body.officePhone ?? null,
+        homePhone: body.homePhone ?? null,
+        cellPhone: body.cellPhone ?? null,
+        // Whether onboarding runs follows from this flag when they sign in (contracts/onboarding-start.ts): no step to rewrite.
+        enableOnboarding: body.enableOnboarding ?? e.enable_onboarding,
+      };
+      const changes = auditChanges(CENSUS_AUDIT_FIELDS, before, after);
+      if (anyChanged(changes)) {
+        await this.db.query(
+          `UPDATE employee SET first_name = $2, middle_name = $3, last_name = $4, email = $5, group_id = $6, employment_id = $7, employment_type = $8,
+                  office_id = $9, title = $10, hire_date = $11, birth_date = $12, gender = $13, marital_status_id = $14,
+                  ssn_enc = CASE WHEN $15 THEN $16 ELSE ssn_enc END, income_enc = CASE WHEN $17 THEN $18 ELSE income_enc END, work_hours = $19, enable_onboarding = $28,
+                  address1 = $20, address2 = $21, zip = $22, city = $23, state = $24, office_phone = $25, home_phone = $26, cell_phone = $27, updated_at = now()
+            WHERE id = $1 AND client_id = $client`,
+          [
+            id,
+            after.firstName,
+            after.middleName,
+            after.lastName,
+            after.email,
+            after.groupId,
+            after.employmentId,
+            after.employmentType,
+            after.officeId,
+            after.title,
+            toIsoDate(after.hireDate),
+            toIsoDate(after.birthDate),
+            after.gender,
+            after.maritalStatusId,
+            // Re-seal only what changed, so an unchanged value keeps its ciphertext.
+            ssn !== storedSsn,
+            ssn === null ? null : this.cipher.encrypt(ssn),
+            income !== storedIncome,
+            income === null ? null : this.cipher.encrypt(income),
+            after.workHours,
+            after.address1,
+            after.address2,
+            after.zip,
+            after.city,
+            after.state,
+            after.officePhone,
+            after.homePhone,
+            after.cellPhone,
+            after.enableOnboarding,
+          ],
+          m,
+        );
+        if (e.account_id !== null) {
+          // The account signs in with the email (email accounts) or the username; its names follow the record.
+          await this.accounts.update(e.account_id, {
+            firstName: after.firstName,
+            lastName: after.lastName,
+            ...(byEmail ? { email: after.email ?? null } : {}),
+            username: (byEmail ? (after.email ?? e.username) : username) ?? undefined,
+          });
+        }
+        await this.audit.record({ employeeId: id, eventType: 'Employee', actionType: 'update', description: `Employee ${fullName(after)} updated`, data: changes }, m);
+      }
+      if (passwordHash === null) return null;
+      if (e.account_id === null) throw fieldErrors([{ path: 'password', message: Messages.employeeNotRegistered }]);
+      // A password HR sets is a temporary one: the employee must choose their own at the next sign-in.
+      await this.accounts.update(e.account_id, { passwordHash, passwordReset: true });
+      await this.audit.record(
+        { employeeId: id, eventType: 'Account', actionType: 'update', description: `Password of ${fullName(after)} set by an administrator; every session of the account ended` },
+        m,
+      );
+      return e.account_id;
+    });
+    // Whoever knew the old password is signed out everywhere, once the new one is stored.
+    if (passwordOf !== null) await this.sessions.revokeAllOf(passwordOf);
+    return this.records.employee(id);
+  }
+}
