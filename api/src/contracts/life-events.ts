@@ -11,25 +11,38 @@ import { ZMoney } from './plans';
  * allows, and when the change takes effect.
  */
 
-/** Life event types. */
-export const LIFE_EVENT_TYPES = {
-  1: 'Birth or adoption',
-  2: 'Marriage',
-  3: 'Spouse lost coverage',
-  4: 'Child lost coverage',
-  5: 'Divorce or separation',
-  6: 'Spouse died',
-  7: 'Child no longer a dependent',
-  8: 'Remove dependents',
-  9: 'Decline coverage',
+/** Life event type ids, as stored and sent: compare with these names, never with a number. */
+export const LifeEventType = {
+  BirthOrAdoption: 1,
+  Marriage: 2,
+  SpouseLostCoverage: 3,
+  ChildLostCoverage: 4,
+  DivorceOrSeparation: 5,
+  SpouseDied: 6,
+  ChildNoLongerDependent: 7,
+  RemoveDependents: 8,
+  DeclineCoverage: 9,
 } as const;
-export type LifeEventType = keyof typeof LIFE_EVENT_TYPES;
-export const LIFE_EVENT_TYPE_IDS = Object.keys(LIFE_EVENT_TYPES).map(Number) as LifeEventType[];
+export type LifeEventType = (typeof LifeEventType)[keyof typeof LifeEventType];
+
+/** Life event types' titles. */
+export const LIFE_EVENT_TYPES: Readonly<Record<LifeEventType, string>> = {
+  [LifeEventType.BirthOrAdoption]: 'Birth or adoption',
+  [LifeEventType.Marriage]: 'Marriage',
+  [LifeEventType.SpouseLostCoverage]: 'Spouse lost coverage',
+  [LifeEventType.ChildLostCoverage]: 'Child lost coverage',
+  [LifeEventType.DivorceOrSeparation]: 'Divorce or separation',
+  [LifeEventType.SpouseDied]: 'Spouse died',
+  [LifeEventType.ChildNoLongerDependent]: 'Child no longer a dependent',
+  [LifeEventType.RemoveDependents]: 'Remove dependents',
+  [LifeEventType.DeclineCoverage]: 'Decline coverage',
+};
+export const LIFE_EVENT_TYPE_IDS: LifeEventType[] = Object.values(LifeEventType);
 
 /** Reasons, asked for events 3 and 4 only. */
 export const LIFE_EVENT_REASONS = { 1: 'Termination of employment', 2: 'Reduction in hours', 3: "Termination of the other plan's coverage" } as const;
 export type LifeEventReason = keyof typeof LIFE_EVENT_REASONS;
-export const needsReason = (eventType: LifeEventType): boolean => eventType === 3 || eventType === 4;
+export const needsReason = (eventType: LifeEventType): boolean => eventType === LifeEventType.SpouseLostCoverage || eventType === LifeEventType.ChildLostCoverage;
 
 /** The request may come at most this many days after the event. */
 export const LIFE_EVENT_WINDOW_DAYS = 30;
@@ -95,7 +108,7 @@ export const MARRIED_STATUS_ID = 2;
 
 /** The event types an employee may choose (Marriage hidden when already married). */
 export function eventTypesFor(maritalStatusId: number | null): LifeEventType[] {
-  return LIFE_EVENT_TYPE_IDS.filter((t) => !(t === 2 && maritalStatusId === MARRIED_STATUS_ID));
+  return LIFE_EVENT_TYPE_IDS.filter((t) => !(t === LifeEventType.Marriage && maritalStatusId === MARRIED_STATUS_ID));
 }
 
 /**
@@ -119,6 +132,11 @@ export interface MidyearContext {
   medicalEnrolled: boolean;
 }
 
+/** The events whose step 3 (dependent) and step 4 (affected coverage) are asked. */
+const DEPENDENT_STEP_EVENTS: readonly LifeEventType[] = [LifeEventType.BirthOrAdoption, LifeEventType.Marriage, LifeEventType.SpouseLostCoverage, LifeEventType.DivorceOrSeparation, LifeEventType.SpouseDied];
+const COVERAGE_STEP_EVENTS: readonly LifeEventType[] = [LifeEventType.Marriage, LifeEventType.SpouseLostCoverage, LifeEventType.ChildLostCoverage, LifeEventType.ChildNoLongerDependent];
+const COVERAGE_STEP_IF_MEDICAL_EVENTS: readonly LifeEventType[] = [LifeEventType.DivorceOrSeparation, LifeEventType.SpouseDied];
+
 /**
  * Whether a step is skipped (word for word): step 3 unless the event is 1, 2, 3, 5 or 6;
  * step 4 unless the event is 2, 3, 4, 7, or 5 or 6 with medical enrolled; step 5 always.
@@ -126,8 +144,8 @@ export interface MidyearContext {
 export function stepSkipped(step: MidyearStep, ctx: MidyearContext): boolean {
   const e = ctx.eventType;
   if (step === 5) return true;
-  if (step === 3) return !(e !== null && [1, 2, 3, 5, 6].includes(e));
-  if (step === 4) return !(e !== null && ([2, 3, 4, 7].includes(e) || ([5, 6].includes(e) && ctx.medicalEnrolled)));
+  if (step === 3) return !(e !== null && DEPENDENT_STEP_EVENTS.includes(e));
+  if (step === 4) return !(e !== null && (COVERAGE_STEP_EVENTS.includes(e) || (COVERAGE_STEP_IF_MEDICAL_EVENTS.includes(e) && ctx.medicalEnrolled)));
   return false;
 }
 
@@ -158,15 +176,15 @@ export interface AllowedChange {
 }
 
 export const ALLOWED_CHANGES: Readonly<Record<LifeEventType, AllowedChange>> = {
-  1: { add: ['child'], remove: [], enroll: true, decline: false, proof: 'Birth certificate or adoption papers' },
-  2: { add: ['spouse', 'child'], remove: [], enroll: true, decline: false, proof: 'Marriage certificate' },
-  3: { add: ['spouse'], remove: [], enroll: true, decline: false, proof: 'Loss-of-coverage letter' },
-  4: { add: ['child'], remove: [], enroll: true, decline: false, proof: 'Loss-of-coverage letter' },
-  5: { add: [], remove: ['spouse'], enroll: true, decline: true, proof: 'Divorce decree or legal separation papers' },
-  6: { add: [], remove: ['spouse'], enroll: true, decline: true, proof: 'Death certificate' },
-  7: { add: [], remove: ['child'], enroll: false, decline: true, proof: null },
-  8: { add: [], remove: ['spouse', 'child'], enroll: false, decline: true, proof: null },
-  9: { add: [], remove: [], enroll: false, decline: true, proof: null },
+  [LifeEventType.BirthOrAdoption]: { add: ['child'], remove: [], enroll: true, decline: false, proof: 'Birth certificate or adoption papers' },
+  [LifeEventType.Marriage]: { add: ['spouse', 'child'], remove: [], enroll: true, decline: false, proof: 'Marriage certificate' },
+  [LifeEventType.SpouseLostCoverage]: { add: ['spouse'], remove: [], enroll: true, decline: false, proof: 'Loss-of-coverage letter' },
+  [LifeEventType.ChildLostCoverage]: { add: ['child'], remove: [], enroll: true, decline: false, proof: 'Loss-of-coverage letter' },
+  [LifeEventType.DivorceOrSeparation]: { add: [], remove: ['spouse'], enroll: true, decline: true, proof: 'Divorce decree or legal separation papers' },
+  [LifeEventType.SpouseDied]: { add: [], remove: ['spouse'], enroll: true, decline: true, proof: 'Death certificate' },
+  [LifeEventType.ChildNoLongerDependent]: { add: [], remove: ['child'], enroll: false, decline: true, proof: null },
+  [LifeEventType.RemoveDependents]: { add: [], remove: ['spouse', 'child'], enroll: false, decline: true, proof: null },
+  [LifeEventType.DeclineCoverage]: { add: [], remove: [], enroll: false, decline: true, proof: null },
 };
 
 /** The relation a dependent's relationship type counts as (option list relationshipType: 1 spouse, 2 child, 7 domestic partner). */
@@ -182,7 +200,7 @@ export function relationOf(relationshipTypeId: number | null): 'spouse' | 'child
  * non-birth events exclude Child).
  */
 export function eventDependentRelation(eventType: LifeEventType): 'spouse' | 'child' {
-  return eventType === 1 ? 'child' : 'spouse';
+  return eventType === LifeEventType.BirthOrAdoption ? 'child' : 'spouse';
 }
 
 /** Whether covering or uncovering a dependent of `relation` (added or removed) is a change the event allows. */
@@ -209,7 +227,7 @@ export function eventDateIssue(eventDate: string, today: string): string | null 
  * otherwise on the first day of the month after the event.
  */
 export function lifeEventEffectiveDate(eventType: LifeEventType, eventDate: string): string {
-  if (eventType === 1) return eventDate;
+  if (eventType === LifeEventType.BirthOrAdoption) return eventDate;
   const [y, m] = eventDate.split('-').map(Number) as [number, number];
   const next = m === 12 ? { y: y + 1, m: 1 } : { y, m: m + 1 };
   return `${String(next.y).padStart(4, '0')}-${String(next.m).padStart(2, '0')}-01`;

@@ -4,6 +4,7 @@ import {
   ALLOWED_CHANGES,
   LIFE_EVENT_TYPES,
   LifeEventMessages,
+  LifeEventType,
   MIDYEAR_STEP_TITLES,
   eventDependentRelation,
   nextMidyearStep,
@@ -11,7 +12,6 @@ import {
   proofAwaitedMessage,
   relationOf,
   stepSkipped,
-  type LifeEventType,
   type MidyearStep,
 } from '@bp/api/contracts';
 import { ChangeCard } from '~/components/Dashboard';
@@ -123,7 +123,7 @@ export default function ChangeBenefitsRoute() {
           closeTo={STEP_PATH}
           lastResult={answer?.reply}
           relationships={dependentForm.options.relationshipType.filter((o) => relationOf(o.id) === eventDependentRelation(dependentForm.eventType))}
-          birth={dependentForm.eventType === 1}
+          birth={dependentForm.eventType === LifeEventType.BirthOrAdoption}
         />
       ) : null}
       {midyear.status !== 'pending' && !changeCard.show ? (

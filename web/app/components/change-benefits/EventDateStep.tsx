@@ -1,5 +1,5 @@
 import { Form } from '@remix-run/react';
-import { LIFE_EVENT_REASONS, LIFE_EVENT_TYPES, LIFE_EVENT_WINDOW_DAYS, needsReason, type LifeEventType, type MidyearChangesData, type MidyearStep } from '@bp/api/contracts';
+import { LIFE_EVENT_REASONS, LIFE_EVENT_TYPES, LIFE_EVENT_WINDOW_DAYS, LifeEventType, needsReason, type MidyearChangesData, type MidyearStep } from '@bp/api/contracts';
 import { inputClass, labelClass } from '~/components/ui';
 import { StepButtons } from './StepParts';
 
@@ -24,7 +24,7 @@ export function EventDateStep({
   return (
     <Form method="post" className="space-y-4">
       <h2 className="text-lg font-semibold text-slate-900">{`${LIFE_EVENT_TYPES[eventType]}: when did it happen?`}</h2>
-      <p className="text-sm text-slate-700">{`Report it within ${LIFE_EVENT_WINDOW_DAYS} days of the event. ${eventType === 1 ? 'Coverage for a birth or adoption starts on that day.' : 'Changes start on the first day of the next month.'}`}</p>
+      <p className="text-sm text-slate-700">{`Report it within ${LIFE_EVENT_WINDOW_DAYS} days of the event. ${eventType === LifeEventType.BirthOrAdoption ? 'Coverage for a birth or adoption starts on that day.' : 'Changes start on the first day of the next month.'}`}</p>
       <div>
         <label htmlFor="effectiveDate" className={labelClass}>
           Event date (MM/DD/YYYY)

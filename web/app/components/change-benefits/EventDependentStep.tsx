@@ -43,7 +43,7 @@ export function EventDependentStep({
       <p className="text-sm text-slate-700">
         {'Not in the list? '}
         <Link to={addTo} preventScrollReset className="font-medium text-brand-800 underline">
-          {eventType === 1 ? 'Add the child' : 'Add your spouse or domestic partner'}
+          {relation === 'child' ? 'Add the child' : 'Add your spouse or domestic partner'}
         </Link>
       </p>
       <input type="hidden" name="step" value={next ?? ''} />

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Form } from '@remix-run/react';
-import type { LifeEventType, MidyearStep } from '@bp/api/contracts';
+import { ALLOWED_CHANGES, LifeEventType, type MidyearStep } from '@bp/api/contracts';
 import { EnrollmentStep } from '~/components/enrollment/EnrollmentStep';
 import { secondaryButtonClass } from '~/components/ui';
 import { ProofUpload } from './StepParts';
@@ -44,8 +44,9 @@ export function PlanEnrollmentStep({
         nextScreen="move"
         nextFields={{ step: String(next ?? 7) }}
         requireAllDecided={false}
-        hideNegative={eventType !== null && eventType >= 7}
-        {...(eventType === 9 ? { openTab: 'decline' as const } : {})}
+        // An event that allows no new enrollment does not offer the plan types waived or declined.
+        hideNegative={eventType !== null && !ALLOWED_CHANGES[eventType].enroll}
+        {...(eventType === LifeEventType.DeclineCoverage ? { openTab: 'decline' as const } : {})}
       />
       {previous ? (
         <Form method="post">
