@@ -1,32 +1,36 @@
 /**
  * The EDI 834 (issue 30), run by scripts/bench.ts in a process of its own with the portal's environment
- * (BENCH_ONLY=edi runs only this one), so the peak RSS is the job's process, as in the workers.
- * A client "Bench EDI Co" (made once per bench database) has BENCH_EDI_EMPLOYEES (10,000) households, each
- * a copy of the seed's jane (spouse and child, SSNs sealed, addresses) enrolled in one medical plan for the
- * family: 30,000 members. Measured in one run, alternately, BENCH_ROUNDS (3) times:
- * - the portal: CarrierFeedsService.writeFile, the full file as the workers write it (control number bumped,
- *   the signed elections read, SSNs unsealed, edi834Members, node-x12, the file's record written);
- * - the floor: node-x12 writing the same segments directly (write834 of the members already read and mapped:
- *   the library's own cost, no database, no mapping).
- * Reported: members per second of each and their ratio (median round), and this process's peak RSS
- * (sampled from /proc every 20 ms) against the goal of 300 MB.
+ * (BENCH_ONLY=edi runs only this one). A client "Bench EDI Co" (made once per bench database) has
+ * BENCH_EDI_EMPLOYEES (10,000) households, each a copy of the seed's jane (spouse and child, SSNs sealed,
+ * addresses) enrolled in one medical plan for the family: 30,000 members. Two child processes of this script,
+ * each with the portal's modules, take turns BENCH_ROUNDS (3) times:
+ * - the portal: CarrierFeedsService.writeFile, the full file as the workers' job writes it (control number
+ *   bumped, the signed elections read, identities read and SSNs unsealed in batches, edi834Members, node-x12
+ *   segments streamed through the cipher, the sealed file recorded);
+ * - the floor: node-x12 writing the same segments directly (write834Whole, node-x12's whole interchange, of the
+ *   members already read and mapped: the library's own cost, no database, no mapping, no sealing).
+ * Reported: members per second of each and their ratio (median round), and each process's peak RSS (the
+ * kernel's high-water mark, VmHWM): the portal's against the goal of 300 MB. The floor holds the whole
+ * interchange, so its peak is its own and does not count against the portal's.
  */
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../api/src/app.module';
 import { RequestContext } from '../api/src/core/context/request-context';
 import { TenantDb } from '../api/src/core/database/tenant-db';
 import { CarrierFeedsService } from '../api/src/modules/carrier-feeds/carrier-feeds.service';
-import { write834 } from '../api/src/modules/carrier-feeds/edi834-writer';
+import { write834Whole } from '../api/src/modules/carrier-feeds/edi834-writer';
 
 const EMPLOYEES = Number(process.env.BENCH_EDI_EMPLOYEES ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const GOAL_MB = 300;
 const CLIENT = 'Bench EDI Co';
 
-const rssBytes = () => Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) * 1024;
+/** This process's resident set now (VmRSS) or at its peak so far (VmHWM), in bytes. */
+const memory = (field: 'VmRSS' | 'VmHWM') => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) * 1024;
 
 /** The columns a copy of a row writes: all but ids, identities, generated columns and sequence defaults. */
 async function columns(ds: DataSource, table: string): Promise<string[]> {
@@ -91,17 +95,26 @@ async function ensureClient(ds: DataSource): Promise<{ clientId: number; planTyp
   return { clientId: c, planTypeId: jane.plan_type_id };
 }
 
-async function main(): Promise<void> {
-  let peak = rssBytes();
-  const sampler = setInterval(() => (peak = Math.max(peak, rssBytes())), 20);
+type Side = 'portal' | 'floor';
+/** A child's answer to one round. */
+interface Round {
+  membersPerSecond: number;
+  members: number;
+  controlNumber: number;
+  bytes: number;
+  /** VmRSS once the modules are up, before any file; VmHWM after this round. */
+  bootRss: number;
+  peakRss: number;
+}
+
+/** The bench client and its carrier, made once (the parent's work; its own memory is not measured). */
+async function prepare(): Promise<{ clientId: number; carrierId: number }> {
   const app = await NestFactory.createApplicationContext(AppModule, { logger: false });
   try {
     const ds = app.get(DataSource);
     const context = app.get(RequestContext);
-    const db = app.get(TenantDb);
     const feeds = app.get(CarrierFeedsService);
     const { clientId, planTypeId } = await ensureClient(ds);
-    const before = peak;
     const carrierId = await context.runAs({ clientId, requestedBy: null }, async () => {
       const [existing] = await feeds.list();
       if (existing) return existing.id;
@@ -120,40 +133,104 @@ async function main(): Promise<void> {
       });
       return made.id;
     });
-    const portal: number[] = [];
-    const floor: number[] = [];
-    let members = 0;
-    let bytes = 0;
-    for (let round = 0; round < ROUNDS; round += 1) {
-      // The portal: the whole file as the job writes it, in its transaction (its record committed, as the job's is).
-      const started = process.hrtime.bigint();
-      const written = await context.runAs({ clientId, requestedBy: null }, () => db.transaction((m) => feeds.writeFile(carrierId, 'full', null, m)));
-      portal.push(written.members / (Number(process.hrtime.bigint() - started) / 1e9));
-      members = written.members;
-      bytes = written.edi.length;
-      // The floor: node-x12 writing the same members' segments (read and mapped beforehand, outside the timing).
-      const prepared = await context.runAs({ clientId, requestedBy: null }, () => db.transaction((m) => feeds.writableMembers(carrierId, 'full', m)));
-      const t0 = process.hrtime.bigint();
-      const edi = write834(prepared.envelope, prepared.members);
-      floor.push(prepared.members.length / (Number(process.hrtime.bigint() - t0) / 1e9));
-      if (edi.length === 0) throw new Error('the floor wrote nothing');
-    }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    const p = median(portal);
-    const f = median(floor);
-    const peakMb = peak / 1048576;
-    process.stdout.write(
-      `EDI 834 full file, ${EMPLOYEES.toLocaleString('en-US')} employees with families (${members.toLocaleString('en-US')} members, ${(bytes / 1048576).toFixed(1)} MB): ` +
-        `portal ${Math.round(p).toLocaleString('en-US')} members/s, node-x12 writing the same segments ${Math.round(f).toLocaleString('en-US')} members/s, ratio ${(p / f).toFixed(2)} (median of ${ROUNDS}); ` +
-        `peak RSS ${peakMb.toFixed(0)} MB (${(before / 1048576).toFixed(0)} MB before the files; goal ${GOAL_MB} MB: ${peakMb <= GOAL_MB ? 'met' : 'NOT met'})\n`,
-    );
+    return { clientId, carrierId };
   } finally {
-    clearInterval(sampler);
     await app.close();
   }
 }
 
-main().catch((err: unknown) => {
+/** A child: its side's round each time the parent asks, answered with the figures and this process's memory. */
+async function child(side: Side, clientId: number, carrierId: number): Promise<void> {
+  const app = await NestFactory.createApplicationContext(AppModule, { logger: false });
+  const context = app.get(RequestContext);
+  const db = app.get(TenantDb);
+  const feeds = app.get(CarrierFeedsService);
+  const bootRss = memory('VmRSS');
+  const round = async (controlNumber: number): Promise<Round> => {
+    if (side === 'portal') {
+      // The whole file as the job writes it, in its transaction (its record committed, as the job's is).
+      const started = process.hrtime.bigint();
+      const written = await context.runAs({ clientId, requestedBy: null }, () => db.transaction((m) => feeds.writeFile(carrierId, 'full', null, m)));
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      return { membersPerSecond: written.members / seconds, members: written.members, controlNumber: written.controlNumber, bytes: written.bytes, bootRss, peakRss: memory('VmHWM') };
+    }
+    // node-x12 writing the same members' segments under the portal's control number (read and mapped beforehand, outside the timing).
+    const prepared = await context.runAs({ clientId, requestedBy: null }, () => db.transaction((m) => feeds.writableMembers(carrierId, 'full', m, controlNumber)));
+    const started = process.hrtime.bigint();
+    const edi = write834Whole(prepared.envelope, prepared.members);
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    if (edi.length === 0) throw new Error('the floor wrote nothing');
+    return { membersPerSecond: prepared.members.length / seconds, members: prepared.members.length, controlNumber, bytes: Buffer.byteLength(edi), bootRss, peakRss: memory('VmHWM') };
+  };
+  process.on('message', (message: unknown) => {
+    if (typeof message === 'object' && message !== null && 'controlNumber' in message) {
+      round(Number(message.controlNumber)).then(
+        (r) => process.send!(r),
+        (err: unknown) => {
+          process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+          process.exit(1);
+        },
+      );
+    } else if (message === 'done') void app.close().then(() => process.exit(0));
+  });
+  process.send!('ready');
+}
+
+/** Starts a child of this script for one side; resolves once its modules are up. */
+function start(side: Side, clientId: number, carrierId: number): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const c = fork(__filename, [side, String(clientId), String(carrierId)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    c.once('message', () => resolve(c));
+    c.once('exit', (code) => reject(new Error(`the ${side} process exited with ${code}`)));
+  });
+}
+
+function ask(c: ChildProcess, side: Side, controlNumber = 0): Promise<Round> {
+  return new Promise((resolve, reject) => {
+    const failed = (code: number | null) => reject(new Error(`the ${side} process exited with ${code}`));
+    c.once('exit', failed);
+    c.once('message', (r) => {
+      c.off('exit', failed);
+      resolve(r as Round);
+    });
+    c.send({ controlNumber });
+  });
+}
+
+async function main(): Promise<void> {
+  const { clientId, carrierId } = await prepare();
+  const portalProcess = await start('portal', clientId, carrierId);
+  const floorProcess = await start('floor', clientId, carrierId);
+  const portal: Round[] = [];
+  const floor: Round[] = [];
+  try {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const written = await ask(portalProcess, 'portal');
+      portal.push(written);
+      floor.push(await ask(floorProcess, 'floor', written.controlNumber));
+    }
+  } finally {
+    for (const c of [portalProcess, floorProcess]) if (c.connected) c.send('done');
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const p = median(portal.map((r) => r.membersPerSecond));
+  const f = median(floor.map((r) => r.membersPerSecond));
+  const mb = (bytes: number) => (bytes / 1048576).toFixed(0);
+  const portalPeak = Math.max(...portal.map((r) => r.peakRss));
+  const floorPeak = Math.max(...floor.map((r) => r.peakRss));
+  const last = portal[portal.length - 1]!;
+  // Same members, same control number: the same size (the files' minute may differ, not their length).
+  if (last.members !== floor[floor.length - 1]!.members || last.bytes !== floor[floor.length - 1]!.bytes) throw new Error('the portal and the floor wrote different files');
+  process.stdout.write(
+    `EDI 834 full file, ${EMPLOYEES.toLocaleString('en-US')} employees with families (${last.members.toLocaleString('en-US')} members, ${(last.bytes / 1048576).toFixed(1)} MB): ` +
+      `portal ${Math.round(p).toLocaleString('en-US')} members/s, node-x12 writing the same segments ${Math.round(f).toLocaleString('en-US')} members/s, ratio ${(p / f).toFixed(2)} (median of ${ROUNDS}); ` +
+      `peak RSS of the portal's process ${mb(portalPeak)} MB (${mb(last.bootRss)} MB before the files; goal ${GOAL_MB} MB: ${portalPeak / 1048576 <= GOAL_MB ? 'met' : 'NOT met'}), ` +
+      `of the floor's ${mb(floorPeak)} MB (node-x12's whole interchange)\n`,
+  );
+}
+
+const [side, clientId, carrierId] = process.argv.slice(2);
+(side === 'portal' || side === 'floor' ? child(side, Number(clientId), Number(carrierId)) : main()).catch((err: unknown) => {
   process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   process.exit(1);
 });

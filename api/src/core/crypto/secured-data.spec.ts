@@ -38,6 +38,19 @@ describe('SecuredDataCipher', () => {
     // A deployment that dropped key 1 cannot open rows sealed with it, and says so.
     expect(() => new SecuredDataCipher(new Map([['2', key(2)]]), '2').decrypt(old)).toThrow(/configured keys/);
   });
+
+  it('seals a text given in chunks as encrypt() does: decrypt() opens it whole (multi-byte characters included)', async () => {
+    const text = 'ISA*00*~\nNM1*IL*1*MÜLLER*JOSÉ~\n'.repeat(500);
+    const bytes = Buffer.from(text, 'utf8');
+    async function* chunks(): AsyncGenerator<string> {
+      for (let i = 0; i < text.length; i += 97) yield text.slice(i, i + 97);
+    }
+    const { sealed, bytes: counted } = await v1.encryptStream(chunks());
+    expect(counted).toBe(bytes.length);
+    expect(sealed).not.toContain('NM1');
+    expect(v1.decrypt(sealed)).toBe(text);
+    expect(await v1.encryptStream((async function* () {})())).toEqual({ sealed: null, bytes: 0 });
+  });
 });
 
 describe('maskSsn', () => {

@@ -20,6 +20,27 @@ export class SecuredDataCipher {
     return [this.currentKeyId, iv.toString('base64'), cipher.getAuthTag().toString('base64'), ct.toString('base64')].join(':');
   }
 
+  /**
+   * encrypt() of a text that arrives in chunks (a large file): the chunks go through one AES-GCM cipher as they
+   * come, so the clear text is never whole in memory; the stored form is the same, and decrypt() opens it.
+   */
+  async encryptStream(chunks: AsyncIterable<string>): Promise<{ sealed: string | null; bytes: number }> {
+    const key = this.keys.get(this.currentKeyId);
+    if (!key) throw new Error('current data key missing');
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    const parts: Buffer[] = [];
+    let bytes = 0;
+    for await (const chunk of chunks) {
+      const plain = Buffer.from(chunk, 'utf8');
+      bytes += plain.length;
+      parts.push(cipher.update(plain));
+    }
+    parts.push(cipher.final());
+    if (bytes === 0) return { sealed: null, bytes };
+    return { sealed: [this.currentKeyId, iv.toString('base64'), cipher.getAuthTag().toString('base64'), Buffer.concat(parts).toString('base64')].join(':'), bytes };
+  }
+
   decrypt(sealed: string | null | undefined): string | null {
     if (!sealed) return null;
     const [keyId, iv, tag, ct] = sealed.split(':');

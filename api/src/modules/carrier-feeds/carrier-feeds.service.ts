@@ -6,6 +6,7 @@ import {
   CarrierFeedMessages,
   edi834Members,
   type Carrier,
+  type Edi834Member,
   type CarrierFile,
   type CarrierFileRequest,
   type CarrierInput,
@@ -23,7 +24,7 @@ import { TenantDb } from '../../core/database/tenant-db';
 import { JobIds, type JobPayloads, type JobRun } from '../../core/jobs/job-registry';
 import { JobsService } from '../../core/jobs/jobs.service';
 import { OnJob } from '../../core/jobs/on-job.decorator';
-import { write834, type Edi834Envelope, type MemberIdentity, type WritableMember } from './edi834-writer';
+import { countMembers, Edi834Writer, type Edi834Envelope, type MemberIdentity, type WritableMember } from './edi834-writer';
 
 interface CarrierRow {
   id: number;
@@ -81,6 +82,24 @@ export interface WrittenFile {
   edi: string;
   members: number;
 }
+
+/** A file just written and stored sealed: its record, not its content. */
+export interface StoredFile {
+  fileId: number;
+  name: string;
+  members: number;
+  /** The clear file's size in bytes. */
+  bytes: number;
+  carrierName: string;
+  controlNumber: number;
+}
+
+/** Members whose loops are written (and identities read) at a time: bounds the writer's memory, whatever the file's size. */
+const WRITE_BATCH = 1000;
+
+const NO_IDENTITY: MemberIdentity = { firstName: '', middleName: null, lastName: '', ssn: null, birthDate: null, gender: null, address: null };
+const withIdentities = (mapped: readonly Edi834Member[], identities: ReadonlyMap<number, MemberIdentity>): WritableMember[] =>
+  mapped.map((x) => ({ ...x, identity: identities.get(x.individualId) ?? NO_IDENTITY }));
 
 /**
  * Carriers of a client and their EDI 834 files. A file is made for the request that
@@ -235,7 +254,7 @@ export class CarrierFeedsService {
         );
         if (!r) throw new UnrecoverableError(`carrier file request ${data.requestId} not found`);
         if (r.status !== 'queued') return { fileId: r.file_id };
-        const file = await this.writeFile(r.carrier_id, r.kind, null, m, true);
+        const file = await this.writeFile(r.carrier_id, r.kind, null, m);
         await this.db.query(`UPDATE carrier_file_request SET status = 'done', file_id = $2, finished_at = now() WHERE id = $1 AND client_id = $client`, [data.requestId, file.fileId], m);
         await this.audit.record(
           { eventType: 'Carrier file', actionType: 'create', description: `EDI 834 ${r.kind} file written: ${file.carrierName} (control number ${file.controlNumber}, ${file.members} members)`, data: [] },
@@ -275,11 +294,13 @@ export class CarrierFeedsService {
   }
 
   /**
-   * Writes one file in the caller's transaction: the carrier's control number is bumped first (its row lock
-   * orders concurrent files of the carrier), then the last file's state is read, the members mapped and the file
-   * recorded with the state it told the carrier.
+   * Writes one file in the caller's transaction, sealed: the carrier's control number is bumped first (its row lock
+   * orders concurrent files of the carrier), then the last file's state is read and the members mapped (ids and
+   * codes only); their identities are read and their loops written in batches, streamed through the cipher, so
+   * neither the clear file nor node-x12's segments of all members are ever held at once. The file is recorded with
+   * the state it told the carrier.
    */
-  async writeFile(id: number, kind: FeedKind, week: string | null, m: EntityManager, seal = week !== null): Promise<WrittenFile & { carrierName: string; controlNumber: number }> {
+  async writeFile(id: number, kind: FeedKind, week: string | null, m: EntityManager): Promise<StoredFile> {
     await this.get(id, m);
     const [counter] = await this.db.query<{ last_number: number }>(
       // Through a CTE: TypeORM answers an UPDATE … RETURNING as [rows, count], a SELECT as rows.
@@ -290,36 +311,52 @@ export class CarrierFeedsService {
       m,
     );
     const controlNumber = counter!.last_number;
-    const { carrier, envelope, members, current } = await this.writableMembers(id, kind, m, controlNumber);
-    const edi = write834(envelope, members);
+    const { carrier, envelope, mapped, current } = await this.mappedMembers(id, kind, m, controlNumber);
+    const writer = new Edi834Writer(envelope);
+    const identities = (ids: number[]) => this.identities(ids, m);
+    async function* chunks(): AsyncGenerator<string> {
+      yield writer.head(countMembers(mapped));
+      for (let i = 0; i < mapped.length; i += WRITE_BATCH) {
+        const batch = mapped.slice(i, i + WRITE_BATCH);
+        yield writer.members(withIdentities(batch, await identities([...new Set(batch.map((x) => x.individualId))])));
+      }
+      yield writer.tail();
+    }
+    const { sealed, bytes } = await this.cipher.encryptStream(chunks());
     const [file] = await this.db.query<{ id: number }>(
       `INSERT INTO carrier_file (client_id, carrier_id, kind, control_number, member_count, state, week, content_enc, created_by)
        VALUES ($client, $1, $2, $3, $4, $5::jsonb, $6, $7, $8) RETURNING id`,
-      [id, kind, controlNumber, members.length, JSON.stringify(current), week, seal ? this.cipher.encrypt(edi) : null, this.context.acting.accountId],
+      [id, kind, controlNumber, mapped.length, JSON.stringify(current), week, sealed, this.context.acting.accountId],
       m,
     );
-    return { fileId: file!.id, edi, members: members.length, name: fileName(carrier.name, kind, controlNumber), carrierName: carrier.name, controlNumber };
+    return { fileId: file!.id, bytes, members: mapped.length, name: fileName(carrier.name, kind, controlNumber), carrierName: carrier.name, controlNumber };
   }
 
   /**
-   * What a file of the carrier would hold now, without recording it: its envelope (under `controlNumber`), the
-   * member loops against the last file's state with their identities, and the state to record. Also the bench's
-   * input for node-x12 alone.
+   * What a file of the carrier would hold now, without recording it, all at once: its envelope, the member loops
+   * with their identities and the state. The bench's input for node-x12 alone (its floor).
    */
-  async writableMembers(
+  async writableMembers(id: number, kind: FeedKind, m: EntityManager, controlNumber = 0): Promise<{ envelope: Edi834Envelope; members: WritableMember[] }> {
+    const { envelope, mapped } = await this.mappedMembers(id, kind, m, controlNumber);
+    return { envelope, members: withIdentities(mapped, await this.identities([...new Set(mapped.map((x) => x.individualId))], m)) };
+  }
+
+  /**
+   * A file's envelope (under `controlNumber`), its member loops mapped against the last file's state (ids, codes
+   * and dates, no identities) and the state to record.
+   */
+  private async mappedMembers(
     id: number,
     kind: FeedKind,
     m: EntityManager,
-    controlNumber = 0,
-  ): Promise<{ carrier: Carrier; envelope: Edi834Envelope; members: WritableMember[]; current: FeedState }> {
+    controlNumber: number,
+  ): Promise<{ carrier: Carrier; envelope: Edi834Envelope; mapped: Edi834Member[]; current: FeedState }> {
     const carrier = await this.get(id, m);
     const [last] = await this.db.query<{ state: FeedState }>(`SELECT state FROM carrier_file WHERE carrier_id = $1 AND client_id = $client ORDER BY id DESC LIMIT 1`, [id], m);
     const [client] = await this.db.query<{ name: string; time_zone: string }>(`SELECT name, time_zone FROM client WHERE id = $client`, [], m);
     const { date, time } = localMoment(this.clock.now(), client!.time_zone);
     const current = await this.currentState(carrier.planTypeIds, m);
     const mapped = edi834Members(kind, last?.state ?? [], current, date);
-    const identities = await this.identities([...new Set(mapped.map((x) => x.individualId))], m);
-    const members: WritableMember[] = mapped.map((x) => ({ ...x, identity: identities.get(x.individualId) ?? { firstName: '', middleName: null, lastName: '', ssn: null, birthDate: null, gender: null, address: null } }));
     const envelope: Edi834Envelope = {
       kind,
       controlNumber,
@@ -336,7 +373,7 @@ export class CarrierFeedsService {
       sponsorFein: carrier.sponsorFein,
       carrierName: carrier.name,
     };
-    return { carrier, envelope, members, current };
+    return { carrier, envelope, mapped, current };
   }
 
   /** The signed elections in force for the carrier's plan types, per subscriber (ids, plans, tiers, dates only). */

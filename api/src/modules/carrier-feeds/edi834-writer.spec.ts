@@ -1,7 +1,7 @@
 import { X12Parser } from 'node-x12';
 import { check834 } from '../../../../test/support/edi834-guide';
 import { edi834Members, type FeedSubscriber } from '../../contracts/carrier-feeds';
-import { write834, type Edi834Envelope, type MemberIdentity } from './edi834-writer';
+import { countMembers, Edi834Writer, write834, write834Whole, type Edi834Envelope, type MemberIdentity } from './edi834-writer';
 
 const ENV: Edi834Envelope = {
   kind: 'changes',
@@ -65,5 +65,44 @@ describe('write834', () => {
     expect(lines.filter((l) => l.startsWith('COB*'))).toHaveLength(1);
     // Parsed back with node-x12 and checked against the guide's rules (2320/2330 order and codes).
     expect(check834(write834({ ...ENV, kind: 'full' }, members)).problems).toEqual([]);
+  });
+});
+
+describe('Edi834Writer (the streamed file)', () => {
+  // Households of every shape the mapping makes: COBRA, terminated, COB, no address or SSN, several coverages.
+  const households = (n: number): FeedSubscriber[] =>
+    Array.from({ length: n }, (_, i) => ({
+      ...sub,
+      individualId: 1000 + i * 10,
+      cobra: i % 5 === 1,
+      terminated: i % 5 === 1,
+      terminationDate: i % 5 === 1 ? '2026-06-30' : null,
+      dependents: i % 3 === 0 ? [] : [{ individualId: 1001 + i * 10, relationshipTypeId: 1 }, { individualId: 1002 + i * 10, relationshipTypeId: 2 }],
+      otherCoverage: i % 4 === 0 ? [{ planTypeId: 2, carrierName: 'Delta Dental', policyNumber: `dd-${i}` }] : [],
+      coverages: [
+        { ...sub.coverages[0]!, planCode: `PPO${i % 3}`, tier: i % 3 === 0 ? 1 : 4, dependents: i % 3 === 0 ? [] : [1001 + i * 10, 1002 + i * 10] },
+        ...(i % 2 ? [{ ...sub.coverages[0]!, planTypeId: 32, planCode: 'VOLDEN', tier: 1, dependents: [] }] : []),
+      ],
+    }));
+  const identify = (ms: ReturnType<typeof edi834Members>) =>
+    ms.map((m, i) => ({ ...m, identity: { ...who(`P${m.individualId}`, i % 4 ? `123-45-${String(6000 + i)}` : null), address: m.subscriber || i % 6 ? who('', null).address : null, birthDate: i % 7 ? '1988-09-23' : null } }));
+
+  it.each([
+    ['full', 1],
+    ['full', 7],
+    ['changes', 1000],
+  ] as const)('streams the %s file in batches of %i exactly as node-x12 writes the whole interchange', (kind, size) => {
+    const previous = households(40).filter((_, i) => i % 2 === 0);
+    const members = identify(edi834Members(kind, kind === 'changes' ? previous : [], households(45), '2026-11-27'));
+    const env = { ...ENV, kind, controlNumber: 123456 };
+    const writer = new Edi834Writer(env);
+    let streamed = writer.head(countMembers(members));
+    for (let i = 0; i < members.length; i += size) streamed += writer.members(members.slice(i, i + size));
+    streamed += writer.tail();
+    const whole = write834Whole(env, members);
+    expect(members.length).toBeGreaterThan(50);
+    expect(streamed).toBe(whole);
+    expect(write834(env, members)).toBe(whole);
+    expect(check834(streamed).problems).toEqual([]);
   });
 });

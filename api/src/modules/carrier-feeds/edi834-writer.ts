@@ -1,4 +1,4 @@
-import { X12Interchange, X12SerializationOptions, type X12Transaction } from 'node-x12';
+import { X12Interchange, X12Segment, X12SerializationOptions, type X12FunctionalGroup, type X12Transaction } from 'node-x12';
 import type { Edi834Member, FeedKind } from '../../contracts/carrier-feeds';
 
 /** What the envelope and the header loops of one file need. */
@@ -43,13 +43,11 @@ const text = (s: string | null | undefined, max: number) =>
     .toUpperCase()
     .slice(0, max);
 
-/**
- * One 834 written with node-x12's object model: it fills the ISA/GS/ST envelopes and counts the SE, GE and
- * IEA trailers itself, so the counts and control numbers always agree with the segments (kept by a library
- * its users test against carriers, not by our own string building).
- */
-export function write834(env: Edi834Envelope, members: Iterable<WritableMember>): string {
-  const options = new X12SerializationOptions({ segmentTerminator: '~', elementDelimiter: '*', subElementDelimiter: ':', endOfLine: '\n', format: true });
+const serializationOptions = () =>
+  new X12SerializationOptions({ segmentTerminator: '~', elementDelimiter: '*', subElementDelimiter: ':', endOfLine: '\n', format: true });
+
+/** node-x12's envelope of one file: ISA/GS/ST headers, and the GE/IEA trailers it counts itself (one group, one transaction). */
+function envelopeOf(env: Edi834Envelope, options: X12SerializationOptions): { interchange: X12Interchange; group: X12FunctionalGroup; tx: X12Transaction } {
   const interchange = new X12Interchange(options);
   const control = String(env.controlNumber);
   interchange.setHeader([
@@ -74,33 +72,118 @@ export function write834(env: Edi834Envelope, members: Iterable<WritableMember>)
   group.setHeader(['BE', env.gsSenderCode.toUpperCase(), env.gsReceiverCode.toUpperCase(), d8(env.date), env.time, control, 'X', '005010X220A1']);
   const tx = group.addTransaction();
   tx.setHeader(['834', control.padStart(4, '0'), '005010X220A1']);
-  writeBody(tx, env, members);
+  return { interchange, group, tx };
+}
+
+/**
+ * The whole interchange in node-x12's object model, as node-x12 serializes it: the reference the streamed file
+ * equals byte for byte (unit tests) and the bench's floor. It holds every segment at once, so the portal writes
+ * with Edi834Writer instead.
+ */
+export function write834Whole(env: Edi834Envelope, members: Iterable<WritableMember>): string {
+  const list = [...members];
+  const options = serializationOptions();
+  const { interchange, tx } = envelopeOf(env, options);
+  writeHeaderLoops(tx, env, countMembers(list));
+  for (const m of list) writeMember(tx, m);
   return interchange.toString();
 }
 
+/** One 834 in one string (small files, tests): the streamed writer's chunks joined. */
+export function write834(env: Edi834Envelope, members: Iterable<WritableMember>): string {
+  const list = [...members];
+  const writer = new Edi834Writer(env);
+  return writer.head(countMembers(list)) + writer.members(list) + writer.tail();
+}
+
+export interface MemberCounts {
+  subscribers: number;
+  dependents: number;
+}
+
+export const countMembers = (members: readonly Pick<WritableMember, 'subscriber'>[]): MemberCounts => {
+  const subscribers = members.filter((m) => m.subscriber).length;
+  return { subscribers, dependents: members.length - subscribers };
+};
+
+/**
+ * One 834 written as a stream, in node-x12's segments and serialization: the envelope's headers and trailers are
+ * node-x12's (GE/IEA count and match the control numbers themselves); the member loops are built in batches as
+ * node-x12 segments, serialized and let go, with their count carried along for SE. Chunks, in order: head(),
+ * members() per batch, tail(); joined they equal write834Whole's text for the same members.
+ */
+export class Edi834Writer {
+  private readonly options = serializationOptions();
+  private readonly envelope: ReturnType<typeof envelopeOf>;
+  /** Segments written between ST and SE. */
+  private segments = 0;
+
+  constructor(private readonly env: Edi834Envelope) {
+    this.envelope = envelopeOf(env, this.options);
+  }
+
+  /** ISA, GS, ST and the header loops (BGN … N1*IN), which count the members before any of them is written. */
+  head(counts: MemberCounts): string {
+    const { interchange, group, tx } = this.envelope;
+    return this.line(interchange.header) + this.line(group.header) + this.line(tx.header) + this.serialize((sink) => writeHeaderLoops(sink, this.env, counts));
+  }
+
+  /** The 2000 loops of a batch of members. */
+  members(batch: Iterable<WritableMember>): string {
+    return this.serialize((sink) => {
+      for (const m of batch) writeMember(sink, m);
+    });
+  }
+
+  /** SE (the segments counted, ST and SE included), then node-x12's GE and IEA. */
+  tail(): string {
+    const { interchange, group, tx } = this.envelope;
+    tx.trailer.replaceElement(String(this.segments + 2), 1);
+    return this.line(tx.trailer) + this.line(group.trailer) + interchange.trailer.toString(this.options);
+  }
+
+  private line(segment: X12Segment): string {
+    return segment.toString(this.options) + (this.options.format ? this.options.endOfLine : '');
+  }
+
+  private serialize(write: (sink: SegmentSink) => void): string {
+    const built: X12Segment[] = [];
+    write({
+      addSegment: (tag, elements) => {
+        const segment = new X12Segment(tag, this.options).setElements(elements);
+        built.push(segment);
+        return segment;
+      },
+    });
+    this.segments += built.length;
+    return built.map((s) => this.line(s)).join('');
+  }
+}
+
+/** Where segments are added: a node-x12 transaction, or the streamed writer's batch. */
+type SegmentSink = Pick<X12Transaction, 'addSegment'>;
+
 /** Adds a segment without its trailing empty elements (X12 leaves them out). */
-export function add(tx: Pick<X12Transaction, 'addSegment'>, tag: string, elements: Array<string | null | undefined>): void {
+export function add(tx: SegmentSink, tag: string, elements: Array<string | null | undefined>): void {
   const values = elements.map((e) => e ?? '');
   while (values.length && values[values.length - 1] === '') values.pop();
   tx.addSegment(tag, values);
 }
 
-/** The 834 body: BGN, REF*38, DTP*007, QTY, N1 sponsor and payer (1000A/B), then one 2000 loop per member. */
-export function writeBody(tx: Pick<X12Transaction, 'addSegment'>, env: Edi834Envelope, members: Iterable<WritableMember>): void {
-  const list = [...members];
+/** The 834 header loops: BGN, REF*38, DTP*007, QTY, N1 sponsor and payer (1000A/B); one 2000 loop per member follows. */
+function writeHeaderLoops(tx: SegmentSink, env: Edi834Envelope, counts: MemberCounts): void {
   // BGN08: 2 change (update), 4 verify (a full file the carrier reconciles against).
   add(tx, 'BGN', ['00', `${env.kind === 'full' ? 'F' : 'C'}${env.controlNumber}`, d8(env.date), env.time, '', '', '', env.kind === 'full' ? '4' : '2']);
   add(tx, 'REF', ['38', text(env.policyNumber, 50)]);
   add(tx, 'DTP', ['007', 'D8', d8(env.date)]);
-  add(tx, 'QTY', ['ET', String(list.filter((m) => m.subscriber).length)]);
-  add(tx, 'QTY', ['DT', String(list.filter((m) => !m.subscriber).length)]);
-  add(tx, 'QTY', ['TO', String(list.length)]);
+  add(tx, 'QTY', ['ET', String(counts.subscribers)]);
+  add(tx, 'QTY', ['DT', String(counts.dependents)]);
+  add(tx, 'QTY', ['TO', String(counts.subscribers + counts.dependents)]);
   add(tx, 'N1', ['P5', text(env.sponsorName, 60), 'FI', env.sponsorFein]);
   add(tx, 'N1', ['IN', text(env.carrierName, 60)]);
-  for (const m of list) writeMember(tx, m);
 }
 
-function writeMember(tx: Pick<X12Transaction, 'addSegment'>, m: WritableMember): void {
+function writeMember(tx: SegmentSink, m: WritableMember): void {
   const id = m.identity;
   // INS07 COBRA qualifying event 1 (termination of employment) for a COBRA member.
   add(tx, 'INS', [m.subscriber ? 'Y' : 'N', m.relationship, m.maintenance, m.reason, m.benefitStatus, '', m.benefitStatus === 'C' ? '1' : '', m.employmentStatus]);
