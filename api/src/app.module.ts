@@ -38,6 +38,7 @@ import { ReportsModule } from './modules/reports/reports.module';
 import { RegistrationModule } from './modules/registration/registration.module';
 import { SecuredDataModule } from './modules/secured-data/secured-data.module';
 import { ZipLookupModule } from './modules/zip-lookup/zip-lookup.module';
+import { QueueDashboardModule } from './modules/queue-dashboard/queue-dashboard.module';
 
 /** The feature modules; the workers import the same ones (without the HTTP parts mattering). */
 export const FEATURE_MODULES = [
@@ -79,7 +80,8 @@ export const FEATURE_MODULES = [
 ];
 
 @Module({
-  imports: [CoreModule, ...FEATURE_MODULES],
+  // The queue dashboard serves the API only (bull-board on its Fastify instance): not a module of the workers.
+  imports: [CoreModule, ...FEATURE_MODULES, QueueDashboardModule],
   providers: [
     { provide: APP_PIPE, useClass: ZodValidationPipe },
     { provide: APP_FILTER, useClass: AllExceptionsFilter },

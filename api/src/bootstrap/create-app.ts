@@ -18,6 +18,7 @@ import { httpLogger } from '../core/logging/http-logger';
 import { QuietStartLogger } from '../core/logging/nest-logger';
 import { rootLogger } from '../core/logging/root-logger';
 import { DevMailbox } from '../core/mail/dev-mailbox';
+import { QueueDashboard } from '../modules/queue-dashboard/queue-dashboard';
 import { mountRemix, type SiteHook } from '../web/remix-host';
 
 export const API_PREFIX = 'mbl/api';
@@ -121,6 +122,9 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestFas
     if (bad) return done(badInput(bad));
     context.enter(() => request.ip, done);
   });
+
+  // bull-board's routes are Fastify's own, added after the hooks above so that they apply to it as well.
+  await app.get(QueueDashboard, { strict: false }).mount(app);
 
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, () => buildOpenApi(app, config), {
     jsonDocumentUrl: `${API_PREFIX}/docs-json`,

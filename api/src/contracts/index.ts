@@ -38,6 +38,7 @@ export * from './enrollment-completion';
 export * from './reports';
 export * from './communications';
 export * from './employer-forms';
+export * from './queue-dashboard';
 export * from './life-events';
 export * from './impersonation';
 export * from './mfa';

@@ -39,6 +39,12 @@ export const PERMISSIONS = [
   'agency:manage-clients',
   /** Sets up the client's carriers and their EDI 834 identifiers and schedule: HR and agents. */
   'carriers:manage',
+  /**
+   * Opens the queue dashboard (bull-board at /mbl/api/admin/queues): every queue's jobs, and retrying, cleaning,
+   * promoting, removing or pausing them (each audited). Platform administrators only: never HR or agents by
+   * their role, never a test user, never while acting as an employee.
+   */
+  'queues:manage',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -73,6 +79,8 @@ export interface PermissionSubject {
   employeeId: number | null;
   /** Set while an administrator acts as an employee: the session then has the employee's permissions only. */
   impersonatorId: number | null;
+  /** The account runs the platform itself (its queues), whatever its role in its client. */
+  platformAdmin: boolean;
 }
 
 /** The permissions granted by role: the single source for the API guard, GET /me and the site's menus. */
@@ -84,6 +92,7 @@ export function permissionsFor(subject: PermissionSubject): Permission[] {
     granted.push(...ADMIN_PERMISSIONS);
     if (subject.agencyId !== null) granted.push('clients:switch', 'mfa:require', 'agency:manage-clients');
   }
+  if (subject.platformAdmin && !subject.testUser) granted.push('queues:manage');
   return granted;
 }
 

@@ -172,6 +172,18 @@ export async function seedDemoData(m: EntityManager, config: AppConfig, cipher: 
     );
   }
 
+  // The platform administrator (issue 32: the queue dashboard). A session works in some client, so the account
+  // has Acme as its home, with no employee record and no role there: the flag alone grants 'queues:manage'.
+  if ((await idOf(m, `SELECT id FROM account WHERE username = $1`, ['ops@platform.test'])) === null) {
+    created = true;
+    await m.query(
+      `INSERT INTO account (client_id, username, email, authentication_method, password_hash, role_type, platform_admin, first_name, last_name,
+         security_question_id, security_answer_hash, registration_step, privacy_policy_agreed_at)
+       VALUES ($1, 'ops@platform.test', 'ops@platform.test', 'email', $2, 0, true, 'Olive', 'Park', 1, $3, 0, now())`,
+      [clientId, passwordHash, answerHash],
+    );
+  }
+
   for (const p of EMPLOYEES) {
     if ((await idOf(m, `SELECT id FROM account WHERE username = $1`, [p.username])) !== null) continue;
     created = true;

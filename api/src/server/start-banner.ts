@@ -15,6 +15,7 @@ export const DEMO_LOGINS: readonly DemoLogin[] = [
   { login: 'jane@acme.test', who: 'employee, registration finished' },
   { login: 'sam@acme.test', who: 'new hire, onboarding and registration not started' },
   { login: 'tess@acme.test', who: 'test user with the admin role' },
+  { login: 'ops@platform.test', who: 'platform administrator: the queue dashboard only' },
 ];
 
 export interface StartBannerInput {

@@ -77,7 +77,8 @@ function NavItem({ item }: { item: SidebarItem }) {
       to={item.to}
       // Prefix routes (/documents) stay highlighted on their sub-pages; exact ones, '/' included, do not.
       end={findRoute(item.to)?.match !== 'prefix'}
-      prefetch="intent"
+      prefetch={item.document ? 'none' : 'intent'}
+      reloadDocument={item.document}
       className={({ isActive }) =>
         cx(
           'flex items-center rounded-md border-l-4 px-3 py-2 text-sm font-medium transition-colors',

@@ -23,12 +23,12 @@ const employee: RoutingUser = {
   passwordReset: false,
   securityQuestionReset: false,
   // The same grants the API's guard uses (contracts/permissions.ts).
-  permissions: permissionsFor({ roleType: 0, testUser: false, agencyId: null, employeeId: 1, impersonatorId: null }),
+  permissions: permissionsFor({ roleType: 0, testUser: false, agencyId: null, employeeId: 1, impersonatorId: null, platformAdmin: false }),
 };
-const admin: RoutingUser = { ...employee, permissions: permissionsFor({ roleType: 1, testUser: false, agencyId: null, employeeId: 2, impersonatorId: null }) };
-const testAdmin: RoutingUser = { ...employee, permissions: permissionsFor({ roleType: 1, testUser: true, agencyId: null, employeeId: 3, impersonatorId: null }) };
+const admin: RoutingUser = { ...employee, permissions: permissionsFor({ roleType: 1, testUser: false, agencyId: null, employeeId: 2, impersonatorId: null, platformAdmin: false }) };
+const testAdmin: RoutingUser = { ...employee, permissions: permissionsFor({ roleType: 1, testUser: true, agencyId: null, employeeId: 3, impersonatorId: null, platformAdmin: false }) };
 // An agent has no employee record: the census is its home.
-const agent: RoutingUser = { ...employee, permissions: permissionsFor({ roleType: 1, testUser: false, agencyId: 1, employeeId: null, impersonatorId: null }) };
+const agent: RoutingUser = { ...employee, permissions: permissionsFor({ roleType: 1, testUser: false, agencyId: 1, employeeId: null, impersonatorId: null, platformAdmin: false }) };
 const mustChangePassword: RoutingUser = { ...employee, passwordReset: true };
 const mustChangeQuestion: RoutingUser = { ...employee, securityQuestionReset: true };
 const onboarding: RoutingUser = { ...employee, onboardingRunning: true, registrationStep: 1 };

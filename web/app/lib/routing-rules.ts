@@ -42,6 +42,7 @@ export type RouteId =
   | 'messageBoard'
   | 'signInSecurity'
   | 'agencyClients'
+  | 'queues'
   | 'changeSecurityQuestion'
   | 'onboarding'
   | 'logout';
@@ -91,6 +92,8 @@ export const ROUTES: readonly RouteDefinition[] = [
   { id: 'signInSecurity', path: '/sign-in-security', match: 'exact', access: 'signedIn', permission: 'mfa:self', title: 'Sign-in Security' },
   // An agent's clients: the list, a new client, and each client's settings, HR administrators and first period.
   { id: 'agencyClients', path: '/agency-clients', match: 'prefix', access: 'signedIn', permission: 'agency:manage-clients', title: 'Clients' },
+  // Platform administrators: opens the API's queue dashboard (bull-board) in the same tab, with a one-time ticket.
+  { id: 'queues', path: '/queues', match: 'exact', access: 'signedIn', permission: 'queues:manage', title: 'Queues' },
   {
     id: 'changeSecurityQuestion',
     path: '/change-security-question',
@@ -284,11 +287,13 @@ export interface SidebarItem {
   to: string;
   /** The permission the item's page needs (the same as its route's). */
   permission?: Permission;
+  /** The page is not the site's own (the queue dashboard): a full page load, never prefetched. */
+  document?: true;
 }
 
 export interface SidebarGroup {
   /** 'main' holds the top-level Dashboard link, 'bottom' the Contact link pinned under the groups. */
-  id: 'main' | 'benefits' | 'account' | 'admin' | 'agency' | 'bottom';
+  id: 'main' | 'benefits' | 'account' | 'admin' | 'agency' | 'platform' | 'bottom';
   /** Group heading; null for the ungrouped top and bottom links. */
   label: string | null;
   items: SidebarItem[];
@@ -331,6 +336,7 @@ export function sidebarGroups(user: SidebarUser): SidebarGroup[] {
       ],
     },
     { id: 'agency', label: 'Agency', items: [item('Clients', '/agency-clients')] },
+    { id: 'platform', label: 'Platform', items: [{ ...item('Queues', '/queues'), document: true }] },
     { id: 'bottom', label: null, items: [item('Contact', '/contact')] },
   ];
   return groups

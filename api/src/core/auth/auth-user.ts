@@ -16,6 +16,8 @@ export interface TokenPayload {
   ag: number | null;
   /** Test-user flag. */
   tu: boolean;
+  /** Platform-administrator flag (the queue dashboard); absent in tokens signed before it existed: false. */
+  pa?: boolean;
   /** Session id, tracked in Redis for logout and idle time. */
   sid: string;
   /** The administrator or agent account that is impersonating, if any. */
@@ -38,6 +40,7 @@ export interface AuthUser {
   roleType: 0 | 1;
   agencyId: number | null;
   testUser: boolean;
+  platformAdmin: boolean;
   sessionId: string;
   impersonatorId: number | null;
   /** The reason given for acting as the employee (impersonation sessions only). */
@@ -54,6 +57,8 @@ export function toAuthUser(p: TokenPayload): AuthUser {
     roleType: p.adm ? 1 : 0,
     agencyId: p.ag,
     testUser: p.tu,
+    // Only the account's own session: an impersonation token names the employee, never this flag.
+    platformAdmin: p.pa === true && p.imp === null,
     sessionId: p.sid,
     impersonatorId: p.imp,
     impersonationReason: p.imp !== null ? (p.why ?? null) : null,

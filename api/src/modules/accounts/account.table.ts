@@ -13,6 +13,8 @@ export interface Account {
   passwordHash: string | null;
   roleType: 0 | 1;
   testUser: boolean;
+  /** Runs the platform itself (the queue dashboard): set by an operator in the database, no screen grants it. */
+  platformAdmin: boolean;
   firstName: string | null;
   lastName: string | null;
   securityQuestionId: number | null;
@@ -41,6 +43,7 @@ export const accountTable = new SqlTable<Account>(
     passwordHash: { name: 'password_hash', secret: true },
     roleType: 'role_type',
     testUser: 'test_user',
+    platformAdmin: 'platform_admin',
     firstName: 'first_name',
     lastName: 'last_name',
     securityQuestionId: 'security_question_id',

@@ -39,7 +39,7 @@ export class AgencyService {
     const user = this.context.user;
     const [client] = await selectRows(this.dataSource, clientTable, 'c', 'c.id = $1 AND c.agency_id = $2', [clientId, user.agencyId ?? -1]);
     if (!client || user.accountId === null) throw new NotFoundException();
-    const jwt = await this.tokens.issue({ sub: user.accountId, emp: null, cid: client.id, adm: true, ag: user.agencyId, tu: user.testUser, imp: null });
+    const jwt = await this.tokens.issue({ sub: user.accountId, emp: null, cid: client.id, adm: true, ag: user.agencyId, tu: user.testUser, pa: user.platformAdmin, imp: null });
     await this.sessions.revoke(user.sessionId);
     return { jwt };
   }

@@ -34,6 +34,7 @@ export class AuthService {
       adm: account.roleType === 1,
       ag: account.agencyId,
       tu: account.testUser,
+      pa: account.platformAdmin,
       imp: null,
       rst: account.passwordReset ? 'password' : account.securityQuestionReset ? 'security-question' : null,
     });
