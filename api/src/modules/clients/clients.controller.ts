@@ -33,6 +33,9 @@ import { ErrorResponseDto } from '../../core/http/common.dto';
 import { idPipe } from '../../core/http/id.pipe';
 import { createZodDto } from '../../core/http/zod-dto';
 import { StreamingUploadInterceptor, type StoredUpload } from '../files/streaming-upload.interceptor';
+import { ClientFirstPeriodService } from './client-first-period.service';
+import { ClientHrService } from './client-hr.service';
+import { ClientLogosService } from './client-logos.service';
 import { ClientsService } from './clients.service';
 
 const ClientIdPipe = idPipe(ClientMessages.clientNotFound);
@@ -51,7 +54,12 @@ class FirstPeriodAnswerDto extends createZodDto(ZFirstPeriodAnswer) {}
 @ApiTags('agency clients')
 @Controller('agency/clients')
 export class ClientsController {
-  constructor(private readonly clients: ClientsService) {}
+  constructor(
+    private readonly clients: ClientsService,
+    private readonly logos: ClientLogosService,
+    private readonly hr: ClientHrService,
+    private readonly firstPeriods: ClientFirstPeriodService,
+  ) {}
 
   @Get()
   @Access('agency:manage-clients')
@@ -102,7 +110,7 @@ export class ClientsController {
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such client in the agent’s agency' })
   @ApiOperation({ summary: "Upload the client's logo (one image, streamed to storage; replaces the previous one)" })
   logo(@Param('id', ClientIdPipe) id: number, @UploadedFile() file: StoredUpload | undefined): Promise<ClientDetail> {
-    return this.clients.setLogo(id, file);
+    return this.logos.setLogo(id, file);
   }
 
   @Get(':id/hr-administrators')
@@ -112,7 +120,7 @@ export class ClientsController {
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such client in the agent’s agency' })
   @ApiOperation({ summary: "The client's HR administrators: invited, active or disabled" })
   hrAdministrators(@Param('id', ClientIdPipe) id: number): Promise<HrAdministratorList> {
-    return this.clients.hrAdministrators(id);
+    return this.hr.hrAdministrators(id);
   }
 
   @Post(':id/hr-administrators')
@@ -122,7 +130,7 @@ export class ClientsController {
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such client in the agent’s agency' })
   @ApiOperation({ summary: 'Invite an HR administrator of the client (email with a registration link; audited)' })
   inviteHr(@Param('id', ClientIdPipe) id: number, @Body() body: HrInviteDto): Promise<HrAdministrator> {
-    return this.clients.inviteHr(id, body);
+    return this.hr.inviteHr(id, body);
   }
 
   @Post(':id/hr-administrators/:accountId/disable')
@@ -133,7 +141,7 @@ export class ClientsController {
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'Already disabled' })
   @ApiOperation({ summary: 'Disable an HR administrator: no sign-in, the registration link stops working, every session ends' })
   disableHr(@Param('id', ClientIdPipe) id: number, @Param('accountId', AccountIdPipe) accountId: number): Promise<HrAdministrator> {
-    return this.clients.disableHr(id, accountId);
+    return this.hr.disableHr(id, accountId);
   }
 
   @Get(':id/first-period')
@@ -143,7 +151,7 @@ export class ClientsController {
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such client in the agent’s agency' })
   @ApiOperation({ summary: "The client's enrollment period (null before the first is prepared) and its number of plans" })
   firstPeriod(@Param('id', ClientIdPipe) id: number): Promise<FirstPeriodAnswer> {
-    return this.clients.firstPeriod(id);
+    return this.firstPeriods.firstPeriod(id);
   }
 
   @Post(':id/first-period')
@@ -155,7 +163,7 @@ export class ClientsController {
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'The client already has a period' })
   @ApiOperation({ summary: "Prepare the client's first period: new-hire enrollment from a date, or an open enrollment Ready to Start (audited)" })
   prepareFirstPeriod(@Param('id', ClientIdPipe) id: number, @Body() body: FirstPeriodRequestDto): Promise<FirstPeriodAnswer> {
-    return this.clients.prepareFirstPeriod(id, body);
+    return this.firstPeriods.prepareFirstPeriod(id, body);
   }
 }
 
@@ -163,7 +171,7 @@ export class ClientsController {
 @ApiTags('agency clients')
 @Controller('client-logos')
 export class ClientLogosController {
-  constructor(private readonly clients: ClientsService) {}
+  constructor(private readonly logos: ClientLogosService) {}
 
   @Get(':key')
   @Access('public')
@@ -173,7 +181,7 @@ export class ClientLogosController {
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: "A client's uploaded logo" })
   async logo(@Param('key') key: string): Promise<StreamableFile> {
-    const logo = await this.clients.logo(key);
+    const logo = await this.logos.logo(key);
     return new StreamableFile(logo.stream, { type: logo.contentType, disposition: 'inline', length: logo.size || undefined });
   }
 }
