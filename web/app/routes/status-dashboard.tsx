@@ -1,11 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { useEffect, useRef } from 'react';
-import { Form, Link, Outlet, useActionData, useLoaderData, useNavigate, useNavigation } from '@remix-run/react';
+import { Form, Link, Outlet, useActionData, useLoaderData } from '@remix-run/react';
 import {
-  ENROLLMENT_STATUS_TEXT,
   canPrepareNextYear,
   OpenEnrollmentMessages,
-  PROGRESS_MAX,
   StatusDashboardMessages,
   ZDashboard,
   ZDashboardPeriodList,
@@ -14,21 +11,20 @@ import {
   ZReportExport,
   ZOpenEnrollmentCheck,
   ReportMessages,
-  ENROLLMENT_STATES,
-  ENROLLMENT_STATE_LABELS,
   SEARCH_MAX_LENGTH,
   ZDashboardQuery,
-  type Dashboard,
   type DashboardQuery,
-  type OpenEnrollmentPeriod,
 } from '@bp/api/contracts';
-import { Alert, inputClass, labelClass, Modal, primaryButtonClass, ScrollRegion, secondaryButtonClass } from '~/components/ui';
+import { Alert, inputClass, labelClass, primaryButtonClass, secondaryButtonClass } from '~/components/ui';
 import { apiCall } from '~/lib/api.server';
 import { pageTitle } from '~/lib/meta';
 import { requireUser, throwOnSessionFailure } from '~/lib/shell.server';
 import { useWithParams } from '~/lib/address';
 import { usePollWhile } from '~/lib/use-poll';
 import { ExportProgress } from '~/components/ExportProgress';
+import { ClosedNotice } from '~/components/status-dashboard/ClosedNotice';
+import { EmployeeStatusTable, StateFilters } from '~/components/status-dashboard/EmployeeStatus';
+import { OpenEnrollmentCard, OpenEnrollmentDialog } from '~/components/status-dashboard/OpenEnrollment';
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/RouteErrorBoundary';
 
@@ -134,161 +130,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(`/status-dashboard?${next.toString()}`);
 }
 
-/** What Close OE now did; it takes focus, as the dialog that did it is gone with the control that opened it. */
-function ClosedNotice({ text }: { text: string }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.focus(), []);
-  return (
-    <div ref={ref} tabIndex={-1} className="mt-4 focus:outline-none">
-      <Alert tone="success">{text}</Alert>
-    </div>
-  );
-}
-
-/** Totals per state, each a link that filters the list to it (links, so they work before JavaScript loads). */
-function StateFilters({ board, filter, to }: { board: Dashboard; filter: DashboardQuery; to: (state: string | null) => string }) {
-  const items: Array<{ key: string | null; label: string; count: number }> = [
-    { key: null, label: 'All', count: board.totals.all },
-    ...ENROLLMENT_STATES.map((s) => ({ key: s, label: ENROLLMENT_STATE_LABELS[s], count: board.totals[s] })),
-  ];
-  return (
-    <nav aria-label="Employees by state" className="mt-6">
-      <ul className="flex flex-wrap gap-2">
-        {items.map((i) => {
-          const current = (filter.state ?? null) === i.key;
-          return (
-            <li key={i.key ?? 'all'}>
-              <Link
-                to={to(i.key)}
-                preventScrollReset
-                aria-current={current ? 'true' : undefined}
-                className={`inline-flex min-h-11 items-center gap-2 rounded-lg border px-3 py-2 text-sm font-medium ${current ? 'border-blue-800 bg-blue-800 text-white' : 'border-slate-300 bg-white text-slate-900 hover:bg-slate-50'}`}
-              >
-                {i.label}
-                <span className="tabular-nums">{i.count}</span>
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
-  );
-}
-
-function OpenEnrollmentCard({ period, onOpen }: { period: OpenEnrollmentPeriod; onOpen: string }) {
-  return (
-    <section aria-labelledby="oe-card" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <h2 id="oe-card" className="text-base font-semibold text-slate-900">
-        Open Enrollment
-      </h2>
-      <p className="mt-1 text-sm text-slate-700">
-        {period.state === 'ready' ? 'Ready to Start' : period.state === 'active' ? `Ends on ${period.endDate}` : `Closed on ${period.closedDate}`}
-      </p>
-      {period.state !== 'closed' || period.canReopen ? (
-        <Link to={onOpen} preventScrollReset className={`${primaryButtonClass} mt-3`}>
-          {period.state === 'ready' ? 'Start' : period.state === 'active' ? 'Change Date' : 'Reopen'}
-        </Link>
-      ) : null}
-    </section>
-  );
-}
-
-function OpenEnrollmentDialog({ period, error, closeTo, closeNowTo }: { period: OpenEnrollmentPeriod; error: string | null; closeTo: string; closeNowTo: string }) {
-  const busy = useNavigation().state === 'submitting';
-  const navigate = useNavigate();
-  return (
-    <Modal open wide xl title="Open Enrollment" onOpenChange={() => navigate(closeTo, { preventScrollReset: true })}>
-      {error ? (
-        <Alert tone="error" className="mt-4">
-          {error}
-        </Alert>
-      ) : null}
-      <Form method="post" className="mt-4 space-y-4">
-        <input type="hidden" name="openEnrollmentId" value={period.id} />
-        <div>
-          <label htmlFor="oe-end" className={labelClass}>
-            Last day (MM/DD/YYYY)
-          </label>
-          <input id="oe-end" name="endDate" placeholder="MM/DD/YYYY" inputMode="numeric" defaultValue={period.state === 'active' ? period.endDate : ''} className={inputClass} />
-        </div>
-        {period.state === 'ready' ? (
-          <>
-            <ScrollRegion label="Plans" className="overflow-x-auto">
-              <table className="w-full min-w-[28rem] border-collapse text-sm">
-                <caption className="pb-2 text-left font-semibold text-slate-900">Plans</caption>
-                <thead>
-                  <tr className="border-b border-slate-300 bg-slate-50 text-left">
-                    <th scope="col" className="px-3 py-2">
-                      Include
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      Plan
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      Effective date
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      As-Is
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-200">
-                  {period.plans.map((p) => (
-                    <tr key={p.id}>
-                      <td className="px-3 py-2">
-                        <input type="checkbox" name="planId" value={p.id} defaultChecked aria-label={`Include ${p.title}`} className="h-4 w-4" />
-                      </td>
-                      <th scope="row" className="px-3 py-2 text-left font-medium">
-                        {p.title}
-                      </th>
-                      <td className="px-3 py-2">
-                        <input name={`effectiveDate-${p.id}`} defaultValue={p.effectiveDate} aria-label={`Effective date of ${p.title}`} className={inputClass} />
-                      </td>
-                      <td className="px-3 py-2">
-                        <div className="flex items-center gap-2">
-                          <input type="checkbox" name={`asIs-${p.id}`} aria-label={`As-is renewal of ${p.title}`} className="h-4 w-4" />
-                          <button type="submit" name="intent" value={`fix:${p.id}`} disabled={busy} className={secondaryButtonClass}>
-                            Fix
-                            <span className="sr-only">{` (carry the members of the plan ${p.title} replaces over)`}</span>
-                          </button>
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollRegion>
-            <label className="inline-flex items-center gap-2 text-sm font-medium text-slate-800">
-              <input type="checkbox" name="sendEmail" defaultChecked className="h-4 w-4" />
-              Send the open enrollment invite email to every employee
-            </label>
-          </>
-        ) : null}
-        <div className="flex flex-wrap justify-end gap-3">
-          <Link to={closeTo} preventScrollReset className={secondaryButtonClass}>
-            Cancel
-          </Link>
-          {period.state === 'active' ? (
-            // What cannot be undone asks first, in a dialog of its own (status-dashboard.close.tsx).
-            <Link to={closeNowTo} preventScrollReset className={secondaryButtonClass}>
-              Close OE now
-            </Link>
-          ) : null}
-          {period.state === 'closed' && period.canReopen ? (
-            <button type="submit" name="intent" value="reopen" disabled={busy} className={primaryButtonClass}>
-              {`Reopen ${period.plans[0]?.effectiveDate ?? period.startDate} Open Enrollment`}
-            </button>
-          ) : (
-            <button type="submit" name="intent" value={period.state === 'ready' ? 'start' : 'change'} disabled={busy} className={primaryButtonClass}>
-              Save
-            </button>
-          )}
-        </div>
-      </Form>
-    </Modal>
-  );
-}
-
 export default function StatusDashboardRoute() {
   const { periods, selected, board, allowHrOe, canPrepare, period, dialog, exported, closedNow, filter, canRemind, reminded } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
@@ -387,54 +228,7 @@ export default function StatusDashboardRoute() {
               Search
             </button>
           </Form>
-        <ScrollRegion label="Employees" className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-          <table className="w-full min-w-[48rem] border-collapse text-sm">
-            <caption className="px-4 pt-4 pb-2 text-left text-base font-semibold text-slate-900">{`${board.title}: employees`}</caption>
-            <thead>
-              <tr className="border-b border-slate-300 bg-slate-50 text-left text-slate-800">
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Employee
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Completion
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Signature
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  State
-                </th>
-                {board.plans.map((p) => (
-                  <th key={p.planTypeId} scope="col" className="px-3 py-2 font-semibold">
-                    {p.planType}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {board.users.map((u) => (
-                <tr key={u.employeeId}>
-                  <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">{`${u.lastName}, ${u.firstName}`}</th>
-                  <td className="px-3 py-2">
-                    <progress max={PROGRESS_MAX} value={u.progress} aria-label={`Completion of ${u.firstName} ${u.lastName}`} className="h-2 w-24 align-middle" />
-                    <span className="ml-2 tabular-nums">{`${u.progress}%`}</span>
-                  </td>
-                  <td className="px-3 py-2">{u.signature ? <span aria-label="Signed">✓</span> : <span className="sr-only">Not signed</span>}</td>
-                  <td className="px-3 py-2">
-                    {ENROLLMENT_STATE_LABELS[u.state]}
-                    {u.missing.length ? <span className="block text-xs text-slate-700">{`Missing: ${u.missing.join(', ')}`}</span> : null}
-                  </td>
-                  {u.enrollments.map((e) => (
-                    <td key={e.planTypeId} className="px-3 py-2">
-                      {e.available ? ENROLLMENT_STATUS_TEXT[e.status as keyof typeof ENROLLMENT_STATUS_TEXT] ?? e.status : '—'}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {board.users.length === 0 ? <p className="px-4 pb-4 text-slate-700">{StatusDashboardMessages.noMatches}</p> : null}
-        </ScrollRegion>
+          <EmployeeStatusTable board={board} />
         </>
       )}
       {dialog && allowHrOe && period ? (
