@@ -1,6 +1,12 @@
 import { ageOn } from './dates';
-import { amountInputCents, annualToPerPeriod, divRound, formatUsd, monthlyToPerPeriod, parseMoney, perPeriodToAnnual } from './money';
+import { annualToPerPeriod, divRound, monthlyToPerPeriod, perPeriodToAnnual } from './money';
 import { tierForDependents, type Tier, type TierStructure } from './tiers';
+import { amountOptions, type VoluntaryLifeElection, type VoluntaryLifeRules } from './voluntary-life';
+
+// The rules beside the engine, re-exported so that its importers keep one address.
+export * from './contribution-messages';
+export * from './voluntary-life';
+export * from './spending-accounts';
 
 /**
  * Per-pay-period costs, all in integer cents. Rates are stored per month or per pay period; the employee
@@ -70,22 +76,7 @@ export interface PriceChange {
 
 /** Voluntary life coverage is priced per this many cents ($10,000). */
 export const VOLUNTARY_LIFE_RATE_UNIT_CENTS = 1_000_000;
-export const HSA_CATCH_UP_AGE = 55;
-export const MEDICARE_AGE = 65;
-export const FSA_ACCOUNTS = ['med', 'dep', 'tra', 'park'] as const;
-export type FsaAccount = (typeof FSA_ACCOUNTS)[number];
-export const FSA_ACCOUNT_NAMES: Record<FsaAccount, string> = { med: 'Health', dep: 'Dependent Care', tra: 'Transit', park: 'Qualified Parking' };
 
-/** Messages as the site shows them, word for word. */
-export const ContributionMessages = {
-  fsaOverLimit: 'Your Annual Contribution should be less than the Annual Limit',
-  hsaOverLimit: (employerCents: number) => `Your contribution amount exceeds annual limit because your employer is contributing ${formatUsd(employerCents)} toward your HSA`,
-  maximumAmount: (cents: number) => `The maximum amount is ${formatUsd(cents)}`,
-  eoiRequired: 'Evidence of Insurability Form is required for this level of coverage',
-  fieldRequired: 'Field is required',
-  /** Not a spec text: an amount that is not one of the plan's options. */
-  notAnOption: 'Please choose one of the offered amounts',
-} as const;
 
 export function employerPaid(plan: Pick<PricingPlan, 'contributionType'>): boolean {
   return plan.contributionType === 2;
@@ -98,92 +89,6 @@ export function employerContributes(plan: Pick<PricingPlan, 'contributionType' |
 
 function rateFor(rates: readonly RateRow[], tier: number, age: number | null, ageBanded: boolean): RateRow | undefined {
   return rates.find((r) => r.tier === tier && (!ageBanded || (age !== null && age >= r.minAge && age <= r.maxAge)));
-}
-
-export interface VoluntaryLifeMember {
-  minCents: number;
-  maxCents: number;
-  incrementCents: number;
-  /** Guaranteed issue: above it the Evidence of Insurability form is required. */
-  giCents: number;
-}
-
-export interface VoluntaryLifeRules {
-  employee: VoluntaryLifeMember;
-  /** Spouse maximum = employee amount x percent / 100. */
-  spouse: (VoluntaryLifeMember & { percent: number }) | null;
-  /** Children: fixed options, also capped at employee amount x percent / 100. */
-  child: { percent: number; amountsCents: number[]; giCents: number } | null;
-  /** From each age on, the benefit is reduced by percent (age reduction schedule). */
-  reductions: { age: number; percent: number }[];
-}
-
-export interface AmountOption {
-  originalCents: number;
-  reducedCents: number;
-}
-
-export interface VoluntaryLifeElection {
-  employeeCents: number | null;
-  spouseCents: number | null;
-  childrenCents: number | null;
-}
-
-export interface FieldError {
-  path: string;
-  message: string;
-}
-
-export interface FsaAccountRules {
-  enabled: boolean;
-  /** The plan's employee maximum per year. */
-  eeLimitCents: number;
-  /** The employer's yearly contribution into the account. */
-  erAmountCents: number;
-}
-
-export interface HsaRules {
-  singleLimitCents: number;
-  familyLimitCents: number;
-  catchupCents: number;
-}
-
-export interface HsaLimit {
-  coverage: 'single' | 'family';
-  baseCents: number;
-  catchupCents: number;
-  employerCents: number;
-  /** What the employee may still put in per year. */
-  limitCents: number;
-  catchUpEligible: boolean;
-  medicareWarning: boolean;
-}
-
-/** The benefit after the age reduction in force at `age`. */
-export function reducedAmount(originalCents: number, age: number | null, reductions: VoluntaryLifeRules['reductions']): number {
-  if (age === null) return originalCents;
-  const step = reductions.filter((r) => age >= r.age).sort((a, b) => b.age - a.age)[0];
-  return step ? originalCents - divRound(originalCents * step.percent, 100) : originalCents;
-}
-
-export function amountOptions(member: Pick<VoluntaryLifeMember, 'minCents' | 'maxCents' | 'incrementCents'>, age: number | null, reductions: VoluntaryLifeRules['reductions']): AmountOption[] {
-  const out: AmountOption[] = [];
-  if (member.incrementCents <= 0) return out;
-  for (let v = member.minCents; v <= member.maxCents; v += member.incrementCents) out.push({ originalCents: v, reducedCents: reducedAmount(v, age, reductions) });
-  return out;
-}
-
-/**
- * Spouse or child maximum: employee amount x percent / 100, taken to the largest option whose reduced
- * value does not exceed it. null when no option fits.
- */
-export function maximumOption(options: readonly AmountOption[], employeeCents: number, percent: number): AmountOption | null {
-  let best: AmountOption | null = null;
-  for (const o of options) {
-    // Compared as o <= employee * percent / 100, multiplied out so nothing is rounded.
-    if (o.reducedCents * 100 <= employeeCents * percent && (best === null || o.reducedCents > best.reducedCents)) best = o;
-  }
-  return best;
 }
 
 export class ContributionEngine {
@@ -312,118 +217,6 @@ export class ContributionEngine {
   hsaPerPeriod(annualCents: number): number {
     return divRound(annualCents, this.payPeriods);
   }
-}
-
-export interface VoluntaryLifeLimits {
-  employeeAmounts: AmountOption[];
-  spouseAmounts: AmountOption[];
-  childrenAmounts: AmountOption[];
-  spouseMax: AmountOption | null;
-  childMax: AmountOption | null;
-}
-
-export function voluntaryLifeLimits(rules: VoluntaryLifeRules, employeeCents: number | null, ages: { employee: number | null; spouse: number | null }): VoluntaryLifeLimits {
-  const employeeAmounts = amountOptions(rules.employee, ages.employee, rules.reductions);
-  const spouseAmounts = rules.spouse ? amountOptions(rules.spouse, ages.spouse, rules.reductions) : [];
-  const childrenAmounts = rules.child ? rules.child.amountsCents.map((v) => ({ originalCents: v, reducedCents: v })) : [];
-  const emp = employeeCents ?? 0;
-  return {
-    employeeAmounts,
-    spouseAmounts,
-    childrenAmounts,
-    spouseMax: rules.spouse ? maximumOption(spouseAmounts, emp, rules.spouse.percent) : null,
-    childMax: rules.child ? maximumOption(childrenAmounts, emp, rules.child.percent) : null,
-  };
-}
-
-/** Every rule of the voluntary life form; an empty list means the election may be saved. */
-export function voluntaryLifeErrors(rules: VoluntaryLifeRules, election: VoluntaryLifeElection, ages: { employee: number | null; spouse: number | null }): FieldError[] {
-  const errors: FieldError[] = [];
-  if (election.employeeCents === null || election.employeeCents <= 0) return [{ path: 'coverageAmounts.employee', message: ContributionMessages.fieldRequired }];
-  const limits = voluntaryLifeLimits(rules, election.employeeCents, ages);
-  if (!limits.employeeAmounts.some((o) => o.originalCents === election.employeeCents)) errors.push({ path: 'coverageAmounts.employee', message: ContributionMessages.notAnOption });
-  const check = (path: string, chosen: number | null, options: AmountOption[], max: AmountOption | null) => {
-    if (chosen === null || chosen === 0) return;
-    if (max === null || chosen > max.originalCents) errors.push({ path, message: ContributionMessages.maximumAmount(max?.originalCents ?? 0) });
-    else if (!options.some((o) => o.originalCents === chosen)) errors.push({ path, message: ContributionMessages.notAnOption });
-  };
-  check('coverageAmounts.spouse', election.spouseCents, limits.spouseAmounts, limits.spouseMax);
-  check('coverageAmounts.children', election.childrenCents, limits.childrenAmounts, limits.childMax);
-  return errors;
-}
-
-/** What EOI is decided by: each member's guaranteed issue (a member the plan does not cover has none). */
-export interface GuaranteedIssue {
-  employee: Pick<VoluntaryLifeMember, 'giCents'>;
-  spouse: Pick<VoluntaryLifeMember, 'giCents'> | null;
-  child: Pick<VoluntaryLifeMember, 'giCents'> | null;
-}
-
-/** Members whose chosen amount exceeds the guaranteed issue: EOI is required for them (the quote and the form's note). */
-export function eoiRequired(rules: GuaranteedIssue, election: VoluntaryLifeElection): Array<'employee' | 'spouse' | 'children'> {
-  const out: Array<'employee' | 'spouse' | 'children'> = [];
-  if ((election.employeeCents ?? 0) > rules.employee.giCents) out.push('employee');
-  if (rules.spouse && (election.spouseCents ?? 0) > rules.spouse.giCents) out.push('spouse');
-  if (rules.child && (election.childrenCents ?? 0) > rules.child.giCents) out.push('children');
-  return out;
-}
-
-/** The annual limit of an FSA account: the employee maximum less what the employer puts in. */
-export function fsaAnnualLimit(account: FsaAccountRules): number {
-  return Math.max(0, account.eeLimitCents - account.erAmountCents);
-}
-
-/** Each annual amount must lie between 0 and the account's annual limit; disabled accounts take nothing. */
-export function fsaErrors(accounts: Record<FsaAccount, FsaAccountRules>, annual: Partial<Record<FsaAccount, number | null>>): FieldError[] {
-  const errors: FieldError[] = [];
-  for (const key of FSA_ACCOUNTS) {
-    const amount = annual[key] ?? 0;
-    const rules = accounts[key];
-    const limit = rules.enabled ? fsaAnnualLimit(rules) : 0;
-    const message = fsaAmountError(amount, limit);
-    if (message) errors.push({ path: `fsaContributionAmounts.${key}`, message });
-  }
-  return errors;
-}
-
-/** One FSA account's annual amount against its annual limit (the dialog checks each field with it as you type). */
-export function fsaAmountError(annualCents: number, limitCents: number): string | null {
-  return annualCents < 0 || annualCents > limitCents ? ContributionMessages.fsaOverLimit : null;
-}
-
-/**
- * The FSA annual field's message for what is typed: empty is no election; a negative amount gets the limit
- * message (document 2's wording); anything else that is not an amount the forms accept, invalidMessage.
- */
-export function fsaAnnualTextError(text: string, limitCents: number, invalidMessage: string): string | null {
-  const typed = text.trim();
-  if (typed === '') return null;
-  const cents = amountInputCents(typed);
-  if (cents !== null) return fsaAmountError(cents, limitCents);
-  return (parseMoney(typed) ?? 0) < 0 ? ContributionMessages.fsaOverLimit : invalidMessage;
-}
-
-/**
- * The HSA room of an employee: the single or family limit (by the medical coverage), plus the catch-up
- * from 55, less the employer's contribution, which counts toward the same limit.
- */
-export function hsaLimit(rules: HsaRules, coverage: 'single' | 'family', employeeAge: number | null, employerCents: number): HsaLimit {
-  const base = coverage === 'single' ? rules.singleLimitCents : rules.familyLimitCents;
-  const catchUpEligible = employeeAge !== null && employeeAge >= HSA_CATCH_UP_AGE;
-  const catchup = catchUpEligible ? rules.catchupCents : 0;
-  return {
-    coverage,
-    baseCents: base,
-    catchupCents: catchup,
-    employerCents,
-    limitCents: Math.max(0, base + catchup - employerCents),
-    catchUpEligible,
-    medicareWarning: employeeAge !== null && employeeAge >= MEDICARE_AGE,
-  };
-}
-
-export function hsaError(annualCents: number, limit: Pick<HsaLimit, 'limitCents' | 'employerCents'>): string | null {
-  return annualCents > limit.limitCents ? ContributionMessages.hsaOverLimit(limit.employerCents) : null;
 }
 
 /** The age used for pricing and eligibility: on the coverage's start, or today when it started already. */
