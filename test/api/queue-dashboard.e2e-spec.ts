@@ -4,6 +4,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../api/src/core/config/app-config';
 import { TokenService } from '../../api/src/core/auth/token.service';
+import { QueueDashboardMessages } from '../../api/src/contracts/queue-dashboard';
 import { ALL_QUEUES, QueueName } from '../../api/src/core/queues/queue-names';
 import { redisConnection } from '../../api/src/core/queues/queues.module';
 import { createTestApp, type TestApp } from '../support/app';
@@ -136,6 +137,29 @@ describe('queue dashboard', () => {
     await queue.remove(jobId);
     const after = (await db.query(`SELECT count(*)::int AS n FROM audit_log WHERE event_type = 'Queue dashboard'`)) as Array<{ n: number }>;
     expect(after[0]!.n).toBe(1);
+  });
+
+  it('refuses to add a job, edit its data or wipe a queue: the portal alone writes jobs (403, nothing changed, nothing audited)', async () => {
+    const queue = t.app.get<Queue>(getQueueToken(QueueName.Reports), { strict: false });
+    const jobId = `queue-dashboard-refused-${Date.now()}`;
+    const data = { exportId: 0, clientId: await acmeClientId(db), requestedBy: null };
+    await queue.add('reports.export', data, { jobId, delay: 3_600_000 });
+    const before = await queue.count();
+    const refused = [
+      request(t.server).post(`${BASE}/api/queues/${queue.name}/add`).send({ name: 'reports.export', data: { exportId: 1, clientId: 1 } }),
+      request(t.server).patch(`${BASE}/api/queues/${queue.name}/${jobId}/update-data`).send({ jobData: { exportId: 2, clientId: 999 } }),
+      request(t.server).put(`${BASE}/api/queues/${queue.name}/obliterate`),
+    ];
+    for (const call of refused) {
+      const res = await call.set(bearer(admin.token));
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe(QueueDashboardMessages.refused);
+    }
+    expect(await queue.count()).toBe(before);
+    expect((await queue.getJob(jobId))?.data).toEqual(data);
+    const audited = (await db.query(`SELECT count(*)::int AS n FROM audit_log WHERE performed_by = $1 AND description LIKE '%refused%'`, [admin.accountId])) as Array<{ n: number }>;
+    expect(audited[0]!.n).toBe(0);
+    await queue.remove(jobId);
   });
 
   it("lets the site in with a one-time ticket that becomes the dashboard's cookie; a change from another origin is refused", async () => {

@@ -9,6 +9,7 @@ import type { Queue } from 'bullmq';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { QUEUE_DASHBOARD_REFUSED, QueueDashboardMessages } from '../../contracts/queue-dashboard';
 import { permissionsOf, toAuthUser, type AuthUser } from '../../core/auth/auth-user';
 import { BearerTokens } from '../../core/auth/bearer-token';
 import { SessionStore } from '../../core/auth/session-store';
@@ -63,6 +64,10 @@ export class QueueDashboard {
           // Exactly the answer of an unknown address, headers included: nothing tells that the dashboard is here.
           if (!user) return reply.callNotFound();
           this.admitted.set(request, user);
+          const template = (request.routeOptions.url ?? '').slice(DASHBOARD_PATH.length);
+          if (!READS.has(request.method) && QUEUE_DASHBOARD_REFUSED.has(template)) {
+            return reply.code(403).send({ statusCode: 403, message: QueueDashboardMessages.refused });
+          }
           // The API's headers are already set (createApp); the dashboard's page gets its own policy.
           reply.raw.setHeader('Content-Security-Policy', this.csp());
           return undefined;
