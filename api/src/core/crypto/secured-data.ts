@@ -21,24 +21,38 @@ export class SecuredDataCipher {
   }
 
   /**
-   * encrypt() of a text that arrives in chunks (a large file): the chunks go through one AES-GCM cipher as they
-   * come, so the clear text is never whole in memory; the stored form is the same, and decrypt() opens it.
+   * encrypt() of a text given in pieces (a large file): each piece goes through one AES-GCM cipher as it is
+   * given, so the clear text is never whole in memory; final() answers the same stored form, which decrypt() opens.
    */
-  async encryptStream(chunks: AsyncIterable<string>): Promise<{ sealed: string | null; bytes: number }> {
-    const key = this.keys.get(this.currentKeyId);
+  sealer(): { update(piece: string): void; final(): { sealed: string | null; bytes: number } } {
+    const keyId = this.currentKeyId;
+    const key = this.keys.get(keyId);
     if (!key) throw new Error('current data key missing');
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', key, iv);
-    const parts: Buffer[] = [];
+    // The ciphertext is kept as base64 text as it comes (whole 3-byte groups, the rest carried to the next piece),
+    // so it is never held twice, as bytes and as text.
+    const text: string[] = [];
+    let carry = Buffer.alloc(0);
     let bytes = 0;
-    for await (const chunk of chunks) {
-      const plain = Buffer.from(chunk, 'utf8');
-      bytes += plain.length;
-      parts.push(cipher.update(plain));
-    }
-    parts.push(cipher.final());
-    if (bytes === 0) return { sealed: null, bytes };
-    return { sealed: [this.currentKeyId, iv.toString('base64'), cipher.getAuthTag().toString('base64'), Buffer.concat(parts).toString('base64')].join(':'), bytes };
+    const encode = (sealed: Buffer, last: boolean) => {
+      const all = carry.length ? Buffer.concat([carry, sealed]) : sealed;
+      const whole = last ? all.length : all.length - (all.length % 3);
+      if (whole) text.push(all.toString('base64', 0, whole));
+      carry = Buffer.from(all.subarray(whole));
+    };
+    return {
+      update(piece: string): void {
+        const plain = Buffer.from(piece, 'utf8');
+        bytes += plain.length;
+        encode(cipher.update(plain), false);
+      },
+      final(): { sealed: string | null; bytes: number } {
+        encode(cipher.final(), true);
+        if (bytes === 0) return { sealed: null, bytes };
+        return { sealed: `${keyId}:${iv.toString('base64')}:${cipher.getAuthTag().toString('base64')}:${text.join('')}`, bytes };
+      },
+    };
   }
 
   decrypt(sealed: string | null | undefined): string | null {

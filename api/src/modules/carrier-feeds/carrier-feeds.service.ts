@@ -312,24 +312,28 @@ export class CarrierFeedsService {
     );
     const controlNumber = counter!.last_number;
     const { carrier, envelope, mapped, current } = await this.mappedMembers(id, kind, m, controlNumber);
+    const members = mapped.length;
+    // What the file tells the carrier, as recorded: text from here on, and the members let go batch by batch, so the
+    // writer holds the least it can while the loops are written.
+    const state = JSON.stringify(current);
+    current.length = 0;
     const writer = new Edi834Writer(envelope);
-    const identities = (ids: number[]) => this.identities(ids, m);
-    async function* chunks(): AsyncGenerator<string> {
-      yield writer.head(countMembers(mapped));
-      for (let i = 0; i < mapped.length; i += WRITE_BATCH) {
-        const batch = mapped.slice(i, i + WRITE_BATCH);
-        yield writer.members(withIdentities(batch, await identities([...new Set(batch.map((x) => x.individualId))])));
-      }
-      yield writer.tail();
+    const sealer = this.cipher.sealer();
+    const write = (text: string) => sealer.update(text);
+    write(writer.head(countMembers(mapped)));
+    while (mapped.length) {
+      const batch = mapped.splice(0, WRITE_BATCH);
+      writer.members(withIdentities(batch, await this.identities([...new Set(batch.map((x) => x.individualId))], m)), write);
     }
-    const { sealed, bytes } = await this.cipher.encryptStream(chunks());
+    write(writer.tail());
+    const { sealed, bytes } = sealer.final();
     const [file] = await this.db.query<{ id: number }>(
       `INSERT INTO carrier_file (client_id, carrier_id, kind, control_number, member_count, state, week, content_enc, created_by)
        VALUES ($client, $1, $2, $3, $4, $5::jsonb, $6, $7, $8) RETURNING id`,
-      [id, kind, controlNumber, mapped.length, JSON.stringify(current), week, sealed, this.context.acting.accountId],
+      [id, kind, controlNumber, members, state, week, sealed, this.context.acting.accountId],
       m,
     );
-    return { fileId: file!.id, bytes, members: mapped.length, name: fileName(carrier.name, kind, controlNumber), carrierName: carrier.name, controlNumber };
+    return { fileId: file!.id, bytes, members, name: fileName(carrier.name, kind, controlNumber), carrierName: carrier.name, controlNumber };
   }
 
   /**
@@ -352,7 +356,9 @@ export class CarrierFeedsService {
     controlNumber: number,
   ): Promise<{ carrier: Carrier; envelope: Edi834Envelope; mapped: Edi834Member[]; current: FeedState }> {
     const carrier = await this.get(id, m);
-    const [last] = await this.db.query<{ state: FeedState }>(`SELECT state FROM carrier_file WHERE carrier_id = $1 AND client_id = $client ORDER BY id DESC LIMIT 1`, [id], m);
+    // Only a changes file diffs against the last file's state (as large as the file's own): a full file does not read it.
+    const [last] =
+      kind === 'changes' ? await this.db.query<{ state: FeedState }>(`SELECT state FROM carrier_file WHERE carrier_id = $1 AND client_id = $client ORDER BY id DESC LIMIT 1`, [id], m) : [];
     const [client] = await this.db.query<{ name: string; time_zone: string }>(`SELECT name, time_zone FROM client WHERE id = $client`, [], m);
     const { date, time } = localMoment(this.clock.now(), client!.time_zone);
     const current = await this.currentState(carrier.planTypeIds, m);

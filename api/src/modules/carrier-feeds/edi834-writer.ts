@@ -93,7 +93,10 @@ export function write834Whole(env: Edi834Envelope, members: Iterable<WritableMem
 export function write834(env: Edi834Envelope, members: Iterable<WritableMember>): string {
   const list = [...members];
   const writer = new Edi834Writer(env);
-  return writer.head(countMembers(list)) + writer.members(list) + writer.tail();
+  const text = [writer.head(countMembers(list))];
+  writer.members(list, (loop) => text.push(loop));
+  text.push(writer.tail());
+  return text.join('');
 }
 
 export interface MemberCounts {
@@ -110,7 +113,7 @@ export const countMembers = (members: readonly Pick<WritableMember, 'subscriber'
  * One 834 written as a stream, in node-x12's segments and serialization: the envelope's headers and trailers are
  * node-x12's (GE/IEA count and match the control numbers themselves); the member loops are built in batches as
  * node-x12 segments, serialized and let go, with their count carried along for SE. Chunks, in order: head(),
- * members() per batch, tail(); joined they equal write834Whole's text for the same members.
+ * members() per batch (a loop at a time), tail(); joined they equal write834Whole's text for the same members.
  */
 export class Edi834Writer {
   private readonly options = serializationOptions();
@@ -128,11 +131,9 @@ export class Edi834Writer {
     return this.line(interchange.header) + this.line(group.header) + this.line(tx.header) + this.serialize((sink) => writeHeaderLoops(sink, this.env, counts));
   }
 
-  /** The 2000 loops of a batch of members. */
-  members(batch: Iterable<WritableMember>): string {
-    return this.serialize((sink) => {
-      for (const m of batch) writeMember(sink, m);
-    });
+  /** The 2000 loops of a batch of members, each given to `write` as soon as it is serialized (nothing of the batch is held). */
+  members(batch: Iterable<WritableMember>, write: (loop: string) => void): void {
+    for (const m of batch) write(this.serialize((sink) => writeMember(sink, m)));
   }
 
   /** SE (the segments counted, ST and SE included), then node-x12's GE and IEA. */
@@ -142,21 +143,26 @@ export class Edi834Writer {
     return this.line(tx.trailer) + this.line(group.trailer) + interchange.trailer.toString(this.options);
   }
 
+  private get endOfLine(): string {
+    return this.options.format ? (this.options.endOfLine ?? '') : '';
+  }
+
   private line(segment: X12Segment): string {
-    return segment.toString(this.options) + (this.options.format ? this.options.endOfLine : '');
+    return segment.toString(this.options) + this.endOfLine;
   }
 
   private serialize(write: (sink: SegmentSink) => void): string {
-    const built: X12Segment[] = [];
+    let text = '';
     write({
       addSegment: (tag, elements) => {
+        // One node-x12 segment, serialized at once and let go (its own options: no copy per segment).
         const segment = new X12Segment(tag, this.options).setElements(elements);
-        built.push(segment);
+        text += segment.toString() + this.endOfLine;
+        this.segments += 1;
         return segment;
       },
     });
-    this.segments += built.length;
-    return built.map((s) => this.line(s)).join('');
+    return text;
   }
 }
 
