@@ -2,12 +2,25 @@ import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { addDays, isoToUs, todayIn } from '../../api/src/contracts/engine/dates';
 import { centsToDecimal } from '../../api/src/contracts/engine/money';
-import { lifeEventEffectiveDate } from '../../api/src/contracts/life-events';
-import { DEDUCTION_COLUMNS, deductionStartsOn, payPeriodOf, previousPayPeriod, PayrollMessages, ZDeductionExport, ZSignedChangeList, type SignedChange } from '../../api/src/contracts/payroll';
+import { RegistrationStep } from '../../api/src/contracts/auth';
+import { lifeEventEffectiveDate, LifeEventType } from '../../api/src/contracts/life-events';
+import { DEDUCTION_COLUMNS, deductionStartsOn, payPeriodOf, planTypeName, previousPayPeriod, PayrollMessages, ZDeductionExport, ZSignedChangeList, type SignedChange } from '../../api/src/contracts/payroll';
+import { Clock } from '../../api/src/core/clock/clock';
+import { ClockModule } from '../../api/src/core/clock/clock.module';
 import { copyOfJane, createOtherTenant, uniqueEmail } from '../support/fixtures';
 import { appWithWorkers, linkFrom } from '../support/mail';
 import { dataUrl, strokePng } from '../support/png';
 import { binary, until } from '../support/wait';
+
+/** The system clock, moved ahead by what a test sets: the API and the workers read this one (0: the real time). */
+class ShiftedClock extends Clock {
+  shiftMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.shiftMs);
+  }
+}
+const clock = new ShiftedClock();
+ClockModule.use(clock);
 
 /**
  * Issue 30 items 1 and 3: during Acme's open enrollment, a new hire registers, enrolls and signs, then marries
@@ -17,11 +30,26 @@ import { binary, until } from '../support/wait';
  */
 describe('transactions at any time and payroll deductions', () => {
   const suite = appWithWorkers();
+  afterAll(() => ClockModule.use(null));
   const api = (jwt: string, method: 'get' | 'put' | 'post', path: string) => request(suite.t.server)[method](`/mbl/api${path}`).set('Authorization', `Bearer ${jwt}`);
   const signature = dataUrl(strokePng());
   const ZONE = 'America/New_York';
   const today = () => todayIn(ZONE, new Date());
   const usDay = (offset: number) => isoToUs(addDays(today(), offset))!;
+  const col = (label: string) => DEDUCTION_COLUMNS.findIndex((c) => c.label === label) + 1;
+  const csvOf = (body: Buffer) => {
+    const lines = body.toString('utf8').trim().split('\r\n');
+    expect(lines[0]).toBe(DEDUCTION_COLUMNS.map((c) => c.label).join(','));
+    // Cells holding a comma are quoted (a plan named 'Basic Life and AD&D $50,000').
+    return lines.slice(1).map((l) => [...l.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)].slice(0, DEDUCTION_COLUMNS.length).map((m) => m[1]!.replace(/^"|"$/g, '').replace(/""/g, '"')));
+  };
+  /** The CSV deduction file of a pay period, as Transactions asks for it: written by the workers, then downloaded. */
+  const deductionCsv = async (hr: string, period: { start: string; end: string }): Promise<Buffer> => {
+    const started = ZDeductionExport.parse((await api(hr, 'post', '/transactions/deductions').send({ payDate: isoToUs(period.end), format: 'csv' }).expect(201)).body);
+    expect(started).toMatchObject({ periodStart: isoToUs(period.start), periodEnd: isoToUs(period.end) });
+    await until(async () => ((await api(hr, 'get', `/transactions/deductions/${started.id}`).expect(200)).body.status === 'done' ? true : null), 'the deduction file');
+    return (await api(hr, 'get', `/transactions/deductions/${started.id}/download`).buffer(true).parse(binary).expect(200)).body as Buffer;
+  };
 
   it('lists the signed changes of the open period with their effective dates, and writes the deduction file as xlsx and CSV', async () => {
     const hr = await suite.t.login('hr@acme.test');
@@ -106,7 +134,6 @@ describe('transactions at any time and payroll deductions', () => {
       expect(res.headers['content-disposition']).toContain(`.${format}`);
       return { id: started.id, body: res.body as Buffer };
     };
-    const col = (label: string) => DEDUCTION_COLUMNS.findIndex((c) => c.label === label) + 1;
     const sheetOf = async (body: Buffer, period: { start: string; end: string }) => {
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(body as unknown as ArrayBuffer);
@@ -128,12 +155,6 @@ describe('transactions at any time and payroll deductions', () => {
         );
       });
       return out;
-    };
-    const csvOf = (body: Buffer) => {
-      const lines = body.toString('utf8').trim().split('\r\n');
-      expect(lines[0]).toBe(DEDUCTION_COLUMNS.map((c) => c.label).join(','));
-      // Cells holding a comma are quoted (a plan named 'Basic Life and AD&D $50,000').
-      return lines.slice(1).map((l) => [...l.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)].slice(0, DEDUCTION_COLUMNS.length).map((m) => m[1]!.replace(/^"|"$/g, '').replace(/""/g, '"')));
     };
     const pick = (r: string[]) => [r[col('Plan Type') - 1], r[col('Tax') - 1], r[col('Employee Amount') - 1], r[col('Employer Amount') - 1], r[col('Effective Date') - 1], r[col('Change Since Last Period') - 1]];
     const rowsOf = (rows: string[][], id: number) => rows.filter((r) => r[col('Employee ID') - 1] === String(id)).map(pick).sort();
@@ -173,4 +194,76 @@ describe('transactions at any time and payroll deductions', () => {
     expect((await api(hr, 'post', '/transactions/deductions').send({ payDate: '02/30/2027' }).expect(400)).body.errors).toEqual([{ path: 'payDate', message: PayrollMessages.noPayPeriod }]);
     await api(hr, 'get', '/transactions/deductions/999999999').expect(404);
   });
+  it("marks Changed, in the next period's file, exactly the lines of an election changed since the period before", async () => {
+    // Inside the plan year (the clock moved ahead if it has not begun): Jane's elections have been deducted for weeks.
+    const [{ starts }] = (await suite.db.query(
+      `SELECT min(p.effective_date)::text AS starts FROM plan p JOIN open_enrollment_period oe ON oe.id = p.open_enrollment_period_id AND oe.is_current
+        JOIN client c ON c.id = oe.client_id WHERE c.name = 'Acme Corp'`,
+    )) as Array<{ starts: string }>;
+    const divorced = await copyOfJane(suite.db, 'Dora');
+    const unchanged = await copyOfJane(suite.db, 'Uma');
+    // Dora signs her elections as they are during the open enrollment (her signed summary is the state in force).
+    let jwt = await suite.t.login(divorced.email);
+    await api(jwt, 'put', '/me').send({ step: RegistrationStep.Dependents }).expect(200);
+    await api(jwt, 'post', '/forms').send({ signature }).expect(201);
+    clock.shiftMs = Math.max(0, Date.parse(`${addDays(starts, 45)}T17:00:00Z`) - Date.now());
+    try {
+      const today = todayIn(ZONE, clock.now());
+      const [{ pay_periods: payPeriods }] = await suite.db.query(`SELECT pay_periods FROM client WHERE name = 'Acme Corp'`);
+      const hr = await suite.t.login('hr@acme.test');
+      const cents = async (employeeId: number) =>
+        Object.fromEntries(
+          ((await suite.db.query(`SELECT plan_type_id, contribution_cents FROM enrollment WHERE employee_id = $1 AND status = 1`, [employeeId])) as Array<{ plan_type_id: number; contribution_cents: number }>).map((r) => [
+            r.plan_type_id,
+            r.contribution_cents,
+          ]),
+        );
+      const before = await cents(divorced.employeeId);
+
+      // The divorce is signed a few days after the event; it takes effect on the first of the next month, so its
+      // prices are first deducted in the period that begins on or after that day (decisions section 6).
+      const eventDate = addDays(today, -3);
+      const starting = payPeriodOf(deductionStartsOn(lifeEventEffectiveDate(LifeEventType.DivorceOrSeparation, eventDate), payPeriods), payPeriods);
+      const period1 = previousPayPeriod(starting, payPeriods);
+      expect(deductionStartsOn(starts, payPeriods) <= period1.start).toBe(true);
+      const first = csvOf(await deductionCsv(hr, period1));
+
+      jwt = await suite.t.login(divorced.email);
+      const [spouse] = (await suite.db.query(`SELECT id FROM dependent WHERE employee_id = $1 AND relationship_type_id = 1 AND deleted_at IS NULL`, [divorced.employeeId])) as Array<{ id: number }>;
+      const put = (body: object) => api(jwt, 'put', '/midyear-changes').send(body);
+      await put({ step: 1, eventType: LifeEventType.DivorceOrSeparation }).expect(200);
+      await put({ step: 3, effectiveDate: isoToUs(eventDate) }).expect(200);
+      await put({ step: 4, dependentId: spouse!.id }).expect(200);
+      await api(jwt, 'post', '/midyear-changes/proof').attach('file', Buffer.from('%PDF-1.4 divorce decree'), 'decree.pdf').expect(201);
+      // The spouse leaves medical and dental; the other coverages (vision with the spouse too) stay as they are.
+      const choices = (await api(jwt, 'get', '/midyear-changes/coverage').expect(200)).body as Array<{ key: string; planTypeId: number; action: string }>;
+      expect(choices.map((c) => c.planTypeId)).toEqual(expect.arrayContaining([1, 2]));
+      await put({ step: 6, coverage: choices.filter((c) => [1, 2].includes(c.planTypeId)).map((c) => c.key) }).expect(200);
+      await put({ step: 7 }).expect(200);
+      await api(jwt, 'post', '/mid-changes').send({ signature }).expect(200);
+      const [event] = await suite.db.query(`SELECT id FROM life_event WHERE employee_id = $1 AND status = 'pending'`, [divorced.employeeId]);
+      await api(hr, 'post', `/life-events/${event.id}`).send({ approve: true }).expect(200);
+      const after = await cents(divorced.employeeId);
+      // A smaller family, a smaller tier: the engine priced medical and dental anew, and nothing else.
+      expect([after[1] !== before[1], after[2] !== before[2]]).toEqual([true, true]);
+      expect(Object.keys(after).filter((t) => after[t] !== before[t])).toEqual(['1', '2']);
+
+      const second = csvOf(await deductionCsv(hr, starting));
+      const amountsOf = (rows: string[][], id: number) => rows.filter((r) => r[col('Employee ID') - 1] === String(id)).map((r) => [r[col('Plan Type') - 1], r[col('Employee Amount') - 1], r[col('Change Since Last Period') - 1]]).sort();
+      const expected = (c: Record<string, number>, changed: readonly number[]) =>
+        Object.entries(c)
+          .map(([t, v]) => [planTypeName(Number(t)), centsToDecimal(v), changed.includes(Number(t)) ? 'Changed' : ''])
+          .sort();
+      // Period 1: the elections as they were, nothing marked for either household.
+      expect(amountsOf(first, divorced.employeeId)).toEqual(expected(before, []));
+      expect(amountsOf(first, unchanged.employeeId)).toEqual(expected(await cents(unchanged.employeeId), []));
+      // The next period: medical and dental at the new prices, marked Changed; her other lines and the other household unmarked.
+      expect(amountsOf(second, divorced.employeeId)).toEqual(expected(after, [1, 2]));
+      expect(amountsOf(second, unchanged.employeeId)).toEqual(expected(await cents(unchanged.employeeId), []));
+      // No one else's line is marked Changed.
+      expect(second.filter((r) => r[col('Change Since Last Period') - 1] === 'Changed').map((r) => r[col('Employee ID') - 1])).toEqual([String(divorced.employeeId), String(divorced.employeeId)]);
+    } finally {
+      clock.shiftMs = 0;
+    }
+  }, 90_000);
 });
