@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, logIn, newPage, scriptErrors, SITE, wcagViolations } from '../support/browser';
+import { launchBrowser, logIn, newPage, scriptErrors, SITE, sql, wcagViolations } from '../support/browser';
 import { check834, el } from '../support/edi834-guide';
 
 /** axe's serious and critical findings on what the page shows now (none allowed). */
@@ -19,8 +19,9 @@ async function downloaded(page: Page, link: string): Promise<{ name: string; tex
 
 /**
  * Issue 30 items 2 and 4 in the browser: HR opens Carrier files from Transactions, adds a carrier (the
- * contracts' messages first), and downloads its EDI 834 full and changes files, which parse back with
- * node-x12 against the guide's rules; at 1280 and 390 px with axe.
+ * contracts' messages first), and downloads its EDI 834 full and changes files (each link asks the workers for
+ * the file, waits for them, then streams it), which parse back with node-x12 against the guide's rules; the
+ * carrier's page lists both and downloads the full one again; at 1280 and 390 px with axe.
  */
 describe('carrier files journey (issue 30)', () => {
   let browser: Browser;
@@ -72,6 +73,25 @@ describe('carrier files journey (issue 30)', () => {
       const changesChecked = check834(changes.text);
       expect(changesChecked.problems).toEqual([]);
       expect(el(changesChecked.parsed.interchange.functionalGroups[0]!.header, 6)).toBe('2');
+
+      // Both came the queued way: each link asked the workers for its file, which they wrote sealed (nothing in
+      // clear kept), and the download streamed that file.
+      const asked = await sql<{ kind: string; status: string; sealed: boolean; clear: boolean }>(
+        `SELECT r.kind, r.status, f.content_enc IS NOT NULL AS sealed, coalesce(f.content_enc LIKE '%ISA*%', false) AS clear
+           FROM carrier_file_request r JOIN carrier c ON c.id = r.carrier_id LEFT JOIN carrier_file f ON f.id = r.file_id WHERE c.name = $1 ORDER BY r.id`,
+        [name],
+      );
+      expect(asked).toEqual([
+        { kind: 'full', status: 'done', sealed: true, clear: false },
+        { kind: 'changes', status: 'done', sealed: true, clear: false },
+      ]);
+      // The carrier's page lists the written files; the full one downloads again, the same file.
+      await page.getByRole('link', { name: `Edit ${name}` }).click();
+      await page.getByRole('heading', { name, level: 1 }).waitFor();
+      await page.getByText(`Full file, control number 1: ${fullChecked.parsed.members.length} members`).waitFor();
+      await page.getByText(/^Changes file, control number 2: \d+ members$/).waitFor();
+      const again = await downloaded(page, 'Download the full file with control number 1');
+      expect(again).toEqual(full);
       expect(scriptErrors(errors)).toEqual([]);
       await page.close();
     }
