@@ -127,6 +127,18 @@ describe('MFA for administrators', () => {
     expect(audit).not.toContain(wrong);
   });
 
+  it('a platform administrator (no administrator role) sets up an authenticator too, and then signs in with it', async () => {
+    const ops = await createPerson(db, { registered: true });
+    await db.query(`UPDATE account SET platform_admin = true WHERE id = $1`, [ops.accountId]);
+    const { secret } = await enroll(ops);
+    const ip = uniqueIp();
+    const first = await password(ops.username, ip).expect(200);
+    expect(first.body).toEqual({ mfa: 'code', mfaToken: expect.any(String) });
+    const signedIn = await secondStep(first.body.mfaToken as string, codeOf(secret), ip).expect(200);
+    expect((await api().get('/mbl/api/me').set(auth(signedIn.body.jwt as string)).expect(200)).body.permissions).toEqual(expect.arrayContaining(['queues:manage', 'mfa:self']));
+    expect(await events(ops.accountId!, 'mfa-enrolled')).toHaveLength(1);
+  });
+
   it('a recovery code signs in once, in any case and with or without its dash; the second use is refused', async () => {
     const hr = await newHr();
     const { recoveryCodes } = await enroll(hr);

@@ -92,7 +92,11 @@ export function permissionsFor(subject: PermissionSubject): Permission[] {
     granted.push(...ADMIN_PERMISSIONS);
     if (subject.agencyId !== null) granted.push('clients:switch', 'mfa:require', 'agency:manage-clients');
   }
-  if (subject.platformAdmin && !subject.testUser) granted.push('queues:manage');
+  if (subject.platformAdmin && !subject.testUser) {
+    granted.push('queues:manage');
+    // Platform administrators may guard their sign-in with an authenticator, as HR and agents may.
+    if (!granted.includes('mfa:self')) granted.push('mfa:self');
+  }
   return granted;
 }
 

@@ -333,7 +333,7 @@ export class MfaService {
 
   private async me(): Promise<Account> {
     const [account] = await selectRows(this.dataSource.manager, accountTable, 'a', 'a.id = $1', [this.context.user.accountId]);
-    if (!account || account.roleType !== 1) throw new ConflictException({ statusCode: 409, message: MfaMessages.notAdministrator });
+    if (!account || (account.roleType !== 1 && !account.platformAdmin)) throw new ConflictException({ statusCode: 409, message: MfaMessages.notAdministrator });
     return account;
   }
 
