@@ -30,7 +30,7 @@ import { JobIds } from '../api/src/core/jobs/job-registry';
 import { JobsService } from '../api/src/core/jobs/jobs.service';
 import { ALL_QUEUES, QueueName } from '../api/src/core/queues/queue-names';
 import { bindClientParam } from '../api/src/core/database/tenant-db';
-import { OpenEnrollmentService } from '../api/src/modules/open-enrollment/open-enrollment.service';
+import { OpenEnrollmentCloseService } from '../api/src/modules/open-enrollment/open-enrollment-close.service';
 import { DATASET_SQL } from '../api/src/modules/reports/report-datasets';
 import { ReportsService } from '../api/src/modules/reports/reports.service';
 import { Ticks } from '../workers/src/ticks';
@@ -246,7 +246,7 @@ async function main(): Promise<void> {
     // Each bench run closes it afresh.
     await ds.query(`UPDATE open_enrollment_period SET closed_date = NULL, closed_at = NULL WHERE id = $1`, [period!.id]);
     await ds.query(`DELETE FROM enrollment_snapshot WHERE open_enrollment_period_id = $1`, [period!.id]);
-    const oe = app.get(OpenEnrollmentService);
+    const oe = app.get(OpenEnrollmentCloseService);
     const started = process.hrtime.bigint();
     const closed = await context.runAs({ clientId: closeClient, requestedBy: null }, () => oe.close(period!.id, 'now'));
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;

@@ -6,7 +6,7 @@ import type { Job, Queue } from 'bullmq';
 import { EnrollmentWindowMessages } from '../../api/src/contracts/enrollment-window';
 import { OpenEnrollmentMessages } from '../../api/src/contracts/open-enrollment';
 import { completion } from '../../api/src/contracts/status-dashboard';
-import { OpenEnrollmentService } from '../../api/src/modules/open-enrollment/open-enrollment.service';
+import { OpenEnrollmentCloseService } from '../../api/src/modules/open-enrollment/open-enrollment-close.service';
 import { JobsService } from '../../api/src/core/jobs/jobs.service';
 import { JobIds } from '../../api/src/core/jobs/job-registry';
 import { RequestContext } from '../../api/src/core/context/request-context';
@@ -121,7 +121,7 @@ describe('the enrollment window and the close of open enrollment', () => {
   it('writes racing the close are either in the end snapshot or refused, never committed after it', async () => {
     const world = await ownClient(suite.db);
     const people = await Promise.all(['Ray', 'Rita', 'Rex', 'Rosa'].map((n) => member(world, n)));
-    const close = suite.t.app.get(OpenEnrollmentService);
+    const close = suite.t.app.get(OpenEnrollmentCloseService);
     const context = suite.t.app.get(RequestContext);
     // Each person flips their vision election again and again while the period is closed in the middle, until
     // refused: once the close has committed every write is (on a busy machine the close may land late, so the

@@ -1,125 +1,34 @@
 import { Clock } from '../../core/clock/clock';
-import { ConflictException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { UnrecoverableError } from 'bullmq';
-import { DataSource, type EntityManager } from 'typeorm';
+import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { toIsoDate, toUsDate } from '../../contracts/formats';
 import { ClientMessages, firstPeriodTitle, type PeriodKind } from '../../contracts/clients';
 import { canReopen, openEnrollmentState, OpenEnrollmentMessages, type OpenEnrollmentCheck, type OpenEnrollmentData, type OpenEnrollmentRequest } from '../../contracts/open-enrollment';
 import type { AuditFieldChange } from '../../core/audit/audit-entry.table';
 import { AuditService } from '../../core/audit/audit.service';
-import { RequestContext } from '../../core/context/request-context';
 import { fieldErrors } from '../../core/http/field-errors';
 import { TenantDb } from '../../core/database/tenant-db';
-import { JobIds, type JobPayloads } from '../../core/jobs/job-registry';
-import { JobsService } from '../../core/jobs/jobs.service';
-import { OnJob } from '../../core/jobs/on-job.decorator';
 import { EnrollmentsService } from '../enrollments/enrollments.service';
 import { CampaignsService } from '../communications/campaigns.service';
 import { PlanRenewalService } from '../plans/plan-renewal.service';
-import { ENROLLMENT_SNAPSHOT_SQL } from './enrollment-snapshot.query';
+import { OpenEnrollmentCloseService } from './open-enrollment-close.service';
 
 /**
- * Closing an open-enrollment period, in the client's time zone: the period's last day ends at the
- * client's midnight. A delayed job per period and end date is the primary trigger; the hourly sweep closes
- * whatever a lost job left open and keeps the delayed jobs queued (so a changed end date gets its own).
- * The close is one transaction, idempotent: the period row locked FOR UPDATE (in-flight election writes
- * hold it FOR SHARE, so they finish first and later ones see it closed), the closed date, the end snapshot
- * of every employee's elections, the audit entry.
+ * HR's open enrollment (and the agent's first period): the periods and their plans, Start, Change Date, Close
+ * OE now and Reopen, the next plan year prepared, a renewed plan's members carried over. Closing itself, the
+ * end-of-day jobs and the snapshots are OpenEnrollmentCloseService's.
  */
 @Injectable()
 export class OpenEnrollmentService {
-  private readonly logger = new Logger(OpenEnrollmentService.name);
-
   constructor(
-    private readonly dataSource: DataSource,
     private readonly db: TenantDb,
     private readonly audit: AuditService,
-    private readonly jobs: JobsService,
-    private readonly context: RequestContext,
     private readonly enrollments: EnrollmentsService,
     private readonly campaigns: CampaignsService,
     private readonly clock: Clock,
     private readonly renewal: PlanRenewalService,
+    private readonly closing: OpenEnrollmentCloseService,
   ) {}
-
-  /** The sweep, across clients (system work). */
-  @OnJob('open-enrollment.close-expired-periods')
-  async closeExpiredPeriods(data: JobPayloads['open-enrollment.close-expired-periods']): Promise<{ closing: number; scheduled: number }> {
-    const periods: Array<{ id: number; client_id: number; end_date: string; today: string; ms_left: string }> = await this.dataSource.query(
-      `SELECT p.id, p.client_id, p.end_date::text AS end_date, ($1::timestamptz AT TIME ZONE c.time_zone)::date::text AS today,
-              floor(extract(epoch FROM ((p.end_date + 1)::timestamp AT TIME ZONE c.time_zone) - $1::timestamptz) * 1000)::bigint AS ms_left
-         FROM open_enrollment_period p JOIN client c ON c.id = p.client_id
-        WHERE p.closed_date IS NULL AND p.is_current
-        ORDER BY p.id`,
-      [this.clock.nowIso()],
-    );
-    let closing = 0;
-    let scheduled = 0;
-    const failed: number[] = [];
-    for (const p of periods) {
-      const msLeft = Number(p.ms_left);
-      const payload = { periodId: p.id, endDate: p.end_date, clientId: p.client_id, requestedBy: null };
-      // One period that cannot be queued does not leave the others open: each is tried, the failures reported at the end.
-      try {
-        if (msLeft <= 0) {
-          await this.jobs.queue('open-enrollment.close-period', payload, { jobId: JobIds.periodCloseOn(p.id, p.today) });
-          closing += 1;
-        } else {
-          await this.jobs.queue('open-enrollment.close-period', payload, { jobId: JobIds.periodCloseAtEnd(p.id, p.end_date), delay: msLeft });
-          scheduled += 1;
-        }
-      } catch (err) {
-        failed.push(p.id);
-        this.logger.warn({ tick: data.tick, periodId: p.id, err: err instanceof Error ? err.message : String(err) }, 'could not queue the close of a period');
-      }
-    }
-    this.logger.log({ tick: data.tick, closing, scheduled, failed: failed.length }, 'open-enrollment close sweep');
-    // Failed, so the run is retried (its backoff) and shows in the failed jobs; the others are queued already.
-    if (failed.length > 0) throw new Error(`could not queue the close of period(s) ${failed.join(', ')}`);
-    return { closing, scheduled };
-  }
-
-  /** One period's close, in its client's context (the job's payload). */
-  @OnJob('open-enrollment.close-period')
-  async closePeriodJob(data: JobPayloads['open-enrollment.close-period']): Promise<{ closed: boolean }> {
-    if (!Number.isSafeInteger(data.periodId) || !Number.isSafeInteger(data.clientId)) throw new UnrecoverableError('periodId and clientId must be ids');
-    return { closed: await this.close(data.periodId, 'expired') };
-  }
-
-  /**
-   * Closes the period: 'expired' only once its last day has ended in the client's time zone, 'now' at once
-   * (HR's Close OE now). False when there was nothing to do (closed already, or not yet over).
-   */
-  close(periodId: number, reason: 'expired' | 'now'): Promise<boolean> {
-    return this.db.transaction((m) => this.closeWithin(periodId, reason, m));
-  }
-
-  private async closeWithin(periodId: number, reason: 'expired' | 'now', m: EntityManager): Promise<boolean> {
-    const [p] = await this.db.query<{ closed_date: string | null; over: boolean; today: string; title: string; started: boolean }>(
-      `SELECT p.closed_date::text AS closed_date, p.title, p.end_date < ($2::timestamptz AT TIME ZONE c.time_zone)::date AS over,
-              ($2::timestamptz AT TIME ZONE c.time_zone)::date::text AS today, p.started_at IS NOT NULL AS started
-         FROM open_enrollment_period p JOIN client c ON c.id = p.client_id
-        WHERE p.id = $1 AND p.client_id = $client
-        FOR UPDATE OF p`,
-      [periodId, this.clock.nowIso()],
-      m,
-    );
-    if (!p || !p.started || p.closed_date !== null || (reason === 'expired' && !p.over)) return false;
-    await this.db.query(`UPDATE open_enrollment_period SET closed_date = $2::date, closed_at = $3 WHERE id = $1 AND client_id = $client`, [periodId, p.today, this.clock.nowIso()], m);
-    await this.snapshot(periodId, 'end', m);
-    await this.audit.record(
-      {
-        employeeId: null,
-        eventType: 'Open Enrollment',
-        actionType: 'update',
-        description: `${p.title} closed${reason === 'now' ? ' by an administrator' : ' at the end of its last day'}`,
-        data: [{ title: 'Closed date', oldValue: null, newValue: toUsDate(p.today), changed: true }],
-      },
-      m,
-    );
-    this.logger.log({ periodId, reason }, 'open-enrollment period closed');
-    return true;
-  }
 
   /** GET /openEnrollment: the client's setting and its periods with their state and plans. */
   async data(): Promise<OpenEnrollmentData> {
@@ -190,7 +99,7 @@ export class OpenEnrollmentService {
       const audit = (description: string, data: AuditFieldChange[]) => this.audit.record({ employeeId: null, eventType: 'Open Enrollment', actionType: 'update', description, data }, m);
 
       if (body.close) {
-        if (state !== 'active' || !(await this.closeWithin(p.id, 'now', m))) throw new ConflictException({ statusCode: 409, message: OpenEnrollmentMessages.notThisState });
+        if (state !== 'active' || !(await this.closing.closeWithin(p.id, 'now', m))) throw new ConflictException({ statusCode: 409, message: OpenEnrollmentMessages.notThisState });
         return null;
       }
       if (body.reopen) {
@@ -226,7 +135,7 @@ export class OpenEnrollmentService {
       await this.db.query(`UPDATE open_enrollment_period SET started_at = $4, start_date = least(start_date, $2::date), end_date = $3 WHERE id = $1 AND client_id = $client`, [p.id, p.today, endDate, this.clock.nowIso()], m);
       // Every employee gets the rows of the period's plan types (not selected yet); then the start snapshot.
       await this.enrollments.prepareClient(m);
-      await this.snapshot(p.id, 'start', m);
+      await this.closing.snapshot(p.id, 'start', m);
       let invited = 0;
       if (body.sendEmail) {
         // The invites are a campaign (Communications): recorded with the period, fanned out by the workers.
@@ -244,7 +153,7 @@ export class OpenEnrollmentService {
       ]);
       return endDate;
     });
-    if (scheduled !== null) await this.scheduleClose(body.openEnrollmentId, scheduled);
+    if (scheduled !== null) await this.closing.scheduleClose(body.openEnrollmentId, scheduled);
     return this.data();
   }
 
@@ -389,29 +298,5 @@ export class OpenEnrollmentService {
       );
     });
     return this.check(planId);
-  }
-
-  /** The period's delayed close at the end of its last day (client time zone); the sweep re-queues it if this fails. */
-  private async scheduleClose(periodId: number, endDate: string): Promise<void> {
-    const [row] = await this.db.query<{ ms_left: string }>(
-      `SELECT floor(extract(epoch FROM (($1::date + 1)::timestamp AT TIME ZONE c.time_zone) - $2::timestamptz) * 1000)::bigint AS ms_left FROM client c WHERE c.id = $client`,
-      [endDate, this.clock.nowIso()],
-    );
-    await this.jobs.tryQueue(
-      'open-enrollment.close-period',
-      { periodId, endDate, clientId: this.context.clientId, requestedBy: this.context.acting.accountId },
-      { jobId: JobIds.periodCloseAtEnd(periodId, endDate), delay: Math.max(0, Number(row?.ms_left ?? 0)) },
-    );
-  }
-
-  /** Every employee's elections of the period as they stand now (start of the period, or its close). */
-  async snapshot(periodId: number, kind: 'start' | 'end', m: EntityManager): Promise<void> {
-    await this.db.query(
-      `INSERT INTO enrollment_snapshot (client_id, open_enrollment_period_id, kind, data)
-       SELECT $client, $1, $2, (${ENROLLMENT_SNAPSHOT_SQL})
-       ON CONFLICT (open_enrollment_period_id, kind) DO UPDATE SET data = EXCLUDED.data, taken_at = now()`,
-      [periodId, kind],
-      m,
-    );
   }
 }
