@@ -1,12 +1,9 @@
 import { Clock } from '../../core/clock/clock';
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { ZodValidationException } from 'nestjs-zod';
 import type { EntityManager } from 'typeorm';
 import {
-  dependentCompleteness,
   dependentSchema,
-  lastNamesDiffer,
-  RelationshipType,
   ssnRuleFor,
   ZDependentAddressesUpdateRequest,
   ZDependentAddressRequest,
@@ -16,116 +13,18 @@ import {
   type DependentPersonal,
   type DependentRequest,
 } from '../../contracts/dependents';
-import { calendarDay, isMaskedSsn, ssnIssue, toIsoDate, toUsDate } from '../../contracts/formats';
+import { calendarDay, isMaskedSsn, ssnIssue } from '../../contracts/formats';
 import { Messages } from '../../contracts/messages';
-import { OPTION_LISTS } from '../../contracts/option-lists';
 import { AuditService } from '../../core/audit/audit.service';
-import { anyChanged, auditChanges, PERSON_AUDIT_FIELDS, type AuditedField } from '../../core/audit/field-changes';
-import { maskSsn, SecuredDataCipher } from '../../core/crypto/secured-data';
+import { anyChanged, auditChanges } from '../../core/audit/field-changes';
+import { SecuredDataCipher } from '../../core/crypto/secured-data';
 import { fieldErrors } from '../../core/http/field-errors';
 import { RequestContext } from '../../core/context/request-context';
 import { TenantDb } from '../../core/database/tenant-db';
 import { NOW } from '../../core/database/sql-table';
 import { dependentTable, type DependentEntity } from './dependent.table';
 import { fullName } from '../../contracts/common';
-
-/** What every dependent rule needs of the employee and the client. */
-interface Household {
-  employeeId: number;
-  firstName: string;
-  lastName: string;
-  address: Pick<DependentEntity, 'address1' | 'address2' | 'city' | 'state' | 'zip' | 'country'>;
-  requireSsn: boolean;
-  hideDocumentWarnings: boolean;
-  /** The client's today (its time zone, the clock's), for the age rules of a child's SSN. */
-  today: Date;
-}
-
-interface HouseholdRow {
-  id: number;
-  first_name: string;
-  last_name: string;
-  address1: string | null;
-  address2: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  country: string;
-  require_ssn: boolean;
-  hide_document_warnings: boolean;
-  today: string;
-}
-
-/** The audit entry's fields, with the labels of the Add/Edit Dependent dialog. */
-export const DEPENDENT_AUDIT_FIELDS: Record<string, AuditedField> = {
-  relationshipTypeId: { title: 'Relationship', kind: { option: 'relationshipType' } },
-  ...PERSON_AUDIT_FIELDS,
-  disabled: { title: 'Totally disabled', kind: 'flag' },
-  maritalStatusId: { title: 'Marital status', kind: { option: 'maritalStatus' } },
-  ssn: { title: 'SSN', kind: 'ssn' },
-  email: { title: 'Email' },
-  dependentDifferentAddress: { title: 'Different home address', kind: 'flag' },
-  address1: { title: 'Home address' },
-  address2: { title: 'Apt Number/Unit/Etc.' },
-  city: { title: 'City' },
-  state: { title: 'State' },
-  zip: { title: 'Zip code' },
-  country: { title: 'Country' },
-  lastNameReasonId: { title: 'Last name reason', kind: { option: 'lastNameReason' } },
-};
-
-const ADDRESS_AUDIT_FIELDS: Record<string, AuditedField> = Object.fromEntries(
-  (['dependentDifferentAddress', 'address1', 'address2', 'city', 'state', 'zip'] as const).map((k) => [k, DEPENDENT_AUDIT_FIELDS[k]!]),
-);
-
-const RELATIONSHIP_TEXT = new Map(OPTION_LISTS.relationshipType.map((o) => [o.id, o.text]));
-
-const employeeNotFound = () => new NotFoundException({ statusCode: 404, message: Messages.noEmployeeFound });
-const dependentNotFound = () => new NotFoundException({ statusCode: 404, message: Messages.noDependentFound });
-
-type AddressFields = Pick<DependentEntity, 'dependentDifferentAddress' | 'address1' | 'address2' | 'city' | 'state' | 'zip' | 'country'>;
-
-/** Without a different address the dependent lives at the employee's. */
-function addressOf(req: DependentAddressRequest, h: Household): AddressFields {
-  if (!req.dependentDifferentAddress) return { dependentDifferentAddress: false, ...h.address };
-  return {
-    dependentDifferentAddress: true,
-    address1: req.address1 ?? null,
-    address2: req.address2 ?? null,
-    city: req.city ?? null,
-    state: req.state ?? null,
-    zip: req.zip ?? null,
-    country: h.address.country,
-  };
-}
-
-/** The audited view of a dependent: clear SSN (the audit masks it), dates as on screen. */
-function auditView(d: Omit<DependentEntity, 'ssnEnc'>, ssn: string | null): Record<string, unknown> {
-  return {
-    relationshipTypeId: d.relationshipTypeId,
-    firstName: d.firstName,
-    middleName: d.middleName,
-    lastName: d.lastName,
-    maidenName: d.maidenName,
-    birthDate: toUsDate(d.birthDate),
-    gender: d.gender,
-    smoker: d.smoker,
-    disabled: d.disabled,
-    maritalStatusId: d.maritalStatusId,
-    ssn,
-    email: d.email,
-    dependentDifferentAddress: d.dependentDifferentAddress,
-    address1: d.address1,
-    address2: d.address2,
-    city: d.city,
-    state: d.state,
-    zip: d.zip,
-    country: d.country,
-    lastNameReasonId: d.lastNameReasonId,
-  };
-}
-
-const relationText = (id: number | null) => (id === null ? 'dependent' : (RELATIONSHIP_TEXT.get(id) ?? 'dependent'));
+import { ADDRESS_AUDIT_FIELDS, auditView, addressOf, DEPENDENT_AUDIT_FIELDS, dependentNotFound, dependentView, employeeNotFound, relationText, toAddress, valuesOf, type Household, type HouseholdRow } from './dependent-household';
 
 /**
  * Dependents of the token's employee (and the administrator's census view). Every query is scoped by
@@ -172,7 +71,7 @@ export class DependentsService {
       const h = await this.household(m, this.context.ownEmployeeId());
       const req = this.parse(body, h);
       const ssn = this.resolveSsn(req, h, null);
-      const id = await this.db.insert(dependentTable, { ...this.valuesOf(req, h), employeeId: h.employeeId, ssnEnc: this.cipher.encrypt(ssn) }, m);
+      const id = await this.db.insert(dependentTable, { ...valuesOf(req, h), employeeId: h.employeeId, ssnEnc: this.cipher.encrypt(ssn) }, m);
       const created = await this.row(m, h, id, false);
       await this.audit.record(
         {
@@ -195,11 +94,11 @@ export class DependentsService {
       const req = this.parse(body, h);
       const storedSsn = this.cipher.decrypt(current.ssnEnc);
       const ssn = this.resolveSsn(req, h, storedSsn);
-      const next: DependentEntity = { ...current, ...this.valuesOf(req, h) };
+      const next: DependentEntity = { ...current, ...valuesOf(req, h) };
       const changes = auditChanges(DEPENDENT_AUDIT_FIELDS, auditView(current, storedSsn), auditView(next, ssn));
       if (!anyChanged(changes)) return this.toDependent(current, h);
       // Re-seal only a changed SSN, so an unchanged one keeps its ciphertext (and its key id).
-      await this.db.update(dependentTable, id, { ...this.valuesOf(req, h), ...(ssn !== storedSsn ? { ssnEnc: this.cipher.encrypt(ssn) } : {}) }, m);
+      await this.db.update(dependentTable, id, { ...valuesOf(req, h), ...(ssn !== storedSsn ? { ssnEnc: this.cipher.encrypt(ssn) } : {}) }, m);
       await this.audit.record(
         {
           employeeId: h.employeeId,
@@ -235,7 +134,7 @@ export class DependentsService {
 
   async addresses(): Promise<DependentAddress[]> {
     const h = await this.household(this.db.manager, this.context.ownEmployeeId());
-    return (await this.rows(this.db.manager, h)).map((d) => this.toAddress(d, h));
+    return (await this.rows(this.db.manager, h)).map((d) => toAddress(d, h));
   }
 
   /** The Dependents step's Next: the listed dependents' addresses in one transaction (others stay as they are). */
@@ -249,7 +148,7 @@ export class DependentsService {
       const found = await this.lockedRows(m, h, [...items.keys()]);
       if (found.length !== items.size) throw dependentNotFound();
       for (const current of found) await this.applyAddress(m, h, current, items.get(current.id)!);
-      return (await this.rows(m, h)).map((d) => this.toAddress(d, h));
+      return (await this.rows(m, h)).map((d) => toAddress(d, h));
     });
   }
 
@@ -348,26 +247,6 @@ export class DependentsService {
     return stored;
   }
 
-  private valuesOf(req: DependentRequest, h: Household): Omit<DependentEntity, 'id' | 'clientId' | 'employeeId' | 'individualId' | 'ssnEnc' | 'createdAt' | 'updatedAt' | 'deletedAt'> {
-    const child = req.relationshipTypeId === RelationshipType.Child;
-    return {
-      relationshipTypeId: req.relationshipTypeId,
-      firstName: req.firstName,
-      middleName: req.middleName ?? null,
-      lastName: req.lastName,
-      maidenName: req.maidenName ?? null,
-      birthDate: toIsoDate(req.birthDate),
-      gender: req.gender,
-      smoker: req.smoker ?? null,
-      disabled: child ? req.disabled : 0,
-      maritalStatusId: req.maritalStatusId ?? null,
-      email: req.email ?? null,
-      ...addressOf(req, h),
-      // A reason only means something for a child whose last name differs.
-      lastNameReasonId: child && lastNamesDiffer(req.lastName, h.lastName) ? (req.lastNameReasonId ?? null) : null,
-    };
-  }
-
   private async applyAddress(m: EntityManager, h: Household, current: DependentEntity, req: DependentAddressRequest): Promise<void> {
     const address = addressOf(req, h);
     const next: DependentEntity = { ...current, ...address };
@@ -387,53 +266,6 @@ export class DependentsService {
   }
 
   private toDependent(d: DependentEntity, h: Household): Dependent {
-    const ssn = this.cipher.decrypt(d.ssnEnc);
-    const address = d.dependentDifferentAddress ? d : h.address;
-    const view = {
-      id: d.id,
-      individualId: d.individualId,
-      relationshipTypeId: d.relationshipTypeId,
-      relationshipType: d.relationshipTypeId === null ? null : (RELATIONSHIP_TEXT.get(d.relationshipTypeId) ?? null),
-      firstName: d.firstName,
-      middleName: d.middleName,
-      lastName: d.lastName,
-      maidenName: d.maidenName,
-      birthDate: toUsDate(d.birthDate),
-      gender: d.gender,
-      smoker: d.smoker,
-      disabled: d.disabled,
-      maritalStatusId: d.maritalStatusId,
-      email: d.email,
-      address1: address.address1,
-      address2: address.address2,
-      city: address.city,
-      state: address.state,
-      zip: address.zip,
-      country: d.country,
-      dependentDifferentAddress: d.dependentDifferentAddress,
-      lastNameReasonId: d.lastNameReasonId,
-    };
-    // Completeness sees the clear SSN (a placeholder is told apart from a real one ending in 0000); the answer only the mask.
-    const completeness = dependentCompleteness(
-      { ...view, ssn },
-      { employeeLastName: h.lastName, requireSsn: h.requireSsn, hideDocumentWarnings: h.hideDocumentWarnings, today: h.today },
-    );
-    return { ...view, ssn: maskSsn(ssn), completeness };
-  }
-
-  private toAddress(d: DependentEntity, h: Household): DependentAddress {
-    // Without a different address the employee's own is the dependent's (also for rows written before a move).
-    const a = d.dependentDifferentAddress ? d : h.address;
-    return {
-      id: d.id,
-      firstName: d.firstName,
-      lastName: d.lastName,
-      dependentDifferentAddress: d.dependentDifferentAddress,
-      address1: a.address1,
-      address2: a.address2,
-      city: a.city,
-      state: a.state,
-      zip: a.zip,
-    };
+    return dependentView(d, h, this.cipher.decrypt(d.ssnEnc));
   }
 }
