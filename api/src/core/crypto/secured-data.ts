@@ -50,7 +50,9 @@ export class SecuredDataCipher {
       final(): { sealed: string | null; bytes: number } {
         encode(cipher.final(), true);
         if (bytes === 0) return { sealed: null, bytes };
-        return { sealed: `${keyId}:${iv.toString('base64')}:${cipher.getAuthTag().toString('base64')}:${text.join('')}`, bytes };
+        // One flat string at once (a prefix added to the joined text would be copied again when sent).
+        text.unshift(`${keyId}:${iv.toString('base64')}:${cipher.getAuthTag().toString('base64')}:`);
+        return { sealed: text.join(''), bytes };
       },
     };
   }

@@ -323,7 +323,8 @@ export class CarrierFeedsService {
     write(writer.head(countMembers(mapped)));
     while (mapped.length) {
       const batch = mapped.splice(0, WRITE_BATCH);
-      writer.members(withIdentities(batch, await this.identities([...new Set(batch.map((x) => x.individualId))], m)), write);
+      const identities = await this.identities([...new Set(batch.map((x) => x.individualId))], m);
+      writer.members(batch, (x) => identities.get(x.individualId) ?? NO_IDENTITY, write);
     }
     write(writer.tail());
     const { sealed, bytes } = sealer.final();

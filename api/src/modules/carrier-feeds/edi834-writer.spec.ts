@@ -97,7 +97,7 @@ describe('Edi834Writer (the streamed file)', () => {
     const env = { ...ENV, kind, controlNumber: 123456 };
     const writer = new Edi834Writer(env);
     let streamed = writer.head(countMembers(members));
-    for (let i = 0; i < members.length; i += size) writer.members(members.slice(i, i + size), (loop) => (streamed += loop));
+    for (let i = 0; i < members.length; i += size) writer.members(members.slice(i, i + size), (m) => m.identity, (loop) => (streamed += loop));
     streamed += writer.tail();
     const whole = write834Whole(env, members);
     expect(members.length).toBeGreaterThan(50);

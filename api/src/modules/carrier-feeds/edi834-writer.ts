@@ -85,7 +85,7 @@ export function write834Whole(env: Edi834Envelope, members: Iterable<WritableMem
   const options = serializationOptions();
   const { interchange, tx } = envelopeOf(env, options);
   writeHeaderLoops(tx, env, countMembers(list));
-  for (const m of list) writeMember(tx, m);
+  for (const m of list) writeMember(tx, m, m.identity);
   return interchange.toString();
 }
 
@@ -94,7 +94,7 @@ export function write834(env: Edi834Envelope, members: Iterable<WritableMember>)
   const list = [...members];
   const writer = new Edi834Writer(env);
   const text = [writer.head(countMembers(list))];
-  writer.members(list, (loop) => text.push(loop));
+  writer.members(list, (m) => m.identity, (loop) => text.push(loop));
   text.push(writer.tail());
   return text.join('');
 }
@@ -131,9 +131,12 @@ export class Edi834Writer {
     return this.line(interchange.header) + this.line(group.header) + this.line(tx.header) + this.serialize((sink) => writeHeaderLoops(sink, this.env, counts));
   }
 
-  /** The 2000 loops of a batch of members, each given to `write` as soon as it is serialized (nothing of the batch is held). */
-  members(batch: Iterable<WritableMember>, write: (loop: string) => void): void {
-    for (const m of batch) write(this.serialize((sink) => writeMember(sink, m)));
+  /**
+   * The 2000 loops of a batch of members with their identities, each given to `write` as soon as it is serialized
+   * (nothing of the batch is held, nor copied to join a member to its identity).
+   */
+  members<T extends Edi834Member>(batch: Iterable<T>, identity: (m: T) => MemberIdentity, write: (loop: string) => void): void {
+    for (const m of batch) write(this.serialize((sink) => writeMember(sink, m, identity(m))));
   }
 
   /** SE (the segments counted, ST and SE included), then node-x12's GE and IEA. */
@@ -189,8 +192,7 @@ function writeHeaderLoops(tx: SegmentSink, env: Edi834Envelope, counts: MemberCo
   add(tx, 'N1', ['IN', text(env.carrierName, 60)]);
 }
 
-function writeMember(tx: SegmentSink, m: WritableMember): void {
-  const id = m.identity;
+function writeMember(tx: SegmentSink, m: Edi834Member, id: MemberIdentity): void {
   // INS07 COBRA qualifying event 1 (termination of employment) for a COBRA member.
   add(tx, 'INS', [m.subscriber ? 'Y' : 'N', m.relationship, m.maintenance, m.reason, m.benefitStatus, '', m.benefitStatus === 'C' ? '1' : '', m.employmentStatus]);
   add(tx, 'REF', ['0F', String(m.subscriberIndividualId)]);
