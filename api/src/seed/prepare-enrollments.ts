@@ -5,6 +5,7 @@ import { AuditService } from '../core/audit/audit.service';
 import { RequestContext } from '../core/context/request-context';
 import { TenantDb } from '../core/database/tenant-db';
 import { EnrollmentWindowService } from '../modules/enrollments/enrollment-window.service';
+import { ElectionChoiceService } from '../modules/enrollments/election-choice.service';
 import { ElectionDrafts } from '../modules/enrollments/election-drafts.service';
 import { EnrollmentsService } from '../modules/enrollments/enrollments.service';
 import { PlansService } from '../modules/plans/plans.service';
@@ -19,7 +20,8 @@ export async function prepareEnrollmentRows(ds: DataSource): Promise<number> {
   const db = new TenantDb(ds, context);
   const audit = new AuditService(ds, context);
   const clock = new SystemClock();
-  const enrollments = new EnrollmentsService(db, context, new PlansService(db, context, clock), audit, new ElectionDrafts(db, context, audit, new AccountsService(ds, clock, db)), new EnrollmentWindowService(db, clock), clock);
+  const plans = new PlansService(db, context, clock);
+  const enrollments = new EnrollmentsService(db, context, plans, audit, new ElectionDrafts(db, context, audit, new AccountsService(ds, clock, db)), new EnrollmentWindowService(db, clock), clock, new ElectionChoiceService(db, plans));
   let made = 0;
   for (const { id } of (await ds.query('SELECT id FROM client ORDER BY id')) as Array<{ id: number }>) {
     made += await context.runAs({ clientId: id, requestedBy: null }, () => enrollments.prepareClient());

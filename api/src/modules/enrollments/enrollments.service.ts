@@ -3,36 +3,17 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { EnrollmentMessages, undecidedPlanTypes, type Enrollment, type EnrollmentUpdate } from '../../contracts/enrollments';
 import { Messages } from '../../contracts/messages';
-import {
-  ContributionEngine,
-  DEPENDENT_TYPES,
-  FSA_ACCOUNTS,
-  PLAN_TYPE_NAMES,
-  RESTRICTION_MESSAGES,
-  RestrictionCodes,
-  WAIVABLE_TYPES,
-  checkDependent,
-  coverageAge,
-  fsaErrors,
-  hsaError,
-  hsaLimit,
-  isPartner,
-  parseMoney,
-  tierForDependents,
-  voluntaryLifeErrors,
-  type FieldError,
-  type FsaAccount,
-  type PlanTypeId,
-  type Tier,
-} from '../../contracts/plans';
+import { PLAN_TYPE_NAMES, RESTRICTION_MESSAGES, RestrictionCodes, WAIVABLE_TYPES, type PlanTypeId } from '../../contracts/plans';
 import { AuditService, diffFields } from '../../core/audit/audit.service';
 import { TenantDb } from '../../core/database/tenant-db';
 import { RequestContext } from '../../core/context/request-context';
-import { EMPLOYEE_CONTEXTS_SQL, PLAN_SQL, eligibilityOf, employeeAgeFor, toEmployeeContext, type EmployeeContextRow, fsaRulesOf, hsaEmployerCents, hsaRulesOf, pricingOf, voluntaryLifeRulesOf, type EmployeeContext, type PlanRecord } from '../plans/plan-model';
+import { EMPLOYEE_CONTEXTS_SQL, PLAN_SQL, eligibilityOf, toEmployeeContext, type EmployeeContextRow, type EmployeeContext, type PlanRecord } from '../plans/plan-model';
 import { PlansService } from '../plans/plans.service';
 import { ENROLLMENTS_SQL, ENROLLMENTS_STATEMENT, hasElection, toEnrollment, type EnrollmentRow } from './enrollments.query';
-import { fieldError, fieldErrors } from '../../core/http/field-errors';
+import { fieldError } from '../../core/http/field-errors';
+import { ElectionChoiceService } from './election-choice.service';
 import { ElectionDrafts } from './election-drafts.service';
+import { enrollValues } from './election-values';
 import { EnrollmentWindowService } from './enrollment-window.service';
 import { ELECTION_AUDIT_TITLES, ELECTION_COLUMNS as COLUMNS, EMPTY_ELECTION as EMPTY, electionSelectList, electionsCte, type Election, type ElectionView } from './elections';
 
@@ -48,6 +29,7 @@ export class EnrollmentsService {
     private readonly drafts: ElectionDrafts,
     private readonly window: EnrollmentWindowService,
     private readonly clock: Clock,
+    private readonly choice: ElectionChoiceService,
   ) {}
 
   /**
@@ -158,7 +140,7 @@ export class EnrollmentsService {
       types.map((t) => {
         const plan = t.employer_paid_only && t.plan_count === 1 ? paid.get(t.first_plan_id) : undefined;
         const ctx = contexts.get(employeeId);
-        const values = plan && ctx && eligibilityOf(plan, ctx).restricted === 0 ? this.enrollValues(ctx, plan, 1, 0) : EMPTY;
+        const values = plan && ctx && eligibilityOf(plan, ctx).restricted === 0 ? enrollValues(ctx, plan, 1, 0) : EMPTY;
         return { employee_id: employeeId, open_enrollment_period_id: t.period_id, plan_type_id: t.plan_type_id, ...values };
       }),
     );
@@ -218,7 +200,7 @@ export class EnrollmentsService {
     let values: Election = EMPTY;
     if (r.employer_paid_only && r.plan_count === 1) {
       const [plan] = await this.db.query<PlanRecord>(`${PLAN_SQL} WHERE p.id = $1 AND p.client_id = $client`, [r.first_plan_id], m);
-      if (plan && eligibilityOf(plan, ctx).restricted === 0) values = this.enrollValues(ctx, plan, 1, 0);
+      if (plan && eligibilityOf(plan, ctx).restricted === 0) values = enrollValues(ctx, plan, 1, 0);
     }
     await this.db.query(
       `INSERT INTO enrollment (client_id, employee_id, open_enrollment_period_id, plan_type_id, ${COLUMNS.join(', ')})
@@ -227,24 +209,6 @@ export class EnrollmentsService {
       [ctx.employeeId, r.period_id, r.plan_type_id, ...COLUMNS.map((c) => values[c])],
       m,
     );
-  }
-
-  private enrollValues(ctx: EmployeeContext, plan: PlanRecord, tier: Tier | null, contributionCents: number, employerCents?: number): Election {
-    const engine = new ContributionEngine(ctx.payPeriods);
-    const cost = tier === null ? null : engine.tierCost(pricingOf(plan), tier, employeeAgeFor(plan, ctx));
-    const { eligibilityDate } = eligibilityOf(plan, ctx);
-    return {
-      ...EMPTY,
-      plan_id: plan.id,
-      status: 1,
-      tier,
-      contribution_cents: contributionCents,
-      employer_contribution_cents: employerCents ?? cost?.employerCents ?? 0,
-      effective_date: eligibilityDate !== null && eligibilityDate > plan.effective_date ? eligibilityDate : plan.effective_date,
-      effective_to_date: plan.end_date,
-      policy_number: plan.policy_number,
-      coverage_employee_cents: plan.benefits.kind === 'life' && plan.benefit_amount_cents !== null ? Number(plan.benefit_amount_cents) : null,
-    };
   }
 
   /** PUT /enrollments/{id}: every rule the dialogs show, enforced here; the contribution is always computed here. */
@@ -285,7 +249,7 @@ export class EnrollmentsService {
       let after: Election;
       let deps: number[] = [];
       if (body.status === '1') {
-        ({ after, deps } = await this.enroll(ctx, typeId, plans, body, m));
+        ({ after, deps } = await this.choice.enroll(ctx, typeId, plans, body, m));
       } else {
         if (!selectable || plans.some((p) => p.employer_contributes)) throw fieldError('status', EnrollmentMessages.cannotDecline);
         if (body.status === '-1' && !WAIVABLE_TYPES.includes(typeId)) throw fieldError('status', EnrollmentMessages.waiveOnlyMedicalDentalVision);
@@ -334,107 +298,4 @@ export class EnrollmentsService {
     return this.one(id);
   }
 
-  private async enroll(ctx: EmployeeContext, typeId: number, plans: PlanRecord[], body: EnrollmentUpdate, m: EntityManager): Promise<{ after: Election; deps: number[] }> {
-    const plan = plans.find((p) => p.id === body.planId);
-    if (!plan) throw fieldError('planId', EnrollmentMessages.planNotInGroup);
-    const { restricted } = eligibilityOf(plan, ctx);
-    if (restricted > 0) throw fieldError('planId', RESTRICTION_MESSAGES[restricted] ?? RESTRICTION_MESSAGES[1]!);
-    const engine = new ContributionEngine(ctx.payPeriods);
-    const age = employeeAgeFor(plan, ctx);
-    const b = plan.benefits;
-    const depIds = body.dependents ?? [];
-    if (!DEPENDENT_TYPES.includes(typeId) && depIds.length > 0) throw fieldError('dependents', EnrollmentMessages.noDependentsForType);
-
-    if (DEPENDENT_TYPES.includes(typeId)) {
-      const deps = await this.plans.dependents(ctx, [...new Set(depIds)], m);
-      const on = plan.effective_date > ctx.today ? plan.effective_date : ctx.today;
-      const errors: FieldError[] = [];
-      deps.forEach((d) => {
-        const r = checkDependent(
-          { planTypeId: typeId, tierStructure: plan.tier_structure, dependentMaxAge: plan.dependent_max_age, domesticPartnerRule: plan.domestic_partner_rule },
-          d,
-          ctx.gender,
-          on,
-        );
-        if (!r.eligible) errors.push({ path: `dependents.${depIds.indexOf(d.id)}`, message: r.message ?? EnrollmentMessages.planNotInGroup });
-      });
-      if (errors.length) throw fieldErrors(errors);
-      const tier = tierForDependents(plan.tier_structure, deps);
-      if (tier !== null && body.tier !== undefined && body.tier !== tier) throw fieldError('tier', EnrollmentMessages.tierMismatch);
-      const cost = tier === null ? null : engine.tierCost(pricingOf(plan), tier, age);
-      if (tier !== null && !cost) throw fieldError('tier', EnrollmentMessages.planNotInGroup);
-      return { after: this.enrollValues(ctx, plan, tier, cost?.employeeCents ?? 0), deps: deps.map((d) => d.id) };
-    }
-
-    if (b.kind === 'voluntaryLife') {
-      const rules = voluntaryLifeRulesOf(b);
-      const election = {
-        employeeCents: parseMoney(body.coverageAmounts?.employee ?? null),
-        spouseCents: parseMoney(body.coverageAmounts?.spouse ?? null),
-        childrenCents: parseMoney(body.coverageAmounts?.children ?? null),
-      };
-      const spouse = (await this.plans.dependents(ctx, null, m)).find((d) => isPartner(d.relationshipTypeId));
-      const ages = { employee: age, spouse: spouse ? coverageAge(spouse.birthDate, plan.effective_date, ctx.today) : null };
-      const errors = voluntaryLifeErrors(rules, election, ages);
-      if ((election.spouseCents ?? 0) > 0 && !spouse) errors.push({ path: 'coverageAmounts.spouse', message: EnrollmentMessages.dependentNotFound });
-      if (errors.length) throw fieldErrors(errors);
-      const cost = engine.voluntaryLifeCost(pricingOf(plan), election, ages);
-      return {
-        after: {
-          ...this.enrollValues(ctx, plan, null, cost, 0),
-          coverage_employee_cents: election.employeeCents,
-          coverage_spouse_cents: election.spouseCents || null,
-          coverage_children_cents: election.childrenCents || null,
-        },
-        deps: [],
-      };
-    }
-
-    if (b.kind === 'fsa') {
-      const annual: Record<FsaAccount, number> = { med: 0, dep: 0, tra: 0, park: 0 };
-      for (const a of FSA_ACCOUNTS) annual[a] = parseMoney(body.fsaContributionAmounts?.[a] ?? null) ?? 0;
-      const rules = fsaRulesOf(b);
-      const errors = fsaErrors(rules, annual);
-      if (errors.length) throw fieldErrors(errors);
-      const perPeriod = FSA_ACCOUNTS.reduce((s, a) => s + engine.fsaPerPeriod(annual[a]), 0);
-      const employer = FSA_ACCOUNTS.reduce((s, a) => s + (rules[a].enabled ? engine.fsaPerPeriod(rules[a].erAmountCents) : 0), 0);
-      return {
-        after: {
-          ...this.enrollValues(ctx, plan, null, perPeriod, employer),
-          fsa_med_annual_cents: annual.med,
-          fsa_dep_annual_cents: annual.dep,
-          fsa_tra_annual_cents: annual.tra,
-          fsa_park_annual_cents: annual.park,
-        },
-        deps: [],
-      };
-    }
-
-    if (b.kind === 'hsa') {
-      const amount = parseMoney(body.hsaContributionAmount ?? null);
-      if (amount === null) throw fieldError('hsaContributionAmount', EnrollmentMessages.fieldRequired);
-      const medical = await this.plans.hsaCoverage(ctx, m);
-      if (medical.medicalPlanId !== null) {
-        const [mp] = await this.db.query<PlanRecord>(`${PLAN_SQL} WHERE p.id = $1 AND p.client_id = $client`, [medical.medicalPlanId], m);
-        if (mp && mp.benefits.kind === 'medical' && !mp.benefits.hsaQualified) throw fieldError('planId', RESTRICTION_MESSAGES[RestrictionCodes.RequiresHighDeductibleMedical]!);
-      }
-      const employerCents = hsaEmployerCents(plan, medical.tier);
-      const limit = hsaLimit(hsaRulesOf(b), medical.coverage, age, employerCents);
-      const error = hsaError(amount, limit);
-      if (error) throw fieldError('hsaContributionAmount', error);
-      return {
-        after: { ...this.enrollValues(ctx, plan, medical.tier, engine.hsaPerPeriod(amount), engine.hsaPerPeriod(employerCents)), hsa_annual_cents: amount },
-        deps: [],
-      };
-    }
-
-    if (b.kind === 'hra') {
-      const medical = await this.plans.hsaCoverage(ctx, m);
-      if (medical.medicalPlanId === null) throw fieldError('planId', RESTRICTION_MESSAGES[RestrictionCodes.RequiresMedical]!);
-    }
-
-    // Life, disability and the other types: the employee-only tier's price, if the plan has rates.
-    const cost = engine.tierCost(pricingOf(plan), 1, age);
-    return { after: this.enrollValues(ctx, plan, plan.rates.length ? 1 : null, cost?.employeeCents ?? 0), deps: [] };
-  }
 }
