@@ -50,6 +50,45 @@ describe('transactions at any time and payroll deductions', () => {
     await until(async () => ((await api(hr, 'get', `/transactions/deductions/${started.id}`).expect(200)).body.status === 'done' ? true : null), 'the deduction file');
     return (await api(hr, 'get', `/transactions/deductions/${started.id}/download`).buffer(true).parse(binary).expect(200)).body as Buffer;
   };
+  /** The plan year's first day at Acme (its current period's earliest plan). */
+  const planYearStart = async (): Promise<string> =>
+    ((await suite.db.query(
+      `SELECT min(p.effective_date)::text AS starts FROM plan p JOIN open_enrollment_period oe ON oe.id = p.open_enrollment_period_id AND oe.is_current
+        JOIN client c ON c.id = oe.client_id WHERE c.name = 'Acme Corp'`,
+    )) as Array<{ starts: string }>)[0]!.starts;
+  /** Per paycheck of each plan type the employee is enrolled in (the enrollment rows, in force). */
+  const cents = async (employeeId: number): Promise<Record<string, number>> =>
+    Object.fromEntries(
+      ((await suite.db.query(`SELECT plan_type_id, contribution_cents FROM enrollment WHERE employee_id = $1 AND status = 1`, [employeeId])) as Array<{ plan_type_id: number; contribution_cents: number }>).map((r) => [
+        r.plan_type_id,
+        r.contribution_cents,
+      ]),
+    );
+  /**
+   * A divorce through the life-event wizard, signed by the employee and approved by HR: the spouse leaves medical
+   * and dental; the other coverages (vision with the spouse too) stay as they are.
+   */
+  const divorce = async (person: { email: string; employeeId: number }, eventDate: string, hr: string): Promise<void> => {
+    const jwt = await suite.t.login(person.email);
+    const [spouse] = (await suite.db.query(`SELECT id FROM dependent WHERE employee_id = $1 AND relationship_type_id = 1 AND deleted_at IS NULL`, [person.employeeId])) as Array<{ id: number }>;
+    const put = (body: object) => api(jwt, 'put', '/midyear-changes').send(body);
+    await put({ step: 1, eventType: LifeEventType.DivorceOrSeparation }).expect(200);
+    await put({ step: 3, effectiveDate: isoToUs(eventDate) }).expect(200);
+    await put({ step: 4, dependentId: spouse!.id }).expect(200);
+    await api(jwt, 'post', '/midyear-changes/proof').attach('file', Buffer.from('%PDF-1.4 divorce decree'), 'decree.pdf').expect(201);
+    const choices = (await api(jwt, 'get', '/midyear-changes/coverage').expect(200)).body as Array<{ key: string; planTypeId: number; action: string }>;
+    expect(choices.map((c) => c.planTypeId)).toEqual(expect.arrayContaining([1, 2]));
+    await put({ step: 6, coverage: choices.filter((c) => [1, 2].includes(c.planTypeId)).map((c) => c.key) }).expect(200);
+    await put({ step: 7 }).expect(200);
+    await api(jwt, 'post', '/mid-changes').send({ signature }).expect(200);
+    const [event] = await suite.db.query(`SELECT id FROM life_event WHERE employee_id = $1 AND status = 'pending'`, [person.employeeId]);
+    await api(hr, 'post', `/life-events/${event.id}`).send({ approve: true }).expect(200);
+  };
+  const amountsOf = (rows: string[][], id: number) => rows.filter((r) => r[col('Employee ID') - 1] === String(id)).map((r) => [r[col('Plan Type') - 1], r[col('Employee Amount') - 1], r[col('Change Since Last Period') - 1]]).sort();
+  const expected = (c: Record<string, number>, changed: readonly number[]) =>
+    Object.entries(c)
+      .map(([t, v]) => [planTypeName(Number(t)), centsToDecimal(v), changed.includes(Number(t)) ? 'Changed' : ''])
+      .sort();
 
   it('lists the signed changes of the open period with their effective dates, and writes the deduction file as xlsx and CSV', async () => {
     const hr = await suite.t.login('hr@acme.test');
@@ -196,14 +235,11 @@ describe('transactions at any time and payroll deductions', () => {
   });
   it("marks Changed, in the next period's file, exactly the lines of an election changed since the period before", async () => {
     // Inside the plan year (the clock moved ahead if it has not begun): Jane's elections have been deducted for weeks.
-    const [{ starts }] = (await suite.db.query(
-      `SELECT min(p.effective_date)::text AS starts FROM plan p JOIN open_enrollment_period oe ON oe.id = p.open_enrollment_period_id AND oe.is_current
-        JOIN client c ON c.id = oe.client_id WHERE c.name = 'Acme Corp'`,
-    )) as Array<{ starts: string }>;
+    const starts = await planYearStart();
     const divorced = await copyOfJane(suite.db, 'Dora');
     const unchanged = await copyOfJane(suite.db, 'Uma');
     // Dora signs her elections as they are during the open enrollment (her signed summary is the state in force).
-    let jwt = await suite.t.login(divorced.email);
+    const jwt = await suite.t.login(divorced.email);
     await api(jwt, 'put', '/me').send({ step: RegistrationStep.Dependents }).expect(200);
     await api(jwt, 'post', '/forms').send({ signature }).expect(201);
     clock.shiftMs = Math.max(0, Date.parse(`${addDays(starts, 45)}T17:00:00Z`) - Date.now());
@@ -211,13 +247,6 @@ describe('transactions at any time and payroll deductions', () => {
       const today = todayIn(ZONE, clock.now());
       const [{ pay_periods: payPeriods }] = await suite.db.query(`SELECT pay_periods FROM client WHERE name = 'Acme Corp'`);
       const hr = await suite.t.login('hr@acme.test');
-      const cents = async (employeeId: number) =>
-        Object.fromEntries(
-          ((await suite.db.query(`SELECT plan_type_id, contribution_cents FROM enrollment WHERE employee_id = $1 AND status = 1`, [employeeId])) as Array<{ plan_type_id: number; contribution_cents: number }>).map((r) => [
-            r.plan_type_id,
-            r.contribution_cents,
-          ]),
-        );
       const before = await cents(divorced.employeeId);
 
       // The divorce is signed a few days after the event; it takes effect on the first of the next month, so its
@@ -228,32 +257,13 @@ describe('transactions at any time and payroll deductions', () => {
       expect(deductionStartsOn(starts, payPeriods) <= period1.start).toBe(true);
       const first = csvOf(await deductionCsv(hr, period1));
 
-      jwt = await suite.t.login(divorced.email);
-      const [spouse] = (await suite.db.query(`SELECT id FROM dependent WHERE employee_id = $1 AND relationship_type_id = 1 AND deleted_at IS NULL`, [divorced.employeeId])) as Array<{ id: number }>;
-      const put = (body: object) => api(jwt, 'put', '/midyear-changes').send(body);
-      await put({ step: 1, eventType: LifeEventType.DivorceOrSeparation }).expect(200);
-      await put({ step: 3, effectiveDate: isoToUs(eventDate) }).expect(200);
-      await put({ step: 4, dependentId: spouse!.id }).expect(200);
-      await api(jwt, 'post', '/midyear-changes/proof').attach('file', Buffer.from('%PDF-1.4 divorce decree'), 'decree.pdf').expect(201);
-      // The spouse leaves medical and dental; the other coverages (vision with the spouse too) stay as they are.
-      const choices = (await api(jwt, 'get', '/midyear-changes/coverage').expect(200)).body as Array<{ key: string; planTypeId: number; action: string }>;
-      expect(choices.map((c) => c.planTypeId)).toEqual(expect.arrayContaining([1, 2]));
-      await put({ step: 6, coverage: choices.filter((c) => [1, 2].includes(c.planTypeId)).map((c) => c.key) }).expect(200);
-      await put({ step: 7 }).expect(200);
-      await api(jwt, 'post', '/mid-changes').send({ signature }).expect(200);
-      const [event] = await suite.db.query(`SELECT id FROM life_event WHERE employee_id = $1 AND status = 'pending'`, [divorced.employeeId]);
-      await api(hr, 'post', `/life-events/${event.id}`).send({ approve: true }).expect(200);
+      await divorce(divorced, eventDate, hr);
       const after = await cents(divorced.employeeId);
       // A smaller family, a smaller tier: the engine priced medical and dental anew, and nothing else.
       expect([after[1] !== before[1], after[2] !== before[2]]).toEqual([true, true]);
       expect(Object.keys(after).filter((t) => after[t] !== before[t])).toEqual(['1', '2']);
 
       const second = csvOf(await deductionCsv(hr, starting));
-      const amountsOf = (rows: string[][], id: number) => rows.filter((r) => r[col('Employee ID') - 1] === String(id)).map((r) => [r[col('Plan Type') - 1], r[col('Employee Amount') - 1], r[col('Change Since Last Period') - 1]]).sort();
-      const expected = (c: Record<string, number>, changed: readonly number[]) =>
-        Object.entries(c)
-          .map(([t, v]) => [planTypeName(Number(t)), centsToDecimal(v), changed.includes(Number(t)) ? 'Changed' : ''])
-          .sort();
       // Period 1: the elections as they were, nothing marked for either household.
       expect(amountsOf(first, divorced.employeeId)).toEqual(expected(before, []));
       expect(amountsOf(first, unchanged.employeeId)).toEqual(expected(await cents(unchanged.employeeId), []));
@@ -262,6 +272,38 @@ describe('transactions at any time and payroll deductions', () => {
       expect(amountsOf(second, unchanged.employeeId)).toEqual(expected(await cents(unchanged.employeeId), []));
       // No one else's line is marked Changed.
       expect(second.filter((r) => r[col('Change Since Last Period') - 1] === 'Changed').map((r) => r[col('Employee ID') - 1])).toEqual([String(divorced.employeeId), String(divorced.employeeId)]);
+    } finally {
+      clock.shiftMs = 0;
+    }
+  }, 90_000);
+  it('keeps, for elections recorded without a signature, the state a life event replaced: the next file marks them Changed and an earlier one still deducts them', async () => {
+    // Elections in force with no signed summary, as open enrollment's as-is renewal leaves them for an employee who
+    // does not act (carry-over writes the rows, nobody signs). Closing an open enrollment on Acme would end the
+    // period the other suites enroll in, so the rows are written as the seed writes them: a copy of Jane's, unsigned.
+    const starts = await planYearStart();
+    const unsigned = await copyOfJane(suite.db, 'Cora');
+    const [signed] = await suite.db.query(`SELECT count(*)::int AS n FROM signature WHERE employee_id = $1`, [unsigned.employeeId]);
+    expect(signed.n).toBe(0);
+    clock.shiftMs = Math.max(0, Date.parse(`${addDays(starts, 45)}T17:00:00Z`) - Date.now());
+    try {
+      const today = todayIn(ZONE, clock.now());
+      const [{ pay_periods: payPeriods }] = await suite.db.query(`SELECT pay_periods FROM client WHERE name = 'Acme Corp'`);
+      const hr = await suite.t.login('hr@acme.test');
+      const before = await cents(unsigned.employeeId);
+      const eventDate = addDays(today, -3);
+      const starting = payPeriodOf(deductionStartsOn(lifeEventEffectiveDate(LifeEventType.DivorceOrSeparation, eventDate), payPeriods), payPeriods);
+      const period1 = previousPayPeriod(starting, payPeriods);
+      const first = csvOf(await deductionCsv(hr, period1));
+      expect(amountsOf(first, unsigned.employeeId)).toEqual(expected(before, []));
+
+      await divorce(unsigned, eventDate, hr);
+      const after = await cents(unsigned.employeeId);
+      expect(Object.keys(after).filter((t) => after[t] !== before[t])).toEqual(['1', '2']);
+
+      // The next period: medical and dental changed (not new: they were deducted the period before), the rest unmarked.
+      expect(amountsOf(csvOf(await deductionCsv(hr, starting)), unsigned.employeeId)).toEqual(expected(after, [1, 2]));
+      // The earlier period's file written again after the change: the same lines, at the amounts deducted then.
+      expect(amountsOf(csvOf(await deductionCsv(hr, period1)), unsigned.employeeId)).toEqual(amountsOf(first, unsigned.employeeId));
     } finally {
       clock.shiftMs = 0;
     }

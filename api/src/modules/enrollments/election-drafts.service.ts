@@ -125,6 +125,21 @@ export class ElectionDrafts {
    */
   async applySet(id: number, employeeId: number, what: string, m: EntityManager): Promise<void> {
     const changes = await this.changes(id, m, true);
+    // An election in force that no signed summary of its period and no earlier applied change holds (an as-is
+    // renewal carried over, seeded data) is in the history only as its row: keep that state before overwriting
+    // it, or the deduction files would lose what was deducted before the change.
+    await this.db.query(
+      `UPDATE enrollment_change ch
+          SET before_state = jsonb_build_object(${ELECTION_COLUMNS.map((col) => `'${col}', en.${col}`).join(', ')},
+                'dependent_ids', ARRAY(SELECT ed.dependent_id FROM enrollment_dependent ed WHERE ed.enrollment_id = en.id ORDER BY ed.dependent_id))
+         FROM enrollment en
+        WHERE ch.change_set_id = $1 AND ch.client_id = $client AND en.id = ch.enrollment_id AND en.client_id = $client AND en.status <> 0
+          AND NOT EXISTS (SELECT 1 FROM signature sg WHERE sg.employee_id = en.employee_id AND sg.client_id = en.client_id AND sg.kind = 'registration' AND sg.open_enrollment_period_id = en.open_enrollment_period_id)
+          AND NOT EXISTS (SELECT 1 FROM enrollment_change prior JOIN election_change_set s ON s.id = prior.change_set_id AND s.client_id = prior.client_id AND s.status = 'applied'
+                           WHERE prior.enrollment_id = en.id AND prior.change_set_id <> $1)`,
+      [id],
+      m,
+    );
     // The whole set in three statements, whatever the number of elections it touches.
     await this.db.query(
       `UPDATE enrollment en SET ${ELECTION_COLUMNS.map((col) => `${col} = ch.${col}`).join(', ')}, updated_at = now()

@@ -59,9 +59,11 @@ const UTC_INSTANT = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
 /**
  * Every signed state of the client's elections, in signing order: each enrollment summary signed (its
  * elections as signed: plan, status, people, effective date, per paycheck), each applied change set (a life
- * event at its approval), elections recorded with neither (seeded data: as of their creation), and each
- * termination (one per election enrolled when it was signed, ending on its coverage end date). A signed summary
- * keeps the employee's amount, not the employer's: that comes from the election when it still has that plan.
+ * event at its approval), elections recorded with neither (an as-is renewal carried over, seeded data: as of
+ * their creation; once a change set has overwritten such a row, the state the first change replaced, which that
+ * change kept in before_state), and each termination (one per election enrolled when it was signed, ending on
+ * its coverage end date). A signed summary keeps the employee's amount, not the employer's: that comes from the
+ * election when it still has that plan.
  */
 const VERSIONS_SQL = `
   WITH period_start AS (SELECT open_enrollment_period_id AS id, min(effective_date) AS starts FROM plan WHERE client_id = $client GROUP BY 1)
@@ -99,6 +101,19 @@ const VERSIONS_SQL = `
     LEFT JOIN period_start ps ON ps.id = en.open_enrollment_period_id
    WHERE en.client_id = $client AND en.status <> 0
      AND NOT EXISTS (SELECT 1 FROM enrollment_change ch JOIN election_change_set s ON s.id = ch.change_set_id AND s.status = 'applied' WHERE ch.enrollment_id = en.id)
+     AND NOT EXISTS (SELECT 1 FROM signature sg WHERE sg.employee_id = en.employee_id AND sg.kind = 'registration' AND sg.open_enrollment_period_id = en.open_enrollment_period_id)
+  UNION ALL
+  SELECT en.employee_id, e.first_name, e.last_name, e.new_hire, en.plan_type_id, b.plan_id, p.name, b.status, b.tier::int,
+         ARRAY(SELECT concat_ws(' ', d.first_name, d.last_name) FROM dependent d WHERE d.id IN (SELECT jsonb_array_elements_text(ch.before_state->'dependent_ids')::int) AND d.client_id = en.client_id),
+         b.contribution_cents, b.employer_contribution_cents, b.effective_date::text, b.effective_to_date::text,
+         ps.starts::text, en.open_enrollment_period_id, 'seeded', to_char(en.created_at AT TIME ZONE 'UTC', ${UTC_INSTANT}), NULL, NULL
+    FROM enrollment en JOIN employee e ON e.id = en.employee_id AND e.client_id = en.client_id
+    JOIN LATERAL (SELECT ch.before_state FROM enrollment_change ch JOIN election_change_set s ON s.id = ch.change_set_id AND s.client_id = ch.client_id AND s.status = 'applied'
+                   WHERE ch.enrollment_id = en.id AND ch.client_id = en.client_id AND ch.before_state IS NOT NULL ORDER BY s.closed_at, s.id LIMIT 1) ch ON true
+    CROSS JOIN LATERAL jsonb_populate_record(NULL::enrollment, ch.before_state) b
+    LEFT JOIN plan p ON p.id = b.plan_id AND p.client_id = en.client_id
+    LEFT JOIN period_start ps ON ps.id = en.open_enrollment_period_id
+   WHERE en.client_id = $client AND b.status <> 0
      AND NOT EXISTS (SELECT 1 FROM signature sg WHERE sg.employee_id = en.employee_id AND sg.kind = 'registration' AND sg.open_enrollment_period_id = en.open_enrollment_period_id)
   UNION ALL
   SELECT t.employee_id, e.first_name, e.last_name, e.new_hire, en.plan_type_id, en.plan_id, p.name, en.status, en.tier::int, '{}'::text[],
