@@ -44,9 +44,9 @@ describe('access matrix', () => {
   });
 
   /** The demo accounts of decisions section 6, and what each session may do according to the one list. */
-  const ACCOUNTS = ['jane@acme.test', 'hr@acme.test', 'agent@harbor.test', 'tess@acme.test', 'ops@platform.test'] as const;
+  const ACCOUNTS = ['jane@acme.test', 'hr@acme.test', 'hr@bayside.test', 'agent@harbor.test', 'tess@acme.test', 'ops@platform.test'] as const;
 
-  it('each demo account is granted what its role grants: HR everything, the test user and jane no administrator permission, the agent no employee pages, the platform administrator the queues and its own authenticator', async () => {
+  it("each demo account is granted what its role grants: HR everything, the test user and jane no administrator permission, the agent no employee pages, the platform administrator the queues and the platform administrators' authenticators", async () => {
     const granted: Record<string, string[]> = {};
     for (const username of ACCOUNTS) {
       const me = await request(t.server).get('/mbl/api/me').set('Authorization', `Bearer ${await t.login(username)}`).expect(200);
@@ -55,10 +55,11 @@ describe('access matrix', () => {
     expect(granted).toEqual({
       'jane@acme.test': ['self:employee'],
       'hr@acme.test': ['self:employee', ...ADMIN_PERMISSIONS].sort(),
+      'hr@bayside.test': ['self:employee', ...ADMIN_PERMISSIONS].sort(),
       'agent@harbor.test': [...ADMIN_PERMISSIONS, 'clients:switch', 'mfa:require', 'agency:manage-clients'].sort(),
       'tess@acme.test': ['self:employee'],
-      // The platform administrator: the queue dashboard and its own authenticator, nothing of any client.
-      'ops@platform.test': ['mfa:self', 'queues:manage'],
+      // The platform administrator: the queue dashboard and the platform administrators' authenticators, nothing of any client.
+      'ops@platform.test': ['mfa:reset', 'mfa:self', 'queues:manage'],
     });
   });
 

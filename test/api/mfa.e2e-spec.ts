@@ -127,7 +127,7 @@ describe('MFA for administrators', () => {
     expect(audit).not.toContain(wrong);
   });
 
-  it('a platform administrator (no administrator role) sets up an authenticator too, and then signs in with it', async () => {
+  it('a platform administrator (no administrator role) sets up an authenticator too, signs in with it, and another platform administrator resets it', async () => {
     const ops = await createPerson(db, { registered: true });
     await db.query(`UPDATE account SET platform_admin = true WHERE id = $1`, [ops.accountId]);
     const { secret } = await enroll(ops);
@@ -137,6 +137,25 @@ describe('MFA for administrators', () => {
     const signedIn = await secondStep(first.body.mfaToken as string, codeOf(secret), ip).expect(200);
     expect((await api().get('/mbl/api/me').set(auth(signedIn.body.jwt as string)).expect(200)).body.permissions).toEqual(expect.arrayContaining(['queues:manage', 'mfa:self']));
     expect(await events(ops.accountId!, 'mfa-enrolled')).toHaveLength(1);
+
+    // Lost: another platform administrator resets it. They see the platform administrators only (not the HR of
+    // the client their account sits in), and the entry is in no client's log. HR cannot reach them.
+    const other = await createPerson(db, { registered: true });
+    await db.query(`UPDATE account SET platform_admin = true WHERE id = $1`, [other.accountId]);
+    const otherJwt = await t.login(other.username);
+    const list = (await api().get('/mbl/api/mfa/administrators').set(auth(otherJwt)).expect(200)).body as { requiredForHr: boolean | null; administrators: Array<{ id: number; kind: string; enrolled: boolean }> };
+    expect(list.requiredForHr).toBeNull();
+    expect(list.administrators.find((a) => a.id === ops.accountId)).toMatchObject({ kind: 'platform', enrolled: true });
+    expect(list.administrators.every((a) => a.kind === 'platform')).toBe(true);
+    const hrId = (await db.query(`SELECT id FROM account WHERE username = 'hr@acme.test'`))[0].id as number;
+    await api().post(`/mbl/api/mfa/administrators/${hrId}/reset`).set(auth(otherJwt)).expect(404);
+    await api().post(`/mbl/api/mfa/administrators/${ops.accountId}/reset`).set(auth(await t.login('hr@acme.test'))).expect(404);
+    await api().post(`/mbl/api/mfa/administrators/${ops.accountId}/reset`).set(auth(otherJwt)).expect(200);
+    expect(await db.query(`SELECT 1 FROM account_mfa WHERE account_id = $1`, [ops.accountId])).toEqual([]);
+    expect(await db.query(`SELECT client_id, description FROM audit_log WHERE action_type = 'mfa-reset' AND performed_by = $1`, [other.accountId])).toEqual([
+      { client_id: null, description: `Reset the authenticator of ${ops.username}` },
+    ]);
+    expect((await password(ops.username, uniqueIp()).expect(200)).body.jwt).toEqual(expect.any(String));
   });
 
   it('a recovery code signs in once, in any case and with or without its dash; the second use is refused', async () => {

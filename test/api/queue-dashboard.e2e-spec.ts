@@ -40,7 +40,7 @@ describe('queue dashboard', () => {
     const me = await request(t.server).get('/mbl/api/me').set(bearer(admin.token)).expect(200);
     expect(me.body.permissions).toContain('queues:manage');
     const ops = await request(t.server).get('/mbl/api/me').set(bearer(await t.login('ops@platform.test'))).expect(200);
-    expect(ops.body.permissions).toEqual(['queues:manage', 'mfa:self']);
+    expect(ops.body.permissions).toEqual(['queues:manage', 'mfa:self', 'mfa:reset']);
     for (const username of ['hr@acme.test', 'agent@harbor.test', 'jane@acme.test', 'tess@acme.test']) {
       const other = await request(t.server).get('/mbl/api/me').set(bearer(await t.login(username))).expect(200);
       expect({ username, queues: other.body.permissions.includes('queues:manage') }).toEqual({ username, queues: false });

@@ -94,15 +94,18 @@ export const ZMfaAdministrator = z.object({
   id: z.number().int(),
   name: z.string(),
   username: z.string(),
-  kind: z.enum(['hr', 'agent']),
+  kind: z.enum(['hr', 'agent', 'platform']),
   enrolled: z.boolean(),
   enrolledAt: z.string().nullable(),
 });
 export type MfaAdministrator = z.infer<typeof ZMfaAdministrator>;
 
 export const ZMfaAdministrators = z.object({
-  /** Whether this client requires an authenticator of its HR. */
-  requiredForHr: z.boolean(),
+  /**
+   * Whether this client requires an authenticator of its HR; null for a platform administrator, who administers
+   * no client and sees only the other platform administrators.
+   */
+  requiredForHr: z.boolean().nullable(),
   administrators: z.array(ZMfaAdministrator),
 });
 export type MfaAdministrators = z.infer<typeof ZMfaAdministrators>;

@@ -18,7 +18,7 @@ describe('permissionsFor: the one list of what a session may do', () => {
     ['an agent', { roleType: 1, agencyId: 3 }, [...ADMIN_PERMISSIONS, ...AGENT_ONLY]],
     ['a test user with the admin role', { roleType: 1, testUser: true, employeeId: 4 }, ['self:employee']],
     ['an administrator acting as an employee', { employeeId: 5, impersonatorId: 6 }, ['self:employee']],
-    ['a platform administrator (no role, no employee record)', { platformAdmin: true }, ['queues:manage', 'mfa:self']],
+    ['a platform administrator (no role, no employee record)', { platformAdmin: true }, ['queues:manage', 'mfa:self', 'mfa:reset']],
     ['a platform administrator who is also HR', { roleType: 1, employeeId: 7, platformAdmin: true }, ['self:employee', ...ADMIN_PERMISSIONS, 'queues:manage']],
     ['a platform administrator who is also an agent', { roleType: 1, agencyId: 3, platformAdmin: true }, [...ADMIN_PERMISSIONS, ...AGENT_ONLY, 'queues:manage']],
     ['a test user flagged platform administrator', { roleType: 1, testUser: true, employeeId: 8, platformAdmin: true }, ['self:employee']],

@@ -94,8 +94,8 @@ export function permissionsFor(subject: PermissionSubject): Permission[] {
   }
   if (subject.platformAdmin && !subject.testUser) {
     granted.push('queues:manage');
-    // Platform administrators may guard their sign-in with an authenticator, as HR and agents may.
-    if (!granted.includes('mfa:self')) granted.push('mfa:self');
+    // Platform administrators guard their sign-in with an authenticator as HR and agents may, and reset one another's.
+    for (const p of ['mfa:self', 'mfa:reset'] as const) if (!granted.includes(p)) granted.push(p);
   }
   return granted;
 }

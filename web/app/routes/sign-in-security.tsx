@@ -179,7 +179,7 @@ export default function SignInSecurityRoute() {
                 {administrators.requiredForHr ? 'Stop requiring it' : 'Require it for HR'}
               </button>
             </Form>
-          ) : (
+          ) : administrators.requiredForHr === null ? null : (
             <p className="mt-2 text-sm text-slate-700">
               {administrators.requiredForHr ? 'This client requires an authenticator app of its HR administrators.' : 'An authenticator app is optional for HR administrators of this client.'}
             </p>
@@ -190,7 +190,7 @@ export default function SignInSecurityRoute() {
               <li key={a.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                 <div className="min-w-0">
                   <p className="break-words font-medium text-slate-900">
-                    {a.name} <span className="text-sm font-normal text-slate-600">({a.kind === 'agent' ? 'agent' : 'HR'})</span>
+                    {a.name} <span className="text-sm font-normal text-slate-600">({a.kind === 'agent' ? 'agent' : a.kind === 'platform' ? 'platform administrator' : 'HR'})</span>
                   </p>
                   <p className="break-all text-sm text-slate-600">{a.username}</p>
                 </div>

@@ -13,7 +13,7 @@ import {
   type MfaSetup,
   type MfaStatus,
 } from '../../contracts/mfa';
-import { AuditService, type AuditActor } from '../../core/audit/audit.service';
+import { AuditService, type AuditActor, type AuditRecord } from '../../core/audit/audit.service';
 import { PasswordAttempts } from '../../core/auth/password-attempts';
 import { hashSecret, verifySecret } from '../../core/auth/passwords';
 import { Clock } from '../../core/clock/clock';
@@ -148,22 +148,30 @@ export class MfaService {
 
   // ---- Other administrators (the open client's HR; an agent's fellow agents) ----
 
+  /** Who the caller may reset, as resettableBy's parameters: [administers this client, agency, platform administrator]. */
+  private resetScope(): [boolean, number | null, boolean] {
+    const { roleType, agencyId, platformAdmin } = this.context.user;
+    return [roleType === 1, agencyId, platformAdmin];
+  }
+
   async administrators(): Promise<MfaAdministrators> {
-    const rows = await this.db.query<{ id: number; username: string; first_name: string | null; last_name: string | null; agent: boolean; confirmed_at: string | null }>(
-      `SELECT a.id, a.username, a.first_name, a.last_name, a.client_id IS NULL AS agent, to_json(m.confirmed_at) #>> '{}' AS confirmed_at
+    const rows = await this.db.query<{ id: number; username: string; first_name: string | null; last_name: string | null; agent: boolean; platform: boolean; client_admin: boolean; confirmed_at: string | null }>(
+      `SELECT a.id, a.username, a.first_name, a.last_name, a.client_id IS NULL AS agent, a.platform_admin AS platform, a.role_type = 1 AS client_admin,
+              to_json(m.confirmed_at) #>> '{}' AS confirmed_at
          FROM account a LEFT JOIN account_mfa m ON m.account_id = a.id
-        WHERE ${administratorsOfClient('$1')}
-        ORDER BY a.client_id IS NULL, a.last_name, a.first_name, a.id`,
-      [this.context.user.agencyId],
+        WHERE ${resettableBy('$1', '$2', '$3')}
+        ORDER BY a.platform_admin AND a.role_type <> 1, a.client_id IS NULL, a.last_name, a.first_name, a.id`,
+      this.resetScope(),
     );
-    const [client] = await this.db.query<{ required: boolean }>(`SELECT mfa_required_for_hr AS required FROM client WHERE id = $client`);
+    const clientAdministrator = this.context.user.roleType === 1;
+    const [client] = clientAdministrator ? await this.db.query<{ required: boolean }>(`SELECT mfa_required_for_hr AS required FROM client WHERE id = $client`) : [];
     return {
-      requiredForHr: client?.required ?? false,
+      requiredForHr: clientAdministrator ? (client?.required ?? false) : null,
       administrators: rows.map((r) => ({
         id: r.id,
         name: [r.first_name, r.last_name].filter(Boolean).join(' ') || r.username,
         username: r.username,
-        kind: r.agent ? 'agent' : 'hr',
+        kind: r.platform && !r.client_admin ? 'platform' : r.agent ? 'agent' : 'hr',
         enrolled: r.confirmed_at !== null,
         enrolledAt: r.confirmed_at,
       })),
@@ -176,15 +184,18 @@ export class MfaService {
    */
   async reset(accountId: number): Promise<string> {
     const [target] = await this.db.query<{ id: number; username: string }>(
-      `SELECT a.id, a.username FROM account a WHERE a.id = $1 AND ${administratorsOfClient('$2')}`,
-      [accountId, this.context.user.agencyId],
+      `SELECT a.id, a.username FROM account a WHERE a.id = $4 AND ${resettableBy('$1', '$2', '$3')}`,
+      [...this.resetScope(), accountId],
     );
     if (!target) throw new NotFoundException();
     if (target.id === this.context.user.accountId) throw new ConflictException({ statusCode: 409, message: MfaMessages.resetSelf });
     if (!(await this.rowOf(this.dataSource.manager, target.id))) throw new ConflictException({ statusCode: 409, message: MfaMessages.notEnrolled });
     await this.dataSource.transaction(async (m) => {
       await this.remove(m, target.id);
-      await this.audit.record({ eventType: 'Security', actionType: 'mfa-reset', description: `Reset the authenticator of ${target.username}` }, m);
+      const entry: AuditRecord = { eventType: 'Security', actionType: 'mfa-reset', description: `Reset the authenticator of ${target.username}` };
+      // Between platform administrators it is platform work, in no client's log (as the queue dashboard's entries).
+      if (this.context.user.roleType === 1) await this.audit.record(entry, m);
+      else await this.audit.recordAs({ clientId: null, accountId: this.context.user.accountId }, entry, m);
     });
     return target.username;
   }
@@ -355,13 +366,16 @@ export class MfaService {
 }
 
 /**
- * The administrators another administrator of this client may see and reset: the client's HR, and for an
- * agent (`agency`: the parameter holding the caller's agency, null for HR) the agency's agents. Test users are
- * not administrators.
+ * The accounts whose authenticator the caller may see and reset (the parameters hold resetScope's values). An
+ * administrator of this client: the client's HR, and for an agent (`agency`, null for HR) the agency's agents.
+ * A platform administrator: the other platform administrators, who belong to no client's administration. Test
+ * users are neither.
  */
-function administratorsOfClient(agency: string): string {
-  return `a.role_type = 1 AND NOT a.test_user
-    AND ((a.client_id = $client AND a.agency_id IS NULL) OR (${agency}::int IS NOT NULL AND a.client_id IS NULL AND a.agency_id = ${agency}::int))`;
+function resettableBy(clientAdmin: string, agency: string, platform: string): string {
+  return `NOT a.test_user AND (
+      (${clientAdmin}::boolean AND a.role_type = 1
+        AND ((a.client_id = $client AND a.agency_id IS NULL) OR (${agency}::int IS NOT NULL AND a.client_id IS NULL AND a.agency_id = ${agency}::int)))
+      OR (${platform}::boolean AND a.platform_admin))`;
 }
 
 /** Ten characters from an unambiguous alphabet, shown as XXXXX-XXXXX (about 50 bits). */
