@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { onAnyObject } from './common';
+import { contractsNow } from './now';
 import {
   ageInYears,
   isMaskedSsn,
@@ -56,7 +57,7 @@ export function lastNamesDiffer(a: unknown, b: unknown): boolean {
 export const NEWBORN_SSN_HINT = 'If the SSN has not arrived yet, leave it empty and add it later.';
 
 /** The placeholder rule applies only to a child under 1 while the client requires SSNs. */
-export function ssnRuleFor(relationshipTypeId: unknown, birthDate: unknown, requireSsn: boolean, today: Date = new Date()): SsnRule {
+export function ssnRuleFor(relationshipTypeId: unknown, birthDate: unknown, requireSsn: boolean, today: Date = contractsNow()): SsnRule {
   if (!requireSsn || int(relationshipTypeId) !== RelationshipType.Child) return 'strict';
   const age = ageInYears(str(birthDate), today);
   return age !== null && age < 1 ? 'newborn' : 'strict';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OPTION_LISTS, type OptionType } from './option-lists';
 import { Messages } from './messages';
+import { contractsNow } from './now';
 import { dateTimeIn } from './engine/dates';
 
 /**
@@ -112,7 +113,7 @@ export function calendarDay(iso: string): Date {
 }
 
 /** Whole years between a birth date (MM/DD/YYYY or ISO) and today; null when it is no date. */
-export function ageInYears(birthDate: string | null | undefined, today: Date = new Date()): number | null {
+export function ageInYears(birthDate: string | null | undefined, today: Date = contractsNow()): number | null {
   const b = birthDate ? partsOf(birthDate) : null;
   if (!b) return null;
   const t = localParts(today);
@@ -121,7 +122,7 @@ export function ageInYears(birthDate: string | null | undefined, today: Date = n
 }
 
 /** A valid MM/DD/YYYY date that is not in the future and not before MIN_BIRTH_YEAR. */
-export function isValidBirthDate(value: string, today: Date = new Date()): boolean {
+export function isValidBirthDate(value: string, today: Date = contractsNow()): boolean {
   if (!isValidUsDate(value)) return false;
   const age = ageInYears(value, today);
   const p = partsOf(value)!;

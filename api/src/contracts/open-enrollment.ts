@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { blankToUndefined, isValidUsDate, toIntOrUndefined } from './formats';
 import { Messages } from './messages';
+import { contractsNow } from './now';
 
 /**
  * Open enrollment managed by HR: Ready to Start → Active → Closed,
@@ -46,7 +47,7 @@ export function openEnrollmentState(p: { startedAt: string | null; closedDate: s
 }
 
 /** True while a closed period may be reopened: its close is less than REOPEN_WINDOW_DAYS old. */
-export function canReopen(closedAtIso: string | null, now: Date = new Date()): boolean {
+export function canReopen(closedAtIso: string | null, now: Date = contractsNow()): boolean {
   return closedAtIso !== null && now.getTime() - new Date(closedAtIso).getTime() < REOPEN_WINDOW_MS;
 }
 

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { ClientCalendar } from './client-calendar';
+import { useContractsClock } from '../../contracts/now';
 import { Clock, SystemClock } from './clock';
 
 /** The clock this process's applications are built with; the system clock unless `ClockModule.use` chose another first. */
@@ -11,7 +12,18 @@ let chosen: Clock | null = null;
  */
 @Global()
 @Module({
-  providers: [{ provide: Clock, useFactory: (): Clock => chosen ?? new SystemClock() }, ClientCalendar],
+  providers: [
+    {
+      provide: Clock,
+      useFactory: (): Clock => {
+        const clock = chosen ?? new SystemClock();
+        // The contracts' rules that cannot be handed the time (zod refinements) read this clock too.
+        useContractsClock(() => clock.now());
+        return clock;
+      },
+    },
+    ClientCalendar,
+  ],
   exports: [Clock, ClientCalendar],
 })
 export class ClockModule {
