@@ -76,7 +76,7 @@ export class AccountsService {
   }
 
   async touchLogin(accountId: number): Promise<void> {
-    await updateRows(this.dataSource, accountTable, { lastLoginAt: new Date() }, 'id = {1}', [accountId]);
+    await updateRows(this.dataSource, accountTable, { lastLoginAt: this.clock.now() }, 'id = {1}', [accountId]);
   }
 
   // The account table is written only here; each write joins the caller's transaction (TenantDb.manager), so

@@ -6,6 +6,7 @@ import { toUsDate } from '../../contracts/formats';
 import { FormMessages, type SignatureResponse } from '../../contracts/forms';
 import { Messages } from '../../contracts/messages';
 import { AuditService } from '../../core/audit/audit.service';
+import { Clock } from '../../core/clock/clock';
 import { RequestContext } from '../../core/context/request-context';
 import { TenantDb } from '../../core/database/tenant-db';
 import { JobIds } from '../../core/jobs/job-registry';
@@ -50,6 +51,7 @@ export class SignatureService {
     private readonly drafts: ElectionDrafts,
     private readonly actions: ActionsService,
     private readonly window: EnrollmentWindowService,
+    private readonly clock: Clock,
   ) {}
 
   async sign(body: unknown): Promise<SignatureResponse> {
@@ -71,7 +73,7 @@ export class SignatureService {
       const e = emp[0];
       if (!e) throw employeeNotFound();
       await this.storage.put(key, png);
-      const signedAt = new Date();
+      const signedAt = this.clock.now();
       const fileId = await this.files.add({ employeeId, title: `Signature ${usDate(signedAt)}`, fileType: 'personal', storageKey: key, contentType: 'image/png', sizeBytes: png.length });
       // Unsigned changes become the elections only inside the enrollment window; a signature of
       // the elections already in force changes nothing and is always possible.
@@ -133,7 +135,7 @@ export class SignatureService {
       m,
     );
     if (!e) throw employeeNotFound();
-    const signedAt = new Date();
+    const signedAt = this.clock.now();
     const summary = await this.snapshot(m, employeeId, e, signedAt, this.context.ip, 'draft');
     return this.db.insert(signatureTable, { employeeId, kind: 'life_event', imageFileId, summaryFileId: null, openEnrollmentPeriodId: e.period_id, ip: this.context.ip, summary, signedAt }, m);
   }

@@ -17,6 +17,7 @@ import {
   type OnboardingStepValue,
 } from '../../contracts/onboarding';
 import { AuditService } from '../../core/audit/audit.service';
+import { Clock } from '../../core/clock/clock';
 import { RequestContext } from '../../core/context/request-context';
 import { TenantDb } from '../../core/database/tenant-db';
 import { StepConflict, StepModel, StepModelMessages, type StepDefinition } from '../../core/wizard/step-model';
@@ -89,6 +90,7 @@ export class OnboardingProgressService {
     private readonly files: FilesService,
     private readonly window: EnrollmentWindowService,
     private readonly accounts: AccountsService,
+    private readonly clock: Clock,
   ) {}
 
   async status(): Promise<OnboardingStatus> {
@@ -179,7 +181,7 @@ export class OnboardingProgressService {
     if (!p.running) throw notRunning();
     const key = `employees/${p.employeeId}/signatures/onboarding-${randomUUID()}.png`;
     await this.storage.put(key, png);
-    const signedAt = new Date();
+    const signedAt = this.clock.now();
     await this.db.transaction(async (m) => {
       const fileId = await this.files.add({ employeeId: p.employeeId, title: `Onboarding signature ${toUsDate(signedAt.toISOString().slice(0, 10))}`, fileType: 'personal', storageKey: key, contentType: 'image/png', sizeBytes: png.length });
       await this.db.query(
