@@ -85,6 +85,8 @@ describe.each(['local', 's3'] as const)('My Documents on %s storage', (driver) =
 
   it('lists carrier forms, company files by category and only the caller\'s personal documents; uploads and downloads stream', async () => {
     const clientId = await cloneAcmeClient(db);
+    // A zone of its own: every file answer carries the client's, which the site shows upload times in (issue 28 item 5).
+    await db.query(`UPDATE client SET time_zone = 'America/Chicago' WHERE id = $1`, [clientId]);
     const me = await createPerson(db, { clientId, registered: true, firstName: 'Dora' });
     const colleague = await createPerson(db, { clientId, registered: true, firstName: 'Col' });
     const hr = await createPerson(db, { clientId, registered: true, roleType: 1 });
@@ -118,12 +120,13 @@ describe.each(['local', 's3'] as const)('My Documents on %s storage', (driver) =
 
     const bytes = pdf(2_500_000);
     const uploaded = (await request(t.server).post('/mbl/api/files').set('Authorization', `Bearer ${token}`).field('title', 'My birth certificate').attach('file', bytes, 'scan.pdf').expect(201)).body;
-    expect(uploaded).toMatchObject({ title: 'My birth certificate', contentType: 'application/pdf', sizeBytes: bytes.length });
+    expect(uploaded).toMatchObject({ title: 'My birth certificate', contentType: 'application/pdf', sizeBytes: bytes.length, timeZone: 'America/Chicago' });
     const named = (await request(t.server).post('/mbl/api/files').set('Authorization', `Bearer ${token}`).attach('file', Buffer.from('plain words\n'), 'notes.txt').expect(201)).body;
     expect(named).toMatchObject({ title: 'notes.txt', contentType: 'text/plain' });
 
     const after = (await request(t.server).get('/mbl/api/files').set('Authorization', `Bearer ${token}`).expect(200)).body;
     expect(after.filter((f: { fileType: string }) => f.fileType === 'personal').map((f: { title: string }) => f.title).sort()).toEqual(['My birth certificate', 'notes.txt']);
+    expect(new Set(after.map((f: { timeZone: string }) => f.timeZone))).toEqual(new Set(['America/Chicago']));
     const download = await request(t.server).get(`/mbl/api/files/${uploaded.id}/download`).set('Authorization', `Bearer ${token}`).buffer(true).parse(binary).expect(200);
     expect(download.headers['content-type']).toBe('application/pdf');
     expect(Number(download.headers['content-length'])).toBe(bytes.length);
@@ -131,6 +134,7 @@ describe.each(['local', 's3'] as const)('My Documents on %s storage', (driver) =
     // HR sees it in the census Files tab; a colleague cannot open it.
     const census = (await request(t.server).get(`/mbl/api/employees/${me.employeeId}/files`).set('Authorization', `Bearer ${await t.login(hr.email)}`).expect(200)).body;
     expect(census.map((f: { id: number }) => f.id)).toEqual(expect.arrayContaining([uploaded.id, named.id]));
+    expect(new Set(census.map((f: { timeZone: string }) => f.timeZone))).toEqual(new Set(['America/Chicago']));
     await request(t.server).get(`/mbl/api/files/${uploaded.id}/download`).set('Authorization', `Bearer ${await t.login(colleague.email)}`).expect(404);
     const audit = await db.query(`SELECT description FROM audit_log WHERE employee_id = $1 AND event_type = 'File' ORDER BY id`, [me.employeeId]);
     expect(audit.map((a: { description: string }) => a.description)).toEqual(['Personal document added: My birth certificate', 'Personal document added: notes.txt']);

@@ -21,7 +21,15 @@ export const FILE_MAX_BYTES = 10_000_000;
  */
 export const ZUploadFields = z.object({ title: z.string({ error: FileMessages.uploadError }).optional() });
 
-export const ZEmployeeFile = z.object({ id: z.number().int(), title: z.string(), contentType: z.string(), sizeBytes: z.number().int(), createdOn: z.string() });
+export const ZEmployeeFile = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  contentType: z.string(),
+  sizeBytes: z.number().int(),
+  createdOn: z.string(),
+  /** The client's IANA time zone, which the upload's time is shown in (contracts/formats clientDateTime), as the audit log's. */
+  timeZone: z.string().describe("The client's IANA time zone (America/New_York): show createdOn in it with clientDateTime (contracts/formats)"),
+});
 export type EmployeeFile = z.infer<typeof ZEmployeeFile>;
 export const ZEmployeeFileList = z.array(ZEmployeeFile);
 

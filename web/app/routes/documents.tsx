@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigate, useNavigation } from '@remix-run/react';
 import { useRef, useState, type DragEvent } from 'react';
-import { FILE_TYPES, FileMessages, FileTypeLabels, ZDocumentFileList, groupByCategory, uploadSizeError, type FileType } from '@bp/api/contracts';
+import { FILE_TYPES, FileMessages, FileTypeLabels, ZDocumentFileList, clientDateTime, groupByCategory, uploadSizeError, type FileType } from '@bp/api/contracts';
 import { AddressTabs } from '~/components/AddressTabs';
 import { Alert, inputClass, labelClass, Modal, primaryButtonClass, secondaryButtonClass, useHydrated } from '~/components/ui';
 import { useWithParams } from '~/lib/address';
@@ -63,7 +63,7 @@ export default function DocumentsRoute() {
                     <a href={sitePath(`/files/${f.id}`)} download className="font-medium text-brand-800 underline">
                       {f.title}
                     </a>
-                    <span className="text-slate-600">{`${f.createdOn.slice(0, 10)} · ${Math.max(1, Math.round(f.sizeBytes / 1024)).toLocaleString('en-US')} KB`}</span>
+                    <span className="text-slate-600">{`${clientDateTime(f.createdOn, f.timeZone)} · ${Math.max(1, Math.round(f.sizeBytes / 1024)).toLocaleString('en-US')} KB`}</span>
                   </li>
                 ))}
               </ul>

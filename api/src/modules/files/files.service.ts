@@ -73,11 +73,13 @@ export class FilesService {
   /** The census Files tab: an employee's personal files, newest first; another client's employee is not found. */
   async listForEmployee(employeeId: number): Promise<EmployeeFile[]> {
     await this.employeeOfClient(employeeId);
-    const rows = await this.db.query<{ id: number; title: string; content_type: string; size_bytes: number; created_at: Date }>(
-      `SELECT id, title, content_type, size_bytes, created_at FROM file WHERE employee_id = $1 AND client_id = $client AND file_type = 'personal' ORDER BY created_at DESC, id DESC`,
+    const rows = await this.db.query<{ id: number; title: string; content_type: string; size_bytes: number; created_at: Date; time_zone: string }>(
+      `SELECT f.id, f.title, f.content_type, f.size_bytes, f.created_at, cl.time_zone
+         FROM file f JOIN client cl ON cl.id = f.client_id
+        WHERE f.employee_id = $1 AND f.client_id = $client AND f.file_type = 'personal' ORDER BY f.created_at DESC, f.id DESC`,
       [employeeId],
     );
-    return rows.map((r) => ({ id: r.id, title: r.title, contentType: r.content_type, sizeBytes: Number(r.size_bytes), createdOn: r.created_at.toISOString() }));
+    return rows.map((r) => ({ id: r.id, title: r.title, contentType: r.content_type, sizeBytes: Number(r.size_bytes), createdOn: r.created_at.toISOString(), timeZone: r.time_zone }));
   }
 
   /**
@@ -85,9 +87,9 @@ export class FilesService {
    * personal documents, each with its category ('Other' without one), newest first within a tab.
    */
   async listMine(): Promise<DocumentFile[]> {
-    const rows = await this.db.query<{ id: number; title: string; content_type: string; size_bytes: number; created_at: Date; file_type: FileType; category_id: number | null; category_name: string | null }>(
-      `SELECT f.id, f.title, f.content_type, f.size_bytes, f.created_at, f.file_type, f.category_id, c.name AS category_name
-         FROM file f LEFT JOIN file_category c ON c.id = f.category_id AND c.client_id = f.client_id
+    const rows = await this.db.query<{ id: number; title: string; content_type: string; size_bytes: number; created_at: Date; file_type: FileType; category_id: number | null; category_name: string | null; time_zone: string }>(
+      `SELECT f.id, f.title, f.content_type, f.size_bytes, f.created_at, f.file_type, f.category_id, c.name AS category_name, cl.time_zone
+         FROM file f JOIN client cl ON cl.id = f.client_id LEFT JOIN file_category c ON c.id = f.category_id AND c.client_id = f.client_id
         WHERE f.client_id = $client AND (f.file_type IN ('carrier', 'client') OR f.employee_id = $1)
         ORDER BY f.file_type, f.created_at DESC, f.id DESC`,
       [this.context.user.employeeId],
@@ -98,6 +100,7 @@ export class FilesService {
       contentType: r.content_type,
       sizeBytes: Number(r.size_bytes),
       createdOn: r.created_at.toISOString(),
+      timeZone: r.time_zone,
       fileType: r.file_type,
       categoryId: r.category_id,
       categoryName: r.category_name ?? OTHER_CATEGORY,
@@ -147,13 +150,14 @@ export class FilesService {
       throw fieldErrors([!name ? { path: 'title', message: FileMessages.titleRequired } : { path: 'file', message: FileMessages.uploadError }]);
     }
     return this.db.transaction(async (m) => {
-      const [row] = await this.db.query<{ id: number; created_at: Date }>(
-        `INSERT INTO file (client_id, employee_id, title, file_type, storage_key, content_type, size_bytes) VALUES ($client, $1, $2, $6, $3, $4, $5) RETURNING id, created_at`,
+      const [row] = await this.db.query<{ id: number; created_at: Date; time_zone: string }>(
+        `INSERT INTO file (client_id, employee_id, title, file_type, storage_key, content_type, size_bytes) VALUES ($client, $1, $2, $6, $3, $4, $5)
+         RETURNING id, created_at, (SELECT time_zone FROM client WHERE id = $client) AS time_zone`,
         [employeeId, name, file.storageKey, file.contentType, file.size, employeeId === null ? 'client' : 'personal'],
         m,
       );
       await this.audit.record({ employeeId, eventType: 'File', actionType: 'create', description: `${what}: ${name}`, data: [{ title: 'Title', oldValue: null, newValue: name, changed: true }] }, m);
-      return { id: row!.id, title: name, contentType: file.contentType, sizeBytes: file.size, createdOn: row!.created_at.toISOString() };
+      return { id: row!.id, title: name, contentType: file.contentType, sizeBytes: file.size, createdOn: row!.created_at.toISOString(), timeZone: row!.time_zone };
     });
   }
 

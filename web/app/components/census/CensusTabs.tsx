@@ -5,6 +5,7 @@ import {
   EnrollmentStatus,
   FileMessages,
   canSaveFile,
+  clientDateTime,
   OPTION_LISTS,
   fullName,
   isEntityBeneficiary,
@@ -256,7 +257,7 @@ export function CensusFiles({ files, employeeId, canUpload }: { files: EmployeeF
                 {f.title}
                 <span className="sr-only"> (opens in a new window)</span>
               </a>
-              <span className="text-slate-600">{`${f.createdOn.slice(0, 10)} · ${Math.max(1, Math.round(f.sizeBytes / 1024))} KB`}</span>
+              <span className="text-slate-600">{`${clientDateTime(f.createdOn, f.timeZone)} · ${Math.max(1, Math.round(f.sizeBytes / 1024))} KB`}</span>
             </li>
           ))}
         </ul>
