@@ -1,7 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { browserDb, launchBrowser, logIn, newPage, scriptErrors, SITE, sql } from '../support/browser';
+import type { Browser, Page } from 'playwright-core';
+import { browserDb, launchBrowser, logIn, newPage, scriptErrors, SITE, sql, wcagViolations } from '../support/browser';
 import { copyOfJane } from '../support/fixtures';
 import { pdfText } from '../support/pdf-text';
+
+/** axe's serious and critical findings on what the page shows now (issue 28 item 7: none). */
+async function seriousViolations(page: Page, step: string): Promise<{ step: string; violations: unknown[] }> {
+  const violations = (await wcagViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  return { step, violations };
+}
 
 describe('life event journey (issue 16)', () => {
   let browser: Browser;
@@ -19,6 +25,28 @@ describe('life event journey (issue 16)', () => {
     if (periodStart) await sql('UPDATE open_enrollment_period SET start_date = $2::date WHERE id = $1', [periodStart.id, periodStart.start]);
     await browser.close();
   });
+
+  for (const width of [1280, 390]) {
+    it(`at ${width} px: an event date past the window says what to do: 'Changes must be requested within 30 days of the event'`, async () => {
+      const person = await copyOfJane(browserDb, `Lena${width}`);
+      const [{ d: tooLate }] = await sql<{ d: string }>(`SELECT to_char((now() AT TIME ZONE 'America/New_York')::date - 31, 'MM/DD/YYYY') AS d`);
+      const { page, errors } = await newPage(browser, width);
+      await logIn(page, person.email);
+      await page.waitForURL(`${SITE}/mbl`);
+      await page.goto(`${SITE}/mbl/change-benefits`);
+      await page.getByRole('radio', { name: 'Birth or adoption' }).check();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByLabel('Event date (MM/DD/YYYY)').fill(tooLate);
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByText('Changes must be requested within 30 days of the event').waitFor();
+      // Still on the date's step, its value kept for correcting.
+      expect(await page.getByLabel('Event date (MM/DD/YYYY)').inputValue()).toBe(tooLate);
+      expect(await page.getByText('Life event window: 30 days').count()).toBe(0);
+      expect(await seriousViolations(page, 'event date refused')).toEqual({ step: 'event date refused', violations: [] });
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+      expect(scriptErrors(errors)).toEqual([]);
+    });
+  }
 
   it('jane reports a birth with a certificate, adds the baby to medical, reviews the cost, signs, and HR approves', async () => {
     const person = await copyOfJane(browserDb, 'Juno');
