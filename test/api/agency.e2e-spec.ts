@@ -46,7 +46,8 @@ describe('agency: the agent opens the clients of its own agency only', () => {
     const { jwt } = (await api().post(`/mbl/api/agency/clients/${bayside.id}/open`).set('Authorization', `Bearer ${token}`).expect(200)).body;
     expect((await api().get('/mbl/api/me').set('Authorization', `Bearer ${jwt}`).expect(200)).body).toMatchObject({ clientName: 'Bayside Dental', employeeId: null });
     const census = (await api().get('/mbl/api/employees').set('Authorization', `Bearer ${jwt}`).expect(200)).body.result as Array<{ lastName: string }>;
-    expect(census.map((e) => e.lastName).sort()).toEqual(['Brooks', 'Lopez', 'Shah']);
+    // Its three employees and its HR administrator (hr@bayside.test).
+    expect(census.map((e) => e.lastName).sort()).toEqual(['Brooks', 'Harper', 'Lopez', 'Shah']);
     await api().get('/mbl/api/enrollments').set('Authorization', `Bearer ${jwt}`).expect(403);
     // The seed leaves Bayside's next plan year Ready to Start (issue 26): its plans renewed a year after this year's.
     const oe = (await api().get('/mbl/api/openEnrollment').set('Authorization', `Bearer ${jwt}`).expect(200)).body as {
@@ -57,6 +58,13 @@ describe('agency: the agent opens the clients of its own agency only', () => {
     expect(oe.periods.map((p) => [p.state, p.current])).toEqual([['ready', false], ['closed', true]]);
     expect(oe.plans.length).toBeGreaterThan(3);
     expect(new Set(oe.plans.map((p) => p.effectiveDate))).toEqual(new Set([inForce.next]));
+  });
+
+  it("Bayside's own HR administrator (hr@bayside.test) signs in to Bayside and finds its next open enrollment Ready to Start", async () => {
+    const jwt = await t.login('hr@bayside.test');
+    expect((await api().get('/mbl/api/me').set('Authorization', `Bearer ${jwt}`).expect(200)).body).toMatchObject({ clientName: 'Bayside Dental', roleType: 1 });
+    const oe = (await api().get('/mbl/api/openEnrollment').set('Authorization', `Bearer ${jwt}`).expect(200)).body as { periods: Array<{ state: string; current: boolean }> };
+    expect(oe.periods.map((p) => [p.state, p.current])).toEqual([['ready', false], ['closed', true]]);
   });
 
   it("answers 404 for another agency's client and keeps the session", async () => {

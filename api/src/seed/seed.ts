@@ -37,6 +37,8 @@ interface DemoPerson {
   maritalStatusId: number;
   title: string;
   hireDate: string;
+  /** Acme Corp unless said: Bayside's HR administrator runs its Ready-to-Start open enrollment. */
+  client?: 'bayside';
 }
 
 /** Made-up people: SSNs come from the 123-45-67xx block, which is never issued. */
@@ -46,6 +48,7 @@ const EMPLOYEES: DemoPerson[] = [
   { username: 'sam@acme.test', firstName: 'Sam', lastName: 'Carter', roleType: 0, password: DEMO_PASSWORD, registrationStep: 1, onboardingStep: 1, newHire: true, enableOnboarding: true, ssn: '123-45-6703', income: '61000.00', birthDate: '1996-01-30', gender: 1, maritalStatusId: 1, title: 'Support Specialist', hireDate: '2026-11-09' },
   { username: 'tess@acme.test', firstName: 'Tess', lastName: 'Tester', roleType: 1, testUser: true, password: DEMO_PASSWORD, registrationStep: 0, privacyAgreed: true, ssn: '123-45-6704', income: '50000.00', birthDate: '1990-07-04', gender: 2, maritalStatusId: 1, title: 'QA Analyst', hireDate: '2021-02-01' },
   { username: 'nora@acme.test', firstName: 'Nora', lastName: 'Newman', roleType: 0, password: null, registrationStep: 1, newHire: true, ssn: '123-45-6705', income: '58000.00', birthDate: '1993-05-18', gender: 2, maritalStatusId: 1, title: 'Analyst', hireDate: '2026-11-16' },
+  { username: 'hr@bayside.test', firstName: 'Bea', lastName: 'Harper', roleType: 1, password: DEMO_PASSWORD, registrationStep: 0, privacyAgreed: true, ssn: '123-45-6706', income: '84000.00', birthDate: '1982-10-07', gender: 2, maritalStatusId: 2, title: 'Office Manager', hireDate: '2018-08-13', client: 'bayside' },
 ];
 
 export interface SeedResult {
@@ -188,6 +191,7 @@ export async function seedDemoData(m: EntityManager, config: AppConfig, cipher: 
     if ((await idOf(m, `SELECT id FROM account WHERE username = $1`, [p.username])) !== null) continue;
     created = true;
     const registered = p.password !== null;
+    const home = p.client === 'bayside' ? baysideId! : clientId!;
     const accountId = await idOf(
       m,
       `INSERT INTO account (client_id, username, email, authentication_method, password_hash, role_type, test_user,
@@ -195,7 +199,7 @@ export async function seedDemoData(m: EntityManager, config: AppConfig, cipher: 
          privacy_policy_agreed_at)
        VALUES ($1, $2, $2, 'email', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
       [
-        clientId,
+        home,
         p.username,
         registered ? passwordHash : null,
         p.roleType,
@@ -216,7 +220,7 @@ export async function seedDemoData(m: EntityManager, config: AppConfig, cipher: 
        VALUES ($1, $2, $3, $4, $5, 1, 1, $6, $7, 40, $8, $9, $10, 0, $11, $12, '100 Main Street', '02110', 'Boston', 'MA',
          '617-555-0100', $13, $14, $15, 1, 1)`,
       [
-        clientId,
+        home,
         accountId,
         p.firstName,
         p.lastName,
