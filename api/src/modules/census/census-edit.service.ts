@@ -12,6 +12,7 @@ import { SecuredDataCipher } from '../../core/crypto/secured-data';
 import { TenantDb } from '../../core/database/tenant-db';
 import { fieldErrors } from '../../core/http/field-errors';
 import { AccountsService } from '../accounts/accounts.service';
+import { EmployeeRecords } from '../employees/employee-records.service';
 import { CENSUS_AUDIT_FIELDS, CensusRecordsService, censusView, incomeText } from './census-records.service';
 
 /**
@@ -27,21 +28,22 @@ export class CensusEditService {
     private readonly accounts: AccountsService,
     private readonly sessions: SessionStore,
     private readonly records: CensusRecordsService,
+    private readonly employees: EmployeeRecords,
   ) {}
 
   /** PUT /employees/{id}: every field of the edit form; the account's sign-in address and password with it. */
   async update(id: number, body: EmployeeUpdate): Promise<CensusEmployee> {
     // Hashing is slow: done before the transaction, so the rows are not locked meanwhile.
     const passwordHash = body.password ? await hashSecret(body.password) : null;
-    const passwordOf = await this.db.transaction(async (m): Promise<number | null> => {
-      const e = await this.records.load(id, m);
+    const passwordOf = await this.db.transaction(async (): Promise<number | null> => {
+      const e = await this.records.load(id);
       const byEmail = e.authentication_method !== 'username';
       if (byEmail && !body.email) throw fieldErrors([{ path: 'email', message: Messages.fieldRequired }]);
-      await this.records.checkWorkHours(body.workHours, m);
-      if (body.email && body.email.toLowerCase() !== (e.email ?? '').toLowerCase()) await this.records.checkAddressFree(body.email, e, 'email', m);
+      await this.records.checkWorkHours(body.workHours);
+      if (body.email && body.email.toLowerCase() !== (e.email ?? '').toLowerCase()) await this.records.checkAddressFree(body.email, e, 'email');
       const username = !byEmail && body.username ? body.username : e.username;
-      if (!byEmail && username && username !== e.username) await this.records.checkAddressFree(username, e, 'username', m);
-      const offered = censusChoiceIssues(await this.records.choices(m), body, { groupId: e.group_id, officeId: e.office_id });
+      if (!byEmail && username && username !== e.username) await this.records.checkAddressFree(username, e, 'username');
+      const offered = censusChoiceIssues(await this.records.choices(), body, { groupId: e.group_id, officeId: e.office_id });
       if (offered.length > 0) throw fieldErrors(offered);
 
       const storedSsn = this.cipher.decrypt(e.ssn_enc);
@@ -83,44 +85,11 @@ export class CensusEditService {
       };
       const changes = auditChanges(CENSUS_AUDIT_FIELDS, before, after);
       if (anyChanged(changes)) {
-        await this.db.query(
-          `UPDATE employee SET first_name = $2, middle_name = $3, last_name = $4, email = $5, group_id = $6, employment_id = $7, employment_type = $8,
-                  office_id = $9, title = $10, hire_date = $11, birth_date = $12, gender = $13, marital_status_id = $14,
-                  ssn_enc = CASE WHEN $15 THEN $16 ELSE ssn_enc END, income_enc = CASE WHEN $17 THEN $18 ELSE income_enc END, work_hours = $19, enable_onboarding = $28,
-                  address1 = $20, address2 = $21, zip = $22, city = $23, state = $24, office_phone = $25, home_phone = $26, cell_phone = $27, updated_at = now()
-            WHERE id = $1 AND client_id = $client`,
-          [
-            id,
-            after.firstName,
-            after.middleName,
-            after.lastName,
-            after.email,
-            after.groupId,
-            after.employmentId,
-            after.employmentType,
-            after.officeId,
-            after.title,
-            toIsoDate(after.hireDate),
-            toIsoDate(after.birthDate),
-            after.gender,
-            after.maritalStatusId,
-            // Re-seal only what changed, so an unchanged value keeps its ciphertext.
-            ssn !== storedSsn,
-            ssn === null ? null : this.cipher.encrypt(ssn),
-            income !== storedIncome,
-            income === null ? null : this.cipher.encrypt(income),
-            after.workHours,
-            after.address1,
-            after.address2,
-            after.zip,
-            after.city,
-            after.state,
-            after.officePhone,
-            after.homePhone,
-            after.cellPhone,
-            after.enableOnboarding,
-          ],
-          m,
+        // Re-seal only what changed, so an unchanged value keeps its ciphertext.
+        await this.employees.updateCensusFields(
+          id,
+          { ...after, hireDate: toIsoDate(after.hireDate), birthDate: toIsoDate(after.birthDate) },
+          { ...(ssn !== storedSsn ? { ssn } : {}), ...(income !== storedIncome ? { income } : {}) },
         );
         if (e.account_id !== null) {
           // The account signs in with the email (email accounts) or the username; its names follow the record.
@@ -131,7 +100,7 @@ export class CensusEditService {
             username: (byEmail ? (after.email ?? e.username) : username) ?? undefined,
           });
         }
-        await this.audit.record({ employeeId: id, eventType: 'Employee', actionType: 'update', description: `Employee ${fullName(after)} updated`, data: changes }, m);
+        await this.audit.record({ employeeId: id, eventType: 'Employee', actionType: 'update', description: `Employee ${fullName(after)} updated`, data: changes });
       }
       if (passwordHash === null) return null;
       if (e.account_id === null) throw fieldErrors([{ path: 'password', message: Messages.employeeNotRegistered }]);
@@ -139,7 +108,6 @@ export class CensusEditService {
       await this.accounts.update(e.account_id, { passwordHash, passwordReset: true });
       await this.audit.record(
         { employeeId: id, eventType: 'Account', actionType: 'update', description: `Password of ${fullName(after)} set by an administrator; every session of the account ended` },
-        m,
       );
       return e.account_id;
     });

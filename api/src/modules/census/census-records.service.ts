@@ -1,5 +1,4 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { censusChoices, type CensusChoices } from '../../contracts/census-choices';
 import type { CensusEmployee } from '../../contracts/employees';
 import { centsToDecimal, parseMoney } from '../../contracts/engine/money';
@@ -164,8 +163,8 @@ export class CensusRecordsService {
     };
   }
 
-  /** The employee row of the open client, locked for the caller's change; 404 when there is none. */
-  async load(id: number, m: EntityManager): Promise<EmployeeRow> {
+  /** The employee row of the open client, locked in the caller's transaction (TenantDb.transaction); 404 when there is none. */
+  async load(id: number): Promise<EmployeeRow> {
     const [e] = await this.db.query<EmployeeRow>(
       `SELECT e.id, e.individual_id, e.account_id, e.first_name, e.middle_name, e.last_name, e.email, e.group_id, e.employment_id, e.employment_type,
               e.office_id, e.title, e.hire_date::text AS hire_date, e.birth_date::text AS birth_date, e.gender, e.marital_status_id, e.ssn_enc,
@@ -176,29 +175,28 @@ export class CensusRecordsService {
         WHERE e.id = $1 AND e.client_id = $client
         FOR UPDATE OF e`,
       [id],
-      m,
     );
     if (!e) throw notFound();
     return e;
   }
 
   /** The access groups and offices the client's census offers (contracts/census-choices). */
-  async choices(m?: EntityManager): Promise<CensusChoices> {
-    const [c] = await this.db.query<{ access_group_ids: number[] | null; office_ids: number[] | null }>('SELECT access_group_ids, office_ids FROM client WHERE id = $client', [], m);
+  async choices(): Promise<CensusChoices> {
+    const [c] = await this.db.query<{ access_group_ids: number[] | null; office_ids: number[] | null }>('SELECT access_group_ids, office_ids FROM client WHERE id = $client');
     return censusChoices({ accessGroupIds: c?.access_group_ids ?? null, officeIds: c?.office_ids ?? null });
   }
 
   /** 'Field is required' for work hours when the client requires them. */
-  async checkWorkHours(workHours: number | undefined, m: EntityManager): Promise<void> {
+  async checkWorkHours(workHours: number | undefined): Promise<void> {
     if (workHours !== undefined) return;
-    const [c] = await this.db.query<{ work_hours_required: boolean }>('SELECT work_hours_required FROM client WHERE id = $client', [], m);
+    const [c] = await this.db.query<{ work_hours_required: boolean }>('SELECT work_hours_required FROM client WHERE id = $client');
     if (c?.work_hours_required) throw fieldErrors([{ path: 'workHours', message: Messages.fieldRequired }]);
   }
 
   /** An address (email or username) no other account signs in with and no other employee record carries. */
-  async checkAddressFree(address: string, own: EmployeeRow | null, field: 'email' | 'username', m: EntityManager): Promise<void> {
+  async checkAddressFree(address: string, own: EmployeeRow | null, field: 'email' | 'username'): Promise<void> {
     // Across clients on purpose: a sign-in address is unique in the whole product.
-    const taken: unknown[] = await m.query(
+    const taken: unknown[] = await this.db.manager.query(
       `SELECT 1 AS one FROM account WHERE (lower(email) = lower($1) OR lower(username) = lower($1)) AND id IS DISTINCT FROM $2
        UNION ALL SELECT 1 FROM employee WHERE lower(email) = lower($1) AND id IS DISTINCT FROM $3 AND $4
        LIMIT 1`,

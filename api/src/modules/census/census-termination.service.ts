@@ -1,6 +1,5 @@
 import { ConflictException, ForbiddenException, Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from 'typeorm';
 import { fullName } from '../../contracts/common';
 import { coverageEndFor, employeeGroup, type TerminationRequest, type TerminationResponse, type TerminationReview, type TerminationReviewQuery } from '../../contracts/employees';
 import { PLAN_TYPE_NAMES, type PlanTypeId } from '../../contracts/engine/plan-types';
@@ -14,6 +13,7 @@ import { RequestContext } from '../../core/context/request-context';
 import { TenantDb } from '../../core/database/tenant-db';
 import { MailService } from '../../core/mail/mail.service';
 import { ActionsService } from '../actions/actions.service';
+import { EmployeeRecords } from '../employees/employee-records.service';
 import { EnrollmentsService } from '../enrollments/enrollments.service';
 import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
 import { FilesService } from '../files/files.service';
@@ -39,24 +39,24 @@ export class CensusTerminationService {
     private readonly calendar: ClientCalendar,
     private readonly mail: MailService,
     private readonly records: CensusRecordsService,
+    private readonly employees: EmployeeRecords,
   ) {}
 
   /** The current elections whose coverage a termination ends (enrolled, in the current period), by plan type. */
-  private currentElections(id: number, m: EntityManager) {
+  private currentElections(id: number) {
     return this.db.query<{ plan_type_id: number; plan_id: number; plan_name: string }>(
       `SELECT en.plan_type_id, en.plan_id, p.name AS plan_name
          FROM enrollment en JOIN plan p ON p.id = en.plan_id JOIN open_enrollment_period oe ON oe.id = en.open_enrollment_period_id
         WHERE en.employee_id = $1 AND en.client_id = $client AND en.status = 1 AND oe.is_current
         ORDER BY en.plan_type_id`,
       [id],
-      m,
     );
   }
 
   /** Who may be terminated: never oneself, only an active employee (the review refuses what the termination would). */
-  private async terminable(id: number, m: EntityManager): Promise<EmployeeRow> {
+  private async terminable(id: number): Promise<EmployeeRow> {
     if (this.context.user.employeeId === id) throw new ForbiddenException({ statusCode: 403, message: CensusMessages.cannotTerminateSelf });
-    const e = await this.records.load(id, m);
+    const e = await this.records.load(id);
     if (e.terminated || e.cobra) throw new ConflictException({ statusCode: 409, message: CensusMessages.onlyActiveCanBeTerminated });
     return e;
   }
@@ -64,9 +64,9 @@ export class CensusTerminationService {
   /** GET /employees/{id}/termination-review: what PUT …/terminate would change, from the same rules; writes nothing. */
   async review(id: number, q: TerminationReviewQuery): Promise<TerminationReview> {
     const coverageEnd = toUsDate(coverageEndFor(toIsoDate(q.terminationDate)!))!;
-    return this.db.transaction(async (m) => {
-      const e = await this.terminable(id, m);
-      const enrolled = await this.currentElections(id, m);
+    return this.db.transaction(async () => {
+      const e = await this.terminable(id);
+      const enrolled = await this.currentElections(id);
       return {
         employeeName: fullName({ firstName: e.first_name, lastName: e.last_name }),
         terminationDate: q.terminationDate,
@@ -86,8 +86,8 @@ export class CensusTerminationService {
     const signatureKey = `employees/${id}/terminations/${randomUUID()}-signature.png`;
     const noticeKey = `employees/${id}/terminations/${randomUUID()}-notice.pdf`;
     const result = await this.db.transaction(async (m) => {
-      const e = await this.terminable(id, m);
-      const enrolled = await this.currentElections(id, m);
+      const e = await this.terminable(id);
+      const enrolled = await this.currentElections(id);
       const [client] = await this.db.query<{ name: string }>('SELECT name FROM client WHERE id = $client', [], m);
       const [hr] = (await m.query(`SELECT concat_ws(' ', first_name, last_name) AS name FROM account WHERE id = $1`, [this.context.acting.accountId])) as Array<{ name: string }>;
       const event = OPTION_LISTS.qualifyingEvent.find((o) => o.id === body.qualifyingEventId)!.text;
@@ -118,11 +118,7 @@ export class CensusTerminationService {
         [id, terminationDate, body.totalDisability, toIsoDate(body.disabilityStartDate), body.qualifyingEventId, body.cobraElection, body.notes ?? null, files[0], files[1], coverageEnd, this.context.acting.accountId],
         m,
       );
-      await this.db.query(
-        `UPDATE employee SET terminated = true, cobra = $2, termination_date = $3, updated_at = now() WHERE id = $1 AND client_id = $client`,
-        [id, body.cobraElection, terminationDate],
-        m,
-      );
+      await this.employees.markTerminated(id, body.cobraElection, terminationDate);
       // Coverage of the current elections ends on the rule's date (shown as Effective To).
       await this.enrollments.endCoverage(id, coverageEnd);
       const actionIds = await this.actions.createForTermination(

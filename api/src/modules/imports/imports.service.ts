@@ -279,7 +279,7 @@ export class ImportsService {
       throw err;
     };
     try {
-      await this.census.checkMany(bodies.slice(b.rows_done), this.db.manager);
+      await this.census.checkMany(bodies.slice(b.rows_done));
     } catch (err) {
       if (err instanceof BulkRowRefused) await refused(err, b.rows_done);
       throw err;
@@ -290,7 +290,7 @@ export class ImportsService {
         if (!now || now.status !== 'running' || now.rows_done >= bodies.length) return { done: true, from: now?.rows_done ?? 0 };
         const chunk = bodies.slice(now.rows_done, now.rows_done + CENSUS_COMMIT_CHUNK);
         try {
-          await this.census.createMany(chunk, m);
+          await this.census.createMany(chunk);
         } catch (err) {
           if (err instanceof BulkRowRefused) return { done: true, from: now.rows_done, refused: err };
           throw err;
