@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { MidyearChangesData } from '../../contracts/life-events';
 import { SecuredDataCipher } from '../../core/crypto/secured-data';
 import { TenantDb } from '../../core/database/tenant-db';
 
@@ -63,7 +64,7 @@ export interface EmployeeCensusFields {
 }
 
 /**
- * The employee table's writes that other modules ask for (the census). Each runs on the request's
+ * The employee table's writes that other modules ask for (the census, life events). Each runs on the request's
  * open transaction (TenantDb.transaction put it in the context), so the caller's change and its audit entry
  * commit with it; SSN and income are sealed here, where the row is written.
  */
@@ -232,5 +233,10 @@ export class EmployeeRecords {
       cobra,
       terminationDate,
     ]);
+  }
+
+  /** The life-event wizard's copy on the employee (the dashboard reads it); null when no event is open. */
+  async saveMidyearChanges(employeeId: number, data: MidyearChangesData | null): Promise<void> {
+    await this.db.query('UPDATE employee SET midyear_changes_data = $2 WHERE id = $1 AND client_id = $client', [employeeId, data === null ? null : JSON.stringify(data)]);
   }
 }

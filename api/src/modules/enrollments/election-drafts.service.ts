@@ -174,6 +174,20 @@ export class ElectionDrafts {
     );
   }
 
+  /** A set still unsigned is dropped (a life event cancelled or changed to another kind); a signed one stays. */
+  async dropDraft(changeSetId: number): Promise<void> {
+    await this.db.query(`UPDATE election_change_set SET status = 'cancelled', closed_at = now() WHERE id = $1 AND client_id = $client AND status = 'draft'`, [changeSetId]);
+  }
+
+  /** The elections an applied set made (those in force) take effect on `date` (ISO), in the caller's transaction. */
+  async setEffectiveDate(changeSetId: number, date: string): Promise<void> {
+    await this.db.query(
+      `UPDATE enrollment en SET effective_date = $2, updated_at = now() FROM enrollment_change ch
+        WHERE ch.change_set_id = $1 AND ch.client_id = $client AND en.id = ch.enrollment_id AND en.status > 0`,
+      [changeSetId, date],
+    );
+  }
+
   /** Which signature made a set the elections. */
   async linkSignature(changeSetId: number, signatureId: number, m: EntityManager): Promise<void> {
     await this.db.query(`UPDATE election_change_set SET signature_id = $2 WHERE id = $1 AND client_id = $client`, [changeSetId, signatureId], m);

@@ -86,12 +86,7 @@ export class LifeEventDecisionsService {
       if (decision.approve) {
         await this.drafts.applySet(l.change_set_id, l.employee_id, `Life event approved (${title})`, m);
         // The changed elections take effect when the event says (a birth on its date, others the first of next month).
-        await this.db.query(
-          `UPDATE enrollment en SET effective_date = $2, updated_at = now() FROM enrollment_change ch
-            WHERE ch.change_set_id = $1 AND ch.client_id = $client AND en.id = ch.enrollment_id AND en.status > 0`,
-          [l.change_set_id, starts],
-          m,
-        );
+        await this.drafts.setEffectiveDate(l.change_set_id, starts);
       } else {
         await this.drafts.discard(l.change_set_id, m);
       }

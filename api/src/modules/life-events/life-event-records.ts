@@ -1,5 +1,4 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { toUsDate } from '../../contracts/formats';
 import { LifeEventMessages, lifeEventEffectiveDate, type LifeEventType, type MidyearChangesData, type MidyearStep } from '../../contracts/life-events';
 import { Messages } from '../../contracts/messages';
@@ -48,38 +47,31 @@ export class LifeEventRecords {
     private readonly clock: Clock,
   ) {}
 
-  async saveMeData(employeeId: number, data: MidyearChangesData | null, m: EntityManager): Promise<void> {
-    await this.db.query('UPDATE employee SET midyear_changes_data = $2 WHERE id = $1 AND client_id = $client', [employeeId, data === null ? null : JSON.stringify(data)], m);
-  }
-
   /** The signed event waiting for HR, if any (one at a time). */
-  async pendingOf(employeeId: number, m: EntityManager, lock: boolean): Promise<(Draft & { status: 'pending' }) | null> {
+  async pendingOf(employeeId: number, lock: boolean): Promise<(Draft & { status: 'pending' }) | null> {
     const [row] = await this.db.query<Draft & { status: 'pending' }>(
       `SELECT id, change_set_id, step, event_type, event_date::text AS event_date, reason_id, dependent_id, proof_file_id, status FROM life_event
         WHERE employee_id = $1 AND client_id = $client AND status = 'pending' ORDER BY id DESC LIMIT 1${lock ? ' FOR UPDATE' : ''}`,
       [employeeId],
-      m,
     );
     return row ?? null;
   }
 
-  async draftOf(employeeId: number, m: EntityManager, lock: boolean): Promise<Draft | null> {
+  async draftOf(employeeId: number, lock: boolean): Promise<Draft | null> {
     const [row] = await this.db.query<Draft>(
       `SELECT id, change_set_id, step, event_type, event_date::text AS event_date, reason_id, dependent_id, proof_file_id FROM life_event
         WHERE employee_id = $1 AND client_id = $client AND status = 'draft'${lock ? ' FOR UPDATE' : ''}`,
       [employeeId],
-      m,
     );
     return row ?? null;
   }
 
-  async person(employeeId: number, m: EntityManager): Promise<Person> {
+  async person(employeeId: number): Promise<Person> {
     const [row] = await this.db.query<Person>(
       `SELECT c.enable_midyear_changes AS enabled, e.marital_status_id, ($2::timestamptz AT TIME ZONE c.time_zone)::date::text AS today,
               EXISTS (SELECT 1 FROM enrollment n WHERE n.employee_id = e.id AND n.client_id = e.client_id AND n.plan_type_id = 1 AND n.status > 0 AND n.plan_id IS NOT NULL) AS medical_enrolled
          FROM employee e JOIN client c ON c.id = e.client_id WHERE e.id = $1 AND e.client_id = $client`,
       [employeeId, this.clock.nowIso()],
-      m,
     );
     if (!row) throw new NotFoundException({ statusCode: 404, message: Messages.noEmployeeFound });
     return row;

@@ -17,7 +17,9 @@ import { tierLabel, type Tier } from '../../contracts/engine/tiers';
 import { PLAN_SQL, employeeAgeFor, pricingOf, type PlanRecord } from '../plans/plan-model';
 import { PlansService } from '../plans/plans.service';
 import { fullName } from '../../contracts/common';
+import { EmployeeRecords } from '../employees/employee-records.service';
 import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
+import { FilesService } from '../files/files.service';
 import { signaturePngOf } from '../forms/signature-png';
 import { SignatureService } from '../forms/signature.service';
 import { JobIds, type JobPayloads } from '../../core/jobs/job-registry';
@@ -49,6 +51,8 @@ export class LifeEventSigningService {
     private readonly dataSource: DataSource,
     private readonly records: LifeEventRecords,
     private readonly wizard: LifeEventWizardService,
+    private readonly files: FilesService,
+    private readonly employees: EmployeeRecords,
   ) {}
 
   /**
@@ -59,7 +63,7 @@ export class LifeEventSigningService {
   async review(): Promise<LifeEventReview> {
     const employeeId = this.context.ownEmployeeId();
     const m = this.db.manager;
-    const draft = await this.records.draftOf(employeeId, m, false);
+    const draft = await this.records.draftOf(employeeId, false);
     if (!draft?.event_type) throw conflict(LifeEventMessages.noEvent);
     const ctx = await this.plans.employeeContext(employeeId, m);
     const engine = new ContributionEngine(ctx.payPeriods);
@@ -141,25 +145,21 @@ export class LifeEventSigningService {
     const key = `employees/${employeeId}/signatures/life-event-${randomUUID()}.png`;
     await this.storage.put(key, png);
     return this.db.transaction(async (m) => {
-      const person = await this.records.person(employeeId, m);
-      const draft = await this.records.draftOf(employeeId, m, true);
+      const person = await this.records.person(employeeId);
+      const draft = await this.records.draftOf(employeeId, true);
       if (!draft || draft.step !== 7 || draft.event_type === null || draft.change_set_id === null) throw conflict();
-      await this.wizard.checkLeaving(6, { ...draft }, { step: 7 }, person, employeeId, m);
-      const [file] = await this.db.query<{ id: number }>(
-        `INSERT INTO file (client_id, employee_id, title, file_type, storage_key, content_type, size_bytes) VALUES ($client, $1, $2, 'personal', $3, 'image/png', $4) RETURNING id`,
-        [employeeId, `Signature, ${LIFE_EVENT_TYPES[draft.event_type]}`, key, png.length],
-        m,
-      );
+      await this.wizard.checkLeaving(6, { ...draft }, { step: 7 }, person, employeeId);
+      const fileId = await this.files.add({ employeeId, title: `Signature, ${LIFE_EVENT_TYPES[draft.event_type]}`, fileType: 'personal', storageKey: key, contentType: 'image/png', sizeBytes: png.length });
       // The snapshot reads the event's draft, so it is taken before the draft becomes the pending set.
-      const signatureId = await this.signatures.recordLifeEvent(employeeId, file!.id, m);
+      const signatureId = await this.signatures.recordLifeEvent(employeeId, fileId, m);
       await this.drafts.submit(draft.change_set_id, m);
       await this.db.query(
         // Signed at the clock's now: the document's reminder counts the client's days from it.
         `UPDATE life_event SET status = 'pending', signed_at = $4::timestamptz, signature_file_id = $2, signature_id = $3, updated_at = now() WHERE id = $1 AND client_id = $client`,
-        [draft.id, file!.id, signatureId, this.clock.nowIso()],
+        [draft.id, fileId, signatureId, this.clock.nowIso()],
         m,
       );
-      await this.records.saveMeData(employeeId, null, m);
+      await this.employees.saveMidyearChanges(employeeId, null);
       await this.audit.record(
         { employeeId, eventType: 'Life event', actionType: 'update', description: `Life event signed, waiting for HR: ${LIFE_EVENT_TYPES[draft.event_type]}`, data: [{ title: 'Event date', oldValue: null, newValue: toUsDate(draft.event_date), changed: true }] },
         m,

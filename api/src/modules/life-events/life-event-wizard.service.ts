@@ -1,5 +1,4 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { type EntityManager } from 'typeorm';
 import { ALLOWED_CHANGES, coverageKey, LIFE_EVENT_TYPES, LifeEventMessages, eventDateIssue, eventDateOf, eventDependentRelation, eventTypesFor, needsReason, nextMidyearStep, previousMidyearStep, lifeEventChangeIssue, relationOf, stepSkipped, type CoverageChoice as CoverageChoiceView, type ElectionChangeFacts, type LifeEventType, type MidyearChangeRequest, type MidyearChangesData, type MidyearContext, type MidyearStep } from '../../contracts/life-events';
 import { Messages } from '../../contracts/messages';
 import { PLAN_TYPE_NAMES, type PlanTypeId } from '../../contracts/plans';
@@ -7,6 +6,7 @@ import { AuditService } from '../../core/audit/audit.service';
 import { RequestContext } from '../../core/context/request-context';
 import { TenantDb } from '../../core/database/tenant-db';
 import { fieldErrors } from '../../core/http/field-errors';
+import { EmployeeRecords } from '../employees/employee-records.service';
 import { FilesService } from '../files/files.service';
 import type { StoredUpload } from '../files/streaming-upload.interceptor';
 import { ElectionDrafts } from '../enrollments/election-drafts.service';
@@ -35,12 +35,13 @@ export class LifeEventWizardService {
     private readonly drafts: ElectionDrafts,
     private readonly enrollments: EnrollmentsService,
     private readonly records: LifeEventRecords,
+    private readonly employees: EmployeeRecords,
   ) {}
 
   /** GET /midyear-changes: the draft in progress (step 1 and nothing when there is none). */
   async current(): Promise<MidyearChangesData> {
     const employeeId = this.context.ownEmployeeId();
-    const draft = await this.records.draftOf(employeeId, this.db.manager, false);
+    const draft = await this.records.draftOf(employeeId, false);
     if (draft) return dataOf(draft);
     // Signed and waiting for HR, or sent back: the dashboard says so until the employee starts again.
     const [last] = await this.db.query<Draft & { status: 'pending' | 'rejected'; rejection_reason: string | null }>(
@@ -56,19 +57,19 @@ export class LifeEventWizardService {
     const employeeId = this.context.ownEmployeeId();
     const toApply: CoverageChoice[] = [];
     const data = await this.db.transaction(async (m) => {
-      const person = await this.records.person(employeeId, m);
+      const person = await this.records.person(employeeId);
       if (!person.enabled) throw new ForbiddenException({ statusCode: 403, message: LifeEventMessages.notEnabled });
-      const draft = await this.records.draftOf(employeeId, m, true);
+      const draft = await this.records.draftOf(employeeId, true);
       const step = body.step as MidyearStep;
 
       // Step 1 with nothing: the employee declined to continue ('No' to continue previous changes): the draft goes.
       if (step === 1 && body.eventType == null) {
         if (draft) {
           await this.db.query(`UPDATE life_event SET status = 'cancelled', updated_at = now() WHERE id = $1 AND client_id = $client`, [draft.id], m);
-          await this.dropElections(draft, m);
+          await this.dropElections(draft);
           await this.audit.record({ employeeId, eventType: 'Life event', actionType: 'delete', description: `Life event changes cancelled${draft.event_type ? `: ${LIFE_EVENT_TYPES[draft.event_type]}` : ''}` }, m);
         }
-        await this.records.saveMeData(employeeId, null, m);
+        await this.employees.saveMidyearChanges(employeeId, null);
         return EMPTY;
       }
 
@@ -85,7 +86,7 @@ export class LifeEventWizardService {
       if (step < from.step) {
         // Back to an earlier step the event shows: answers stay as they are.
         if (stepSkipped(step, ctx(from)) || (from.step > 1 && previousMidyearStep(from.step, ctx(from)) === null)) throw conflict();
-        return this.save(employeeId, { ...from, step }, draft === null, m);
+        return this.save(employeeId, { ...from, step }, draft === null);
       }
       if (step === from.step) {
         // Changing the answers of the step one is on is moving "to" it again; only step 1 allows it (choosing again).
@@ -94,27 +95,27 @@ export class LifeEventWizardService {
       // Forward: exactly the next shown step, once the step being left holds.
       const leaving = step === 1 ? 1 : from.step;
       if (step !== 1 && nextMidyearStep(leaving, ctx(next)) !== step) throw conflict();
-      await this.checkLeaving(leaving, next, body, person, employeeId, m);
+      await this.checkLeaving(leaving, next, body, person, employeeId);
       // Step 1 answered moves to 2 (selecting an event type moves to step 2).
       const target = step === 1 ? 2 : step;
       if (step === 1 && from.event_type !== next.event_type) {
         // Another event: its answers and elections start again.
-        await this.dropElections(from, m);
+        await this.dropElections(from);
         Object.assign(next, { event_date: null, reason_id: null, dependent_id: null, proof_file_id: null, change_set_id: null });
       }
       // Plan enrollment: the event's changes are a draft of their own over the signed elections (decisions
       // section 5), open only while the event is; the enrollment dialogs write into it.
-      if (target === 6 && next.change_set_id === null) next.change_set_id = await this.openElections(employeeId, m);
+      if (target === 6 && next.change_set_id === null) next.change_set_id = await this.openElections(employeeId);
       if (leaving === 4 && body.coverage?.length) {
         // Step 4's choices: only those the event allows on this employee's plans.
-        const offered = new Map((await this.coverageChoicesOf(employeeId, next, m)).map((c) => [c.key, c]));
+        const offered = new Map((await this.coverageChoicesOf(employeeId, next)).map((c) => [c.key, c]));
         for (const key of new Set(body.coverage)) {
           const choice = offered.get(key);
           if (!choice) throw fieldErrors([{ path: 'coverage', message: LifeEventMessages.notAllowed }]);
           toApply.push(choice);
         }
       }
-      return this.save(employeeId, { ...next, step: target as MidyearStep }, draft === null, m);
+      return this.save(employeeId, { ...next, step: target as MidyearStep }, draft === null);
     });
     // Written after the commit, through the enrollment rules themselves (tier and cost follow the people), into
     // the event's draft that the commit opened; step 6 shows the result for the employee to review.
@@ -135,16 +136,16 @@ export class LifeEventWizardService {
   /** GET /midyear-changes/coverage: step 4's choices for the event in progress. */
   async coverageChoices(): Promise<CoverageChoiceView[]> {
     const employeeId = this.context.ownEmployeeId();
-    const draft = await this.records.draftOf(employeeId, this.db.manager, false);
+    const draft = await this.records.draftOf(employeeId, false);
     if (!draft?.event_type) return [];
-    return (await this.coverageChoicesOf(employeeId, draft, this.db.manager)).map(({ enrollmentId: _e, planId: _p, covered: _c, ...rest }) => rest);
+    return (await this.coverageChoicesOf(employeeId, draft)).map(({ enrollmentId: _e, planId: _p, covered: _c, ...rest }) => rest);
   }
 
   /**
    * For each plan group the employee is enrolled in (as the event's draft has it), the people the event allows
    * adding (not covered) or removing (covered); a step-3 event is about its one dependent.
    */
-  private async coverageChoicesOf(employeeId: number, d: Draft, m: EntityManager): Promise<CoverageChoice[]> {
+  private async coverageChoicesOf(employeeId: number, d: Draft): Promise<CoverageChoice[]> {
     if (d.event_type === null) return [];
     const allowed = ALLOWED_CHANGES[d.event_type];
     const elections = await this.db.query<{ enrollment_id: number; plan_type_id: number; plan_id: number | null; status: number; deps: number[] }>(
@@ -158,12 +159,10 @@ export class LifeEventWizardService {
           AND en.open_enrollment_period_id = (SELECT id FROM open_enrollment_period WHERE client_id = $client AND is_current)
         ORDER BY en.plan_type_id`,
       [employeeId, d.change_set_id ?? 0, [...MEDICAL_TYPES, ...DENTAL_TYPES, ...VISION_TYPES]],
-      m,
     );
     const people = await this.db.query<{ id: number; first_name: string; last_name: string; relationship_type_id: number | null }>(
       'SELECT id, first_name, last_name, relationship_type_id FROM dependent WHERE employee_id = $1 AND client_id = $client AND deleted_at IS NULL ORDER BY id',
       [employeeId],
-      m,
     );
     const out: CoverageChoice[] = [];
     for (const e of elections) {
@@ -195,7 +194,7 @@ export class LifeEventWizardService {
   async proof(file: StoredUpload | undefined): Promise<MidyearChangesData> {
     const employeeId = this.context.ownEmployeeId();
     // The draft's, or (signed without it) the one of the event waiting for HR.
-    const draft = (await this.records.draftOf(employeeId, this.db.manager, false)) ?? (await this.records.pendingOf(employeeId, this.db.manager, false));
+    const draft = (await this.records.draftOf(employeeId, false)) ?? (await this.records.pendingOf(employeeId, false));
     if (!draft?.event_type || !ALLOWED_CHANGES[draft.event_type].proof) {
       if (file) await this.files.discard(file);
       throw conflict(LifeEventMessages.noEvent);
@@ -203,7 +202,7 @@ export class LifeEventWizardService {
     const saved = await this.files.record(employeeId, `${ALLOWED_CHANGES[draft.event_type].proof} (${LIFE_EVENT_TYPES[draft.event_type]})`, file, 'Life event proof added');
     return this.db.transaction(async (m) => {
       if (draft.status === 'pending') {
-        const p = await this.records.pendingOf(employeeId, m, true);
+        const p = await this.records.pendingOf(employeeId, true);
         if (!p || p.id !== draft.id) throw conflict(LifeEventMessages.noEvent);
         await this.db.query(`UPDATE life_event SET proof_file_id = $2, updated_at = now() WHERE id = $1 AND client_id = $client`, [p.id, saved.id], m);
         await this.audit.record(
@@ -212,14 +211,14 @@ export class LifeEventWizardService {
         );
         return { ...dataOf({ ...p, proof_file_id: saved.id }), status: 'pending' as const, rejectionReason: null };
       }
-      const d = await this.records.draftOf(employeeId, m, true);
+      const d = await this.records.draftOf(employeeId, true);
       if (!d || d.id !== draft.id) throw conflict(LifeEventMessages.noEvent);
-      return this.save(employeeId, { ...d, proof_file_id: saved.id }, false, m);
+      return this.save(employeeId, { ...d, proof_file_id: saved.id }, false);
     });
   }
 
   /** The rules of the step being left, on the answers as they will be saved (field errors name the answer). */
-  async checkLeaving(step: MidyearStep, next: Draft, body: MidyearChangeRequest, person: Person, employeeId: number, m: EntityManager): Promise<void> {
+  async checkLeaving(step: MidyearStep, next: Draft, body: MidyearChangeRequest, person: Person, employeeId: number): Promise<void> {
     if (step === 1) {
       if (next.event_type === null) throw fieldErrors([{ path: 'eventType', message: LifeEventMessages.eventRequired }]);
       if (!eventTypesFor(person.marital_status_id).includes(next.event_type)) throw fieldErrors([{ path: 'eventType', message: LifeEventMessages.marriedAlready }]);
@@ -247,7 +246,6 @@ export class LifeEventWizardService {
       const [dependent] = await this.db.query<{ relationship_type_id: number | null }>(
         'SELECT relationship_type_id FROM dependent WHERE id = $1 AND employee_id = $2 AND client_id = $client AND deleted_at IS NULL',
         [next.dependent_id, employeeId],
-        m,
       );
       // Another employee's (or another client's) dependent does not exist for this one.
       if (!dependent) throw new NotFoundException({ statusCode: 404, message: Messages.noDependentFound });
@@ -257,7 +255,7 @@ export class LifeEventWizardService {
     // The supporting document may follow the signature: HR's approval waits for it instead.
     if (step === 4) return;
     if (step === 6) {
-      const issue = lifeEventChangeIssue(next.event_type, await this.changeFacts(employeeId, next, m));
+      const issue = lifeEventChangeIssue(next.event_type, await this.changeFacts(employeeId, next));
       if (issue) throw fieldErrors([{ path: 'elections', message: issue }]);
       return;
     }
@@ -266,7 +264,7 @@ export class LifeEventWizardService {
   }
 
   /** The draft's elections against the signed ones, with the relations of the people added and removed. */
-  private async changeFacts(employeeId: number, d: Draft, m: EntityManager): Promise<ElectionChangeFacts[]> {
+  private async changeFacts(employeeId: number, d: Draft): Promise<ElectionChangeFacts[]> {
     if (d.change_set_id === null) return [];
     const rows = await this.db.query<ChangeRow>(
       `SELECT ch.plan_type_id, en.status AS status_before, ch.status AS status_after, en.plan_id AS plan_before, ch.plan_id AS plan_after,
@@ -274,10 +272,9 @@ export class LifeEventWizardService {
          FROM enrollment_change ch JOIN enrollment en ON en.id = ch.enrollment_id AND en.client_id = ch.client_id
         WHERE ch.change_set_id = $1 AND ch.client_id = $client ORDER BY ch.plan_type_id`,
       [d.change_set_id],
-      m,
     );
     const relations = new Map(
-      (await this.db.query<{ id: number; relationship_type_id: number | null }>('SELECT id, relationship_type_id FROM dependent WHERE employee_id = $1 AND client_id = $client', [employeeId], m)).map((r) => [
+      (await this.db.query<{ id: number; relationship_type_id: number | null }>('SELECT id, relationship_type_id FROM dependent WHERE employee_id = $1 AND client_id = $client', [employeeId])).map((r) => [
         r.id,
         relationOf(r.relationship_type_id),
       ]),
@@ -295,28 +292,27 @@ export class LifeEventWizardService {
   }
 
   /** Opens the event's elections draft; unsigned changes of another kind must be finished or cancelled first. */
-  private async openElections(employeeId: number, m: EntityManager): Promise<number> {
-    const [open] = await this.db.query<{ id: number; kind: string }>(`SELECT id, kind FROM election_change_set WHERE employee_id = $1 AND client_id = $client AND status = 'draft'`, [employeeId], m);
+  private async openElections(employeeId: number): Promise<number> {
+    const [open] = await this.db.query<{ id: number; kind: string }>(`SELECT id, kind FROM election_change_set WHERE employee_id = $1 AND client_id = $client AND status = 'draft'`, [employeeId]);
     if (open && open.kind !== 'life_event') throw conflict(LifeEventMessages.otherDraft);
-    const id = open?.id ?? (await this.drafts.open(employeeId, 'life_event', m));
+    const id = open?.id ?? (await this.drafts.open(employeeId, 'life_event', this.db.manager));
     if (id === null) throw conflict(LifeEventMessages.noPeriod);
     return id;
   }
 
   /** The event's elections draft, if it has one, is discarded with it. */
-  private async dropElections(d: Draft, m: EntityManager): Promise<void> {
+  private async dropElections(d: Draft): Promise<void> {
     if (d.change_set_id === null) return;
-    await this.db.query(`UPDATE election_change_set SET status = 'cancelled', closed_at = now() WHERE id = $1 AND client_id = $client AND status = 'draft'`, [d.change_set_id], m);
+    await this.drafts.dropDraft(d.change_set_id);
   }
 
-  private async save(employeeId: number, d: Draft, create: boolean, m: EntityManager): Promise<MidyearChangesData> {
+  private async save(employeeId: number, d: Draft, create: boolean): Promise<MidyearChangesData> {
     let id = d.id;
     if (create) {
       const [row] = await this.db.query<{ id: number }>(
         `INSERT INTO life_event (client_id, employee_id, step, event_type, event_date, reason_id, dependent_id, proof_file_id, change_set_id)
          VALUES ($client, $1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
         [employeeId, d.step, d.event_type, d.event_date, d.reason_id, d.dependent_id, d.proof_file_id, d.change_set_id],
-        m,
       );
       id = row!.id;
     } else {
@@ -324,11 +320,10 @@ export class LifeEventWizardService {
         `UPDATE life_event SET step = $2, event_type = $3, event_date = $4, reason_id = $5, dependent_id = $6, proof_file_id = $7, change_set_id = $8, updated_at = now()
           WHERE id = $1 AND client_id = $client`,
         [id, d.step, d.event_type, d.event_date, d.reason_id, d.dependent_id, d.proof_file_id, d.change_set_id],
-        m,
       );
     }
     const data = dataOf({ ...d, id });
-    await this.records.saveMeData(employeeId, data, m);
+    await this.employees.saveMidyearChanges(employeeId, data);
     await this.audit.record(
       {
         employeeId,
@@ -340,7 +335,6 @@ export class LifeEventWizardService {
           { title: 'Coverage starts', oldValue: null, newValue: data.coverageStarts, changed: data.coverageStarts !== null },
         ],
       },
-      m,
     );
     return data;
   }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { EmployeesModule } from '../employees/employees.module';
 import { EnrollmentsModule } from '../enrollments/enrollments.module';
 import { FilesModule } from '../files/files.module';
 import { FormsModule } from '../forms/forms.module';
@@ -9,5 +10,5 @@ import { LifeEventRecords } from './life-event-records';
 import { LifeEventSigningService } from './life-event-signing.service';
 import { LifeEventWizardService } from './life-event-wizard.service';
 
-@Module({ imports: [FilesModule, EnrollmentsModule, FormsModule, PlansModule], controllers: [LifeEventsController, LifeEventDecisionsController], providers: [LifeEventRecords, LifeEventWizardService, LifeEventSigningService, LifeEventDecisionsService] })
+@Module({ imports: [EmployeesModule, FilesModule, EnrollmentsModule, FormsModule, PlansModule], controllers: [LifeEventsController, LifeEventDecisionsController], providers: [LifeEventRecords, LifeEventWizardService, LifeEventSigningService, LifeEventDecisionsService] })
 export class LifeEventsModule {}
