@@ -23,6 +23,7 @@ import { RequestContext } from '../api/src/core/context/request-context';
 import { TenantDb } from '../api/src/core/database/tenant-db';
 import { CarrierFeedsService } from '../api/src/modules/carrier-feeds/carrier-feeds.service';
 import { write834Whole } from '../api/src/modules/carrier-feeds/edi834-writer';
+import { WORKERS_NODE_FLAGS } from '../workers/src/node-flags';
 
 const EMPLOYEES = Number(process.env.BENCH_EDI_EMPLOYEES ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -179,7 +180,9 @@ async function child(side: Side, clientId: number, carrierId: number): Promise<v
 /** Starts a child of this script for one side; resolves once its modules are up. */
 function start(side: Side, clientId: number, carrierId: number): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const c = fork(__filename, [side, String(clientId), String(carrierId)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    // The portal's side runs as the workers process does, with its V8 flags (the floor with Node's defaults).
+    const execArgv = side === 'portal' ? [...process.execArgv, ...WORKERS_NODE_FLAGS] : process.execArgv;
+    const c = fork(__filename, [side, String(clientId), String(carrierId)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv });
     c.once('message', () => resolve(c));
     c.once('exit', (code) => reject(new Error(`the ${side} process exited with ${code}`)));
   });

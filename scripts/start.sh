@@ -27,6 +27,8 @@ stop() {
 }
 trap stop INT TERM
 
+# The workers' V8 flags (workers/src/node-flags.ts says which and why).
+workers_flags=$(node -p "require('./dist/workers/src/node-flags').WORKERS_NODE_FLAGS.join(' ')" 2>/dev/null || true)
 if [ "${1:-}" = "--dev" ]; then
   # Development: tsc rebuilds dist/ on every change of api/, workers/ or migrations/ (incrementally, so an unchanged
   # tree writes nothing), and Node's own watch mode restarts the API and the workers once per compile: it watches
@@ -35,10 +37,10 @@ if [ "${1:-}" = "--dev" ]; then
   # process imports). The site is not restarted by this: Vite, inside the API process, serves it with HMR.
   node node_modules/typescript/bin/tsc -p tsconfig.build.json --watch --preserveWatchOutput & pids+=($!)
   node --watch-path=dist/.tsbuildinfo --watch-preserve-output dist/api/src/main.js & pids+=($!)
-  node --watch-path=dist/.tsbuildinfo --watch-preserve-output dist/workers/src/main.js & pids+=($!)
+  node --watch-path=dist/.tsbuildinfo --watch-preserve-output $workers_flags dist/workers/src/main.js & pids+=($!)
 else
   node dist/api/src/main.js & pids+=($!)
-  node dist/workers/src/main.js & pids+=($!)
+  node $workers_flags dist/workers/src/main.js & pids+=($!)
 fi
 # Last: the banner (site, API docs, mailbox, demo logins, registration link) once the portal answers.
 node dist/api/src/server/print-banner.js &

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDocument } from 'yaml';
+import { WORKERS_NODE_FLAGS } from '../../../../workers/src/node-flags';
 
 /**
  * docker-compose.yml and the proxy's Caddyfile, checked without a Docker engine (none runs on
@@ -65,6 +66,9 @@ describe('docker-compose.yml', () => {
 
   it('the workers answer their probe on WORKER_HEALTH_PORT; the API serves the site with INTERNAL_API_URL on itself and trusts the proxy', () => {
     expect(services.workers!.environment!.WORKER_HEALTH_PORT).toBe('3001');
+    // The workers run with their V8 flags, the same list scripts/start.sh and the EDI bench use.
+    expect(services.workers!.environment!.NODE_OPTIONS).toBe(WORKERS_NODE_FLAGS.join(' '));
+    expect(services.api!.environment!.NODE_OPTIONS).toBeUndefined();
     expect(services.api!.environment).toMatchObject({ PORT: '3000', HOST: '0.0.0.0', INTERNAL_API_URL: 'http://127.0.0.1:3000/mbl/api' });
     expect(services.api!.environment!.TRUST_PROXY).toContain('172.16.0.0/12');
     expect(services.api!.expose).toEqual(['3000']);
