@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { ClientMessages, bandContrast, type ClientDetail, type HrAdministrator } from '../../api/src/contracts';
-import { createOtherTenant, uniqueEmail } from '../support/fixtures';
+import { createOtherTenant, createPerson, uniqueEmail } from '../support/fixtures';
+import { cleanRateSheet, toXlsx } from '../support/rate-sheet-fixture';
 import { appWithWorkers, linkFrom } from '../support/mail';
 
 /** 1x1 transparent PNG: the smallest image the logo upload accepts. */
@@ -185,6 +186,28 @@ describe('agency clients: an agent sets up an employer', () => {
     const other = (await auth(api().post('/mbl/api/agency/clients')).send(settings({ name: `${name} West`, contacts: [] })).expect(201)).body as ClientDetail;
     const prepared = (await auth(api().post(`/mbl/api/agency/clients/${other.id}/first-period`)).send({ kind: 'new-hire', startDate: '12/01/2026' }).expect(200)).body;
     expect(prepared.period).toMatchObject({ title: 'Plan Year 2026', kind: 'new-hire', state: 'closed', startDate: '12/01/2026' });
+
+    // Its plans come from a rate sheet into that period, which has started but where nobody has elected yet; one
+    // plan can then be edited on screen.
+    // Opened from a session of its own: opening a client replaces the session it is asked from.
+    const opened = ((await auth(api().post(`/mbl/api/agency/clients/${other.id}/open`), await suite.t.login('agent@harbor.test')).expect(200)).body as { jwt: string }).jwt;
+    const sheet = (await auth(api().post('/mbl/api/rate-sheets'), opened).attach('file', await toXlsx(cleanRateSheet()), 'rates.xlsx').expect(201)).body as { id: number; period: { id: number; title: string } };
+    expect(sheet.period.title).toBe('Plan Year 2026');
+    await auth(api().post(`/mbl/api/rate-sheets/${sheet.id}/commit`), opened).send({}).expect(200);
+    const catalog = (await auth(api().get('/mbl/api/plan-catalog'), opened).expect(200)).body as { period: { id: number } | null; plans: Array<{ id: number; name: string; editable: boolean }> };
+    expect(catalog.period?.id).toBe(sheet.period.id);
+    expect(catalog.plans.length).toBeGreaterThan(0);
+    expect(catalog.plans.every((p) => p.editable)).toBe(true);
+    // Once someone elects one of its plans, they are the plans in force: no longer replaced or edited here.
+    const plan = catalog.plans[0]!;
+    const person = await createPerson(suite.db, { registered: true, clientId: other.id });
+    await suite.db.query(
+      `INSERT INTO enrollment (client_id, employee_id, open_enrollment_period_id, plan_type_id, plan_id, status) SELECT $1, $2, p.open_enrollment_period_id, p.plan_type_id, p.id, 1 FROM plan p WHERE p.id = $3`,
+      [other.id, person.employeeId, plan.id],
+    );
+    const again = (await auth(api().post('/mbl/api/rate-sheets'), opened).attach('file', await toXlsx(cleanRateSheet()), 'rates.xlsx').expect(201)).body as { id: number };
+    await auth(api().post(`/mbl/api/rate-sheets/${again.id}/commit`), opened).send({}).expect(409);
+    expect(((await auth(api().get('/mbl/api/plan-catalog'), opened).expect(200)).body as { plans: Array<{ editable: boolean }> }).plans.every((p) => !p.editable)).toBe(true);
   });
 
   it("answers 404 for another agency's client on every call, and for an administrator of another client", async () => {

@@ -14,10 +14,19 @@ import {
 import type { ImportedPlan, RateSheet } from '../../contracts/rate-sheet';
 import { toUsDate } from '../../contracts/formats';
 
+/**
+ * A period whose plans may still be replaced or edited (`{period}` is its alias): one not started (Ready to Start),
+ * or one started whose plans nobody has elected yet, as a first period of new-hire enrollment is from its first
+ * day, before the agent has loaded any plans. Once someone elects a plan of it, employees price from its rates.
+ */
+const DRAFT_PERIOD = `({period}.started_at IS NULL OR NOT EXISTS (
+    SELECT 1 FROM enrollment e JOIN plan ep ON ep.id = e.plan_id AND ep.client_id = e.client_id
+     WHERE e.client_id = {period}.client_id AND ep.open_enrollment_period_id = {period}.id))`;
+
 const CATALOG_SQL = `
 SELECT p.id, p.name, p.plan_type_id, p.carrier, p.policy_number, p.description, p.effective_date::text AS effective_date, p.end_date::text AS end_date,
        p.tier_structure, p.rate_type, p.rate_period, p.contribution_type, p.employer_contribution, p.waiting_period_days, p.min_work_hours,
-       p.dependent_max_age, p.benefits, o.started_at IS NULL AS editable,
+       p.dependent_max_age, p.benefits, ${DRAFT_PERIOD.replaceAll('{period}', 'o')} AS editable,
        coalesce((SELECT json_agg(json_build_object('tier', r.tier, 'minAge', r.min_age, 'maxAge', r.max_age, 'costCents', r.cost_cents) ORDER BY r.tier, r.min_age)
                    FROM plan_rate r WHERE r.plan_id = p.id), '[]') AS rates
   FROM plan p JOIN open_enrollment_period o ON o.id = p.open_enrollment_period_id AND o.client_id = p.client_id`;
@@ -34,11 +43,15 @@ export class PlanCatalogService {
     private readonly audit: AuditService,
   ) {}
 
-  /** The open client's period that has not started (Ready to Start): the only one whose plans may be replaced. */
+  /**
+   * The open client's period whose plans may be replaced (DRAFT_PERIOD): the one Ready to Start when there is one,
+   * else a started period nobody has elected a plan of yet (a new-hire first period).
+   */
   async draftPeriod(m?: EntityManager, lock = false): Promise<DraftPeriod | null> {
     const [p] = await this.db.query<{ id: number; title: string; start_date: string }>(
-      `SELECT id, title, start_date::text AS start_date FROM open_enrollment_period
-        WHERE client_id = $client AND started_at IS NULL ORDER BY start_date DESC, id DESC LIMIT 1 ${lock ? 'FOR UPDATE' : ''}`,
+      `SELECT o.id, o.title, o.start_date::text AS start_date FROM open_enrollment_period o
+        WHERE o.client_id = $client AND ${DRAFT_PERIOD.replaceAll('{period}', 'o')}
+        ORDER BY o.started_at IS NULL DESC, o.start_date DESC, o.id DESC LIMIT 1 ${lock ? 'FOR UPDATE OF o' : ''}`,
       [],
       m,
     );
