@@ -33,8 +33,11 @@ const notFound = () => new NotFoundException({ statusCode: 404, message: PlanCat
 /**
  * The rate sheet and census imports. An upload is read (exceljs, or CSV for a census),
  * checked whole by the contracts' rules, and kept sealed as an import batch only when clean; the preview reads
- * it back; the commit writes it through the owners' services (plans: PlanCatalogService; employees: the census's
- * Add New Employee) in one transaction, so a commit adds everything or nothing.
+ * it back; the commit writes it through the owners' services. A rate sheet's commit (PlanCatalogService) is one
+ * transaction: all its plans or none. A census's commit is a workers job (the census's Add New Employee) that
+ * checks every remaining row first, so an address taken since the upload adds nobody, then adds 500 rows per
+ * transaction with its progress; a row refused only inside a later chunk (taken during the job itself) leaves the
+ * chunks before it added and the import failed, naming that row.
  */
 @Injectable()
 export class ImportsService {
