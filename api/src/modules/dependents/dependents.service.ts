@@ -1,7 +1,6 @@
 import { Clock } from '../../core/clock/clock';
 import { Injectable } from '@nestjs/common';
 import { ZodValidationException } from 'nestjs-zod';
-import type { EntityManager } from 'typeorm';
 import {
   dependentSchema,
   ssnRuleFor,
@@ -50,29 +49,28 @@ export class DependentsService {
   }
 
   async list(): Promise<Dependent[]> {
-    const h = await this.household(this.db.manager, this.context.ownEmployeeId());
-    return this.listOf(this.db.manager, h);
+    const h = await this.household(this.context.ownEmployeeId());
+    return this.listOf(h);
   }
 
   /** Census Dependents tab: an employee of the administrator's own client only. */
   async listForEmployee(employeeId: number): Promise<Dependent[]> {
-    const h = await this.household(this.db.manager, employeeId);
-    return this.listOf(this.db.manager, h);
+    const h = await this.household(employeeId);
+    return this.listOf(h);
   }
 
   async get(id: number): Promise<Dependent> {
-    const m = this.db.manager;
-    const h = await this.household(m, this.context.ownEmployeeId());
-    return this.toDependent(await this.row(m, h, id, false), h);
+    const h = await this.household(this.context.ownEmployeeId());
+    return this.toDependent(await this.row(h, id, false), h);
   }
 
   async create(body: unknown): Promise<Dependent> {
-    return this.db.transaction(async (m) => {
-      const h = await this.household(m, this.context.ownEmployeeId());
+    return this.db.transaction(async () => {
+      const h = await this.household(this.context.ownEmployeeId());
       const req = this.parse(body, h);
       const ssn = this.resolveSsn(req, h, null);
-      const id = await this.db.insert(dependentTable, { ...valuesOf(req, h), employeeId: h.employeeId, ssnEnc: this.cipher.encrypt(ssn) }, m);
-      const created = await this.row(m, h, id, false);
+      const id = await this.db.insert(dependentTable, { ...valuesOf(req, h), employeeId: h.employeeId, ssnEnc: this.cipher.encrypt(ssn) });
+      const created = await this.row(h, id, false);
       await this.audit.record(
         {
           employeeId: h.employeeId,
@@ -81,16 +79,15 @@ export class DependentsService {
           description: `Dependent ${fullName(created)} (${relationText(created.relationshipTypeId)}) added`,
           data: auditChanges(DEPENDENT_AUDIT_FIELDS, null, auditView(created, ssn)),
         },
-        m,
       );
       return this.toDependent(created, h);
     });
   }
 
   async update(id: number, body: unknown): Promise<Dependent> {
-    return this.db.transaction(async (m) => {
-      const h = await this.household(m, this.context.ownEmployeeId());
-      const current = await this.row(m, h, id, true);
+    return this.db.transaction(async () => {
+      const h = await this.household(this.context.ownEmployeeId());
+      const current = await this.row(h, id, true);
       const req = this.parse(body, h);
       const storedSsn = this.cipher.decrypt(current.ssnEnc);
       const ssn = this.resolveSsn(req, h, storedSsn);
@@ -98,7 +95,7 @@ export class DependentsService {
       const changes = auditChanges(DEPENDENT_AUDIT_FIELDS, auditView(current, storedSsn), auditView(next, ssn));
       if (!anyChanged(changes)) return this.toDependent(current, h);
       // Re-seal only a changed SSN, so an unchanged one keeps its ciphertext (and its key id).
-      await this.db.update(dependentTable, id, { ...valuesOf(req, h), ...(ssn !== storedSsn ? { ssnEnc: this.cipher.encrypt(ssn) } : {}) }, m);
+      await this.db.update(dependentTable, id, { ...valuesOf(req, h), ...(ssn !== storedSsn ? { ssnEnc: this.cipher.encrypt(ssn) } : {}) });
       await this.audit.record(
         {
           employeeId: h.employeeId,
@@ -107,18 +104,17 @@ export class DependentsService {
           description: `Dependent ${fullName(next)} (${relationText(next.relationshipTypeId)}) updated`,
           data: changes,
         },
-        m,
       );
-      return this.toDependent(await this.row(m, h, id, false), h);
+      return this.toDependent(await this.row(h, id, false), h);
     });
   }
 
   async remove(id: number): Promise<void> {
-    await this.db.transaction(async (m) => {
-      const h = await this.household(m, this.context.ownEmployeeId());
-      const current = await this.row(m, h, id, true);
+    await this.db.transaction(async () => {
+      const h = await this.household(this.context.ownEmployeeId());
+      const current = await this.row(h, id, true);
       // Soft: enrollments and the transaction report still name a removed dependent.
-      await this.db.update(dependentTable, id, { deletedAt: NOW }, m);
+      await this.db.update(dependentTable, id, { deletedAt: NOW });
       await this.audit.record(
         {
           employeeId: h.employeeId,
@@ -127,48 +123,46 @@ export class DependentsService {
           description: `Dependent ${fullName(current)} (${relationText(current.relationshipTypeId)}) removed`,
           data: auditChanges(DEPENDENT_AUDIT_FIELDS, auditView(current, this.cipher.decrypt(current.ssnEnc)), null),
         },
-        m,
       );
     });
   }
 
   async addresses(): Promise<DependentAddress[]> {
-    const h = await this.household(this.db.manager, this.context.ownEmployeeId());
-    return (await this.rows(this.db.manager, h)).map((d) => toAddress(d, h));
+    const h = await this.household(this.context.ownEmployeeId());
+    return (await this.rows(h)).map((d) => toAddress(d, h));
   }
 
   /** The Dependents step's Next: the listed dependents' addresses in one transaction (others stay as they are). */
   async updateAddresses(body: unknown): Promise<DependentAddress[]> {
     const parsed = ZDependentAddressesUpdateRequest.safeParse(body);
     if (!parsed.success) throw new ZodValidationException(parsed.error);
-    return this.db.transaction(async (m) => {
-      const h = await this.household(m, this.context.ownEmployeeId());
+    return this.db.transaction(async () => {
+      const h = await this.household(this.context.ownEmployeeId());
       // One item per dependent: a repeated id takes its last value.
       const items = new Map(parsed.data.map((item) => [item.id, item]));
-      const found = await this.lockedRows(m, h, [...items.keys()]);
+      const found = await this.lockedRows(h, [...items.keys()]);
       if (found.length !== items.size) throw dependentNotFound();
-      for (const current of found) await this.applyAddress(m, h, current, items.get(current.id)!);
-      return (await this.rows(m, h)).map((d) => toAddress(d, h));
+      for (const current of found) await this.applyAddress(h, current, items.get(current.id)!);
+      return (await this.rows(h)).map((d) => toAddress(d, h));
     });
   }
 
   async updateAddress(id: number, body: unknown): Promise<Dependent> {
     const parsed = ZDependentAddressRequest.safeParse(body);
     if (!parsed.success) throw new ZodValidationException(parsed.error);
-    return this.db.transaction(async (m) => {
-      const h = await this.household(m, this.context.ownEmployeeId());
-      const current = await this.row(m, h, id, true);
-      await this.applyAddress(m, h, current, parsed.data);
-      return this.toDependent(await this.row(m, h, id, false), h);
+    return this.db.transaction(async () => {
+      const h = await this.household(this.context.ownEmployeeId());
+      const current = await this.row(h, id, true);
+      await this.applyAddress(h, current, parsed.data);
+      return this.toDependent(await this.row(h, id, false), h);
     });
   }
 
   /** Clear SSNs of the caller's dependents, after the unlock guard; every read is audited. */
   /** The dependents' clear SSNs (the token's employee, or a census employee of the acting client); audited. */
   async personal(employeeId: number = this.context.ownEmployeeId()): Promise<DependentPersonal> {
-    const m = this.db.manager;
-    const h = await this.household(m, employeeId);
-    const rows = await this.rows(m, h);
+    const h = await this.household(employeeId);
+    const rows = await this.rows(h);
     await this.audit.record({
       employeeId: h.employeeId,
       eventType: 'Personal data',
@@ -181,14 +175,13 @@ export class DependentsService {
 
   // -------------------------------------------------------------------------------------------------------
 
-  private async household(m: EntityManager, employeeId: number): Promise<Household> {
+  private async household(employeeId: number): Promise<Household> {
     const rows = await this.db.query<HouseholdRow>(
       `SELECT e.id, e.first_name, e.last_name, e.address1, e.address2, e.city, e.state, e.zip, e.country,
               c.require_ssn, c.hide_document_warnings, ($2::timestamptz AT TIME ZONE c.time_zone)::date::text AS today
          FROM employee e JOIN client c ON c.id = e.client_id
         WHERE e.id = $1 AND e.client_id = $client`,
       [employeeId, this.clock.nowIso()],
-      m,
     );
     const r = rows[0];
     if (!r) throw employeeNotFound();
@@ -204,28 +197,28 @@ export class DependentsService {
   }
 
   /** The household's current (not removed) dependents matching `condition` ($2.. after the employee's $1). */
-  private select(m: EntityManager, h: Household, condition: string, params: unknown[], options: { orderBy?: string; lock?: boolean }): Promise<DependentEntity[]> {
-    return this.db.rows(dependentTable, 'd', `d.employee_id = $1 AND d.deleted_at IS NULL AND ${condition}`, [h.employeeId, ...params], { secret: ['ssnEnc'], ...options }, m);
+  private select(h: Household, condition: string, params: unknown[], options: { orderBy?: string; lock?: boolean }): Promise<DependentEntity[]> {
+    return this.db.rows(dependentTable, 'd', `d.employee_id = $1 AND d.deleted_at IS NULL AND ${condition}`, [h.employeeId, ...params], { secret: ['ssnEnc'], ...options });
   }
 
   /** Spouse or partner first, then children from the oldest, then in the order they were added. */
-  private rows(m: EntityManager, h: Household): Promise<DependentEntity[]> {
-    return this.select(m, h, 'true', [], { orderBy: 'CASE WHEN d.relationship_type_id = 2 THEN 1 ELSE 0 END, d.birth_date NULLS LAST, d.id' });
+  private rows(h: Household): Promise<DependentEntity[]> {
+    return this.select(h, 'true', [], { orderBy: 'CASE WHEN d.relationship_type_id = 2 THEN 1 ELSE 0 END, d.birth_date NULLS LAST, d.id' });
   }
 
-  private async row(m: EntityManager, h: Household, id: number, lock: boolean): Promise<DependentEntity> {
-    const [found] = await this.select(m, h, 'd.id = $2', [id], { lock });
+  private async row(h: Household, id: number, lock: boolean): Promise<DependentEntity> {
+    const [found] = await this.select(h, 'd.id = $2', [id], { lock });
     if (!found) throw dependentNotFound();
     return found;
   }
 
-  private lockedRows(m: EntityManager, h: Household, ids: number[]): Promise<DependentEntity[]> {
+  private lockedRows(h: Household, ids: number[]): Promise<DependentEntity[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.select(m, h, 'd.id = ANY($2::int[])', [ids], { orderBy: 'd.id', lock: true });
+    return this.select(h, 'd.id = ANY($2::int[])', [ids], { orderBy: 'd.id', lock: true });
   }
 
-  private async listOf(m: EntityManager, h: Household): Promise<Dependent[]> {
-    return (await this.rows(m, h)).map((d) => this.toDependent(d, h));
+  private async listOf(h: Household): Promise<Dependent[]> {
+    return (await this.rows(h)).map((d) => this.toDependent(d, h));
   }
 
   private parse(body: unknown, h: Household): DependentRequest {
@@ -247,12 +240,12 @@ export class DependentsService {
     return stored;
   }
 
-  private async applyAddress(m: EntityManager, h: Household, current: DependentEntity, req: DependentAddressRequest): Promise<void> {
+  private async applyAddress(h: Household, current: DependentEntity, req: DependentAddressRequest): Promise<void> {
     const address = addressOf(req, h);
     const next: DependentEntity = { ...current, ...address };
     const changes = auditChanges(ADDRESS_AUDIT_FIELDS, auditView(current, null), auditView(next, null));
     if (!anyChanged(changes)) return;
-    await this.db.update(dependentTable, current.id, address, m);
+    await this.db.update(dependentTable, current.id, address);
     await this.audit.record(
       {
         employeeId: h.employeeId,
@@ -261,7 +254,6 @@ export class DependentsService {
         description: `Address of dependent ${fullName(current)} (${relationText(current.relationshipTypeId)}) updated`,
         data: changes,
       },
-      m,
     );
   }
 
