@@ -1,6 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { ZodValidationException } from 'nestjs-zod';
-import type { EntityManager } from 'typeorm';
 import {
   BENEFICIARY_TYPE_NAMES,
   BeneficiaryMessages,
@@ -82,29 +81,26 @@ export class BeneficiariesService {
   ) {}
 
   async list(): Promise<Beneficiary[]> {
-    const m = this.db.manager;
-    const owner = await this.owner(m, this.context.ownEmployeeId(), false);
-    return (await this.rows(m, owner)).map((b) => this.toBeneficiary(b));
+    const owner = await this.owner(this.context.ownEmployeeId(), false);
+    return (await this.rows(owner)).map((b) => this.toBeneficiary(b));
   }
 
   /** Census Beneficiaries tab: an employee of the administrator's own client only. */
   async listForEmployee(employeeId: number): Promise<Beneficiary[]> {
-    const m = this.db.manager;
-    const owner = await this.owner(m, employeeId, false);
-    return (await this.rows(m, owner)).map((b) => this.toBeneficiary(b));
+    const owner = await this.owner(employeeId, false);
+    return (await this.rows(owner)).map((b) => this.toBeneficiary(b));
   }
 
   async get(id: number): Promise<Beneficiary> {
-    const m = this.db.manager;
-    const owner = await this.owner(m, this.context.ownEmployeeId(), false);
-    return this.toBeneficiary(await this.row(m, owner, id));
+    const owner = await this.owner(this.context.ownEmployeeId(), false);
+    return this.toBeneficiary(await this.row(owner, id));
   }
 
   async create(body: unknown): Promise<Beneficiary> {
-    return this.db.transaction(async (m) => {
-      const owner = await this.owner(m, this.context.ownEmployeeId(), true);
-      const req = this.parse(body, await this.rows(m, owner), null);
-      await this.checkDependent(m, owner, req.relationshipId);
+    return this.db.transaction(async () => {
+      const owner = await this.owner(this.context.ownEmployeeId(), true);
+      const req = this.parse(body, await this.rows(owner), null);
+      await this.checkDependent(owner, req.relationshipId);
       // A mask stands for a stored SSN or tax id, and a new beneficiary has none.
       if (req.ssn !== undefined && isMaskedSsn(req.ssn)) throw fieldErrors([{ path: 'ssn', message: Messages.ssnInvalid }]);
       if (req.taxId !== undefined && isMaskedSsn(req.taxId)) throw fieldErrors([{ path: 'taxId', message: BeneficiaryMessages.taxIdInvalid }]);
@@ -113,9 +109,8 @@ export class BeneficiariesService {
       const id = await this.db.insert(
         beneficiaryTable,
         { ...this.valuesOf(req), employeeId: owner.employeeId, ssnEnc: ssn === null ? null : this.cipher.encrypt(ssn), taxIdEnc: taxId === null ? null : this.cipher.encrypt(taxId) },
-        m,
       );
-      const created = await this.row(m, owner, id);
+      const created = await this.row(owner, id);
       await this.audit.record(
         {
           employeeId: owner.employeeId,
@@ -124,20 +119,19 @@ export class BeneficiariesService {
           description: `Beneficiary ${fullName(created)} (${typeName(created.beneficiaryType)}, ${created.share}%) added`,
           data: auditChanges(BENEFICIARY_AUDIT_FIELDS, null, auditView(created, ssn, taxId)),
         },
-        m,
       );
       return this.toBeneficiary(created);
     });
   }
 
   async update(id: number, body: unknown): Promise<Beneficiary> {
-    return this.db.transaction(async (m) => {
-      const owner = await this.owner(m, this.context.ownEmployeeId(), true);
-      const all = await this.rows(m, owner);
+    return this.db.transaction(async () => {
+      const owner = await this.owner(this.context.ownEmployeeId(), true);
+      const all = await this.rows(owner);
       const current = all.find((b) => b.id === id);
       if (!current) throw beneficiaryNotFound();
       const req = this.parse(body, all, id);
-      await this.checkDependent(m, owner, req.relationshipId);
+      await this.checkDependent(owner, req.relationshipId);
       const storedSsn = this.cipher.decrypt(current.ssnEnc);
       const storedTaxId = this.cipher.decrypt(current.taxIdEnc);
       // A person keeps an SSN (the mask stands for the stored one); an organization has none, and maybe a tax id.
@@ -160,7 +154,6 @@ export class BeneficiariesService {
         beneficiaryTable,
         id,
         { ...this.valuesOf(req), ...(ssn !== storedSsn ? { ssnEnc: seal(ssn) } : {}), ...(taxId !== storedTaxId ? { taxIdEnc: seal(taxId) } : {}) },
-        m,
       );
       await this.audit.record(
         {
@@ -170,17 +163,16 @@ export class BeneficiariesService {
           description: `Beneficiary ${fullName(next)} (${typeName(next.beneficiaryType)}, ${next.share}%) updated`,
           data: changes,
         },
-        m,
       );
-      return this.toBeneficiary(await this.row(m, owner, id));
+      return this.toBeneficiary(await this.row(owner, id));
     });
   }
 
   async remove(id: number): Promise<void> {
-    await this.db.transaction(async (m) => {
-      const owner = await this.owner(m, this.context.ownEmployeeId(), true);
-      const current = await this.row(m, owner, id);
-      await this.db.delete(beneficiaryTable, id, m);
+    await this.db.transaction(async () => {
+      const owner = await this.owner(this.context.ownEmployeeId(), true);
+      const current = await this.row(owner, id);
+      await this.db.delete(beneficiaryTable, id);
       await this.audit.record(
         {
           employeeId: owner.employeeId,
@@ -189,16 +181,14 @@ export class BeneficiariesService {
           description: `Beneficiary ${fullName(current)} (${typeName(current.beneficiaryType)}, ${current.share}%) removed`,
           data: auditChanges(BENEFICIARY_AUDIT_FIELDS, auditView(current, this.cipher.decrypt(current.ssnEnc), this.cipher.decrypt(current.taxIdEnc)), null),
         },
-        m,
       );
     });
   }
 
   /** Clear SSNs of the caller's beneficiaries, after the unlock guard; every read is audited. */
   async personal(employeeId: number = this.context.ownEmployeeId()): Promise<BeneficiaryPersonal> {
-    const m = this.db.manager;
-    const owner = await this.owner(m, employeeId, false);
-    const rows = await this.rows(m, owner);
+    const owner = await this.owner(employeeId, false);
+    const rows = await this.rows(owner);
     await this.audit.record({
       employeeId: owner.employeeId,
       eventType: 'Personal data',
@@ -213,26 +203,24 @@ export class BeneficiariesService {
    * The three total rules' messages when the employee is enrolled in a life or voluntary life plan of the
    * current period (the Beneficiaries step's Next); empty otherwise.
    */
-  async totalsIssues(employeeId: number, view: ElectionView, m: EntityManager = this.db.manager): Promise<string[]> {
+  async totalsIssues(employeeId: number, view: ElectionView): Promise<string[]> {
     const life = await this.db.query<{ n: number }>(
       `WITH elections AS (${electionsCte('$1', '$3')})
        SELECT count(*)::int AS n FROM elections en JOIN open_enrollment_period oe ON oe.id = en.open_enrollment_period_id AND oe.is_current
         WHERE en.status = 1 AND en.plan_type_id = ANY ($2)`,
       [employeeId, LIFE_PLAN_TYPE_IDS, view === 'draft'],
-      m,
     );
     if ((life[0]?.n ?? 0) === 0) return [];
-    const rows = await this.db.rows(beneficiaryTable, 'b', 'b.employee_id = $1', [employeeId], {}, m);
+    const rows = await this.db.rows(beneficiaryTable, 'b', 'b.employee_id = $1', [employeeId]);
     return beneficiaryShareTotals(rows).errors;
   }
 
   // -------------------------------------------------------------------------------------------------------
 
-  private async owner(m: EntityManager, employeeId: number, lock: boolean): Promise<Owner> {
+  private async owner(employeeId: number, lock: boolean): Promise<Owner> {
     const rows = await this.db.query<{ id: number; first_name: string; last_name: string }>(
       `SELECT id, first_name, last_name FROM employee WHERE id = $1 AND client_id = $client${lock ? ' FOR UPDATE' : ''}`,
       [employeeId],
-      m,
     );
     const r = rows[0];
     if (!r) throw employeeNotFound();
@@ -240,17 +228,17 @@ export class BeneficiariesService {
   }
 
   /** The owner's beneficiaries matching `condition` ($2.. after the employee's $1), sealed SSN included. */
-  private select(m: EntityManager, owner: Owner, condition: string, params: unknown[], orderBy?: string): Promise<BeneficiaryEntity[]> {
-    return this.db.rows(beneficiaryTable, 'b', `b.employee_id = $1 AND ${condition}`, [owner.employeeId, ...params], { secret: ['ssnEnc', 'taxIdEnc'], orderBy }, m);
+  private select(owner: Owner, condition: string, params: unknown[], orderBy?: string): Promise<BeneficiaryEntity[]> {
+    return this.db.rows(beneficiaryTable, 'b', `b.employee_id = $1 AND ${condition}`, [owner.employeeId, ...params], { secret: ['ssnEnc', 'taxIdEnc'], orderBy });
   }
 
   /** Primary first, then contingent and tertiary; the largest share first within a type. */
-  private rows(m: EntityManager, owner: Owner): Promise<BeneficiaryEntity[]> {
-    return this.select(m, owner, 'true', [], 'b.beneficiary_type, b.share DESC, b.id');
+  private rows(owner: Owner): Promise<BeneficiaryEntity[]> {
+    return this.select(owner, 'true', [], 'b.beneficiary_type, b.share DESC, b.id');
   }
 
-  private async row(m: EntityManager, owner: Owner, id: number): Promise<BeneficiaryEntity> {
-    const [found] = await this.select(m, owner, 'b.id = $2', [id]);
+  private async row(owner: Owner, id: number): Promise<BeneficiaryEntity> {
+    const [found] = await this.select(owner, 'b.id = $2', [id]);
     if (!found) throw beneficiaryNotFound();
     return found;
   }
@@ -262,9 +250,9 @@ export class BeneficiariesService {
   }
 
   /** A beneficiary named from the dependents must be a current dependent of this employee. */
-  private async checkDependent(m: EntityManager, owner: Owner, dependentId: number | undefined): Promise<void> {
+  private async checkDependent(owner: Owner, dependentId: number | undefined): Promise<void> {
     if (dependentId === undefined) return;
-    const rows = await this.db.query(`SELECT 1 FROM dependent WHERE id = $1 AND employee_id = $2 AND client_id = $client AND deleted_at IS NULL`, [dependentId, owner.employeeId], m);
+    const rows = await this.db.query(`SELECT 1 FROM dependent WHERE id = $1 AND employee_id = $2 AND client_id = $client AND deleted_at IS NULL`, [dependentId, owner.employeeId]);
     if (rows.length === 0) throw fieldErrors([{ path: 'relationshipId', message: Messages.unknownOption }]);
   }
 

@@ -158,7 +158,7 @@ export class DashboardService {
     const undecided = await this.enrollments.undecidedPlanTypes(employeeId);
     if (undecided.length > 0) issues.push({ label: DashboardMessages.undecidedPlans(undecided), fileId: null });
 
-    for (const message of await this.beneficiaries.totalsIssues(employeeId, 'signed', m)) issues.push({ label: DashboardMessages.beneficiariesIncomplete(message), fileId: null });
+    for (const message of await this.beneficiaries.totalsIssues(employeeId, 'signed')) issues.push({ label: DashboardMessages.beneficiariesIncomplete(message), fileId: null });
 
     const life = await this.db.query<LifeRow>(
       `SELECT en.plan_type_id, p.name AS plan_name, p.benefits, en.coverage_employee_cents::text AS ce, en.coverage_spouse_cents::text AS cs,
