@@ -1,6 +1,5 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { ZodValidationException } from 'nestjs-zod';
-import type { EntityManager } from 'typeorm';
 import { OPTION_LISTS } from '../../contracts/option-lists';
 import {
   CustomDocumentMessages,
@@ -62,8 +61,8 @@ export class OnboardingDocumentsService {
   ) {}
 
   async list(employeeId: number = this.context.ownEmployeeId()): Promise<CustomDocument[]> {
-    const rows = await this.rows(employeeId, this.db.manager);
-    const opened = await this.opened(employeeId, this.db.manager);
+    const rows = await this.rows(employeeId);
+    const opened = await this.opened(employeeId);
     const titles = await this.fileTitles(rows.flatMap((r) => r.file_ids));
     return rows.map((r) => this.toDocument(r, opened, titles));
   }
@@ -74,8 +73,8 @@ export class OnboardingDocumentsService {
     if (!parsed.success) throw new ZodValidationException(parsed.error);
     const req = parsed.data;
     const employeeId = this.context.ownEmployeeId();
-    return this.db.transaction(async (m) => {
-      const doc = (await this.rows(employeeId, m, req.id, true))[0];
+    return this.db.transaction(async () => {
+      const doc = (await this.rows(employeeId, req.id, true))[0];
       if (!doc) throw documentNotFound();
       const stored = doc.field_values ?? {};
       const values = new Map<number, string>();
@@ -96,12 +95,12 @@ export class OnboardingDocumentsService {
           requireApproval: doc.require_approval,
         },
         { values, fullName: req.fullName, acknowledged: req.acknowledged, fileId },
-        await this.opened(employeeId, m),
+        await this.opened(employeeId),
         STATES,
       );
       if (issues.length) throw fieldErrors(issues);
       if (fileId !== null && fileId !== doc.uploaded_file_id) {
-        const own = await this.db.query('SELECT 1 FROM file WHERE id = $1 AND employee_id = $2 AND client_id = $client', [fileId, employeeId], m);
+        const own = await this.db.query('SELECT 1 FROM file WHERE id = $1 AND employee_id = $2 AND client_id = $client', [fileId, employeeId]);
         if (own.length === 0) throw fieldErrors([{ path: 'fileId', message: CustomDocumentMessages.fileMustBeUploaded }]);
       }
       const sealed = Object.fromEntries(
@@ -116,7 +115,6 @@ export class OnboardingDocumentsService {
          ON CONFLICT (employee_id, document_id) DO UPDATE SET field_values = EXCLUDED.field_values, full_name = EXCLUDED.full_name,
            acknowledged = EXCLUDED.acknowledged, uploaded_file_id = EXCLUDED.uploaded_file_id, submitted_at = now()`,
         [employeeId, doc.id, JSON.stringify(sealed), req.fullName || null, req.acknowledged, fileId],
-        m,
       );
       if (doc.require_approval) {
         await this.actions.requestDocumentApproval(employeeId, doc.id);
@@ -133,10 +131,9 @@ export class OnboardingDocumentsService {
             return { title: f.fieldLabel, oldValue: null, newValue: shown, changed: true };
           }),
         },
-        m,
       );
-      const opened = await this.opened(employeeId, m);
-      return this.toDocument((await this.rows(employeeId, m, doc.id))[0]!, opened, await this.fileTitles(doc.file_ids, m));
+      const opened = await this.opened(employeeId);
+      return this.toDocument((await this.rows(employeeId, doc.id))[0]!, opened, await this.fileTitles(doc.file_ids));
     });
   }
 
@@ -144,22 +141,21 @@ export class OnboardingDocumentsService {
   async upload(documentId: number, file: StoredUpload | undefined): Promise<{ fileId: number; title: string }> {
     const employeeId = this.context.ownEmployeeId();
     // Another client's (or an unknown) document is not found, whatever was sent with it.
-    const doc = (await this.rows(employeeId, this.db.manager, documentId))[0];
+    const doc = (await this.rows(employeeId, documentId))[0];
     if (!doc || !file) {
       if (file) await this.storage.remove(file.storageKey);
       if (!doc) throw documentNotFound();
       throw fieldErrors([{ path: 'file', message: CustomDocumentMessages.fileMustBeUploaded }]);
     }
     const title = titleOfUpload(file, 120) || 'Uploaded file';
-    return this.db.transaction(async (m) => {
+    return this.db.transaction(async () => {
       const fileId = await this.files.add({ employeeId, title, fileType: 'personal', storageKey: file.storageKey, contentType: file.contentType, sizeBytes: file.size });
       await this.db.query(
         `INSERT INTO onboarding_document_response (employee_id, document_id, client_id, uploaded_file_id) VALUES ($1, $2, $client, $3)
          ON CONFLICT (employee_id, document_id) DO UPDATE SET uploaded_file_id = EXCLUDED.uploaded_file_id`,
         [employeeId, documentId, fileId],
-        m,
       );
-      await this.audit.record({ employeeId, eventType: 'Onboarding', actionType: 'create', description: `File uploaded for ${doc.title}: ${title}` }, m);
+      await this.audit.record({ employeeId, eventType: 'Onboarding', actionType: 'create', description: `File uploaded for ${doc.title}: ${title}` });
       return { fileId, title };
     });
   }
@@ -189,7 +185,7 @@ export class OnboardingDocumentsService {
     return docs.filter((d) => d.submittedAt === null).map((d) => `submit "${d.title}"`);
   }
 
-  private async rows(employeeId: number, m: EntityManager, documentId?: number, lock = false): Promise<DocumentRow[]> {
+  private async rows(employeeId: number, documentId?: number, lock = false): Promise<DocumentRow[]> {
     return this.db.query<DocumentRow>(
       `SELECT d.id, d.title, d.comment_html, d.include_in_registration, d.custom_fields, d.file_ids, d.require_file_view, d.require_file_upload,
               d.require_acknowledgment, d.require_signature, d.require_approval,
@@ -201,18 +197,17 @@ export class OnboardingDocumentsService {
         WHERE d.client_id = $client AND ($2::int IS NULL OR d.id = $2)
         ORDER BY d.sort_order, d.id${lock ? ' FOR UPDATE OF d' : ''}`,
       [employeeId, documentId ?? null],
-      m,
     );
   }
 
-  private async opened(employeeId: number, m: EntityManager): Promise<Set<number>> {
-    const rows = await this.db.query<{ file_id: number }>('SELECT file_id FROM onboarding_file_view WHERE employee_id = $1 AND client_id = $client', [employeeId], m);
+  private async opened(employeeId: number): Promise<Set<number>> {
+    const rows = await this.db.query<{ file_id: number }>('SELECT file_id FROM onboarding_file_view WHERE employee_id = $1 AND client_id = $client', [employeeId]);
     return new Set(rows.map((r) => r.file_id));
   }
 
-  private async fileTitles(ids: readonly number[], m: EntityManager = this.db.manager): Promise<Map<number, string>> {
+  private async fileTitles(ids: readonly number[]): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.db.query<{ id: number; title: string }>('SELECT id, title FROM file WHERE id = ANY ($1) AND client_id = $client', [[...ids]], m);
+    const rows = await this.db.query<{ id: number; title: string }>('SELECT id, title FROM file WHERE id = ANY ($1) AND client_id = $client', [[...ids]]);
     return new Map(rows.map((r) => [r.id, r.title]));
   }
 

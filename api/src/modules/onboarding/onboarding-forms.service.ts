@@ -1,7 +1,6 @@
 import { ClientCalendar } from '../../core/clock/client-calendar';
 import { Injectable } from '@nestjs/common';
 import { ZodValidationException } from 'nestjs-zod';
-import type { EntityManager } from 'typeorm';
 import { toIsoDate, toUsDate } from '../../contracts/formats';
 import {
   isMaskedNumber,
@@ -126,7 +125,7 @@ export class OnboardingFormsService {
   }
 
   async i9(employeeId: number = this.context.ownEmployeeId()): Promise<I9> {
-    const row = await this.eligibilityRow(employeeId, this.db.manager, false);
+    const row = await this.eligibilityRow(employeeId, false);
     return this.toI9(row);
   }
 
@@ -135,8 +134,8 @@ export class OnboardingFormsService {
     if (!parsed.success) throw new ZodValidationException(parsed.error);
     const req = parsed.data;
     const employeeId = this.context.ownEmployeeId();
-    return this.db.transaction(async (m) => {
-      const before = await this.eligibilityRow(employeeId, m, true);
+    return this.db.transaction(async () => {
+      const before = await this.eligibilityRow(employeeId, true);
       const clear = (sealed: string | null | undefined) => this.cipher.decrypt(sealed ?? null);
       // A mask sent back keeps the stored number (the form shows only masks).
       const keep = (value: string | null, sealed: string | null | undefined) => (value !== null && isMaskedNumber(value) ? clear(sealed) : value);
@@ -167,15 +166,14 @@ export class OnboardingFormsService {
            i94_number_enc = EXCLUDED.i94_number_enc, passport_number_enc = EXCLUDED.passport_number_enc, issuance_country = EXCLUDED.issuance_country,
            expiration_date = EXCLUDED.expiration_date, updated_at = now()`,
         [employeeId, next.workEligibilityType, this.cipher.encrypt(next.uscisNumber), this.cipher.encrypt(next.i94Number), this.cipher.encrypt(next.passportNumber), next.issuanceCountry, toIsoDate(next.expirationDate)],
-        m,
       );
-      await this.audit.record({ employeeId, eventType: 'Onboarding', actionType: previous ? 'update' : 'create', description: 'Employment eligibility (I-9) saved', data: changes.filter((c) => c.changed) }, m);
-      return this.toI9(await this.eligibilityRow(employeeId, m, false));
+      await this.audit.record({ employeeId, eventType: 'Onboarding', actionType: previous ? 'update' : 'create', description: 'Employment eligibility (I-9) saved', data: changes.filter((c) => c.changed) });
+      return this.toI9(await this.eligibilityRow(employeeId, false));
     });
   }
 
   async w4(employeeId: number = this.context.ownEmployeeId()): Promise<W4> {
-    return this.toW4(await this.taxRow(employeeId, this.db.manager, false));
+    return this.toW4(await this.taxRow(employeeId, false));
   }
 
   async saveW4(body: unknown): Promise<W4> {
@@ -183,8 +181,8 @@ export class OnboardingFormsService {
     if (!parsed.success) throw new ZodValidationException(parsed.error);
     const req = parsed.data;
     const employeeId = this.context.ownEmployeeId();
-    return this.db.transaction(async (m) => {
-      const before = await this.taxRow(employeeId, m, true);
+    return this.db.transaction(async () => {
+      const before = await this.taxRow(employeeId, true);
       const view = (r: { status: number; allowance: number; extraCents: number; exempt: boolean }) => ({
         federalFilingStatus: r.status,
         federalWithholdingAllowance: r.allowance,
@@ -201,16 +199,15 @@ export class OnboardingFormsService {
          ON CONFLICT (employee_id) DO UPDATE SET federal_filing_status = EXCLUDED.federal_filing_status, federal_withholding_allowance = EXCLUDED.federal_withholding_allowance,
            federal_additional_withholding_cents = EXCLUDED.federal_additional_withholding_cents, federal_exemption = EXCLUDED.federal_exemption,
            exemption_year = EXCLUDED.exemption_year, updated_at = now()`,
-        [employeeId, req.federalFilingStatus, req.federalWithholdingAllowance, req.federalAdditionalWithholdingCents, exempt, exempt ? Number((await this.calendar.today(m)).slice(0, 4)) : null],
-        m,
+        [employeeId, req.federalFilingStatus, req.federalWithholdingAllowance, req.federalAdditionalWithholdingCents, exempt, exempt ? Number((await this.calendar.today()).slice(0, 4)) : null],
       );
-      await this.audit.record({ employeeId, eventType: 'Onboarding', actionType: previous ? 'update' : 'create', description: 'Tax withholding (W-4) saved', data: changes.filter((c) => c.changed) }, m);
-      return this.toW4(await this.taxRow(employeeId, m, false));
+      await this.audit.record({ employeeId, eventType: 'Onboarding', actionType: previous ? 'update' : 'create', description: 'Tax withholding (W-4) saved', data: changes.filter((c) => c.changed) });
+      return this.toW4(await this.taxRow(employeeId, false));
     });
   }
 
   async eeo(employeeId: number = this.context.ownEmployeeId()): Promise<Eeo> {
-    return this.toEeo(await this.eeoRow(employeeId, this.db.manager, false));
+    return this.toEeo(await this.eeoRow(employeeId, false));
   }
 
   async saveEeo(body: unknown): Promise<Eeo> {
@@ -218,8 +215,8 @@ export class OnboardingFormsService {
     if (!parsed.success) throw new ZodValidationException(parsed.error);
     const req = parsed.data;
     const employeeId = this.context.ownEmployeeId();
-    return this.db.transaction(async (m) => {
-      const before = await this.eeoRow(employeeId, m, true);
+    return this.db.transaction(async () => {
+      const before = await this.eeoRow(employeeId, true);
       const next = { eeoGender: req.eeoGender ?? null, eeoRace: req.eeoRace ?? null, eeoJobCategory: req.eeoJobCategory ?? null, eeoMilitaryStatus: req.eeoMilitaryStatus ?? null };
       const changes = auditChanges(EEO_AUDIT, before ? this.toEeo(before) : null, next);
       if (before && !anyChanged(changes)) return this.toEeo(before);
@@ -229,10 +226,9 @@ export class OnboardingFormsService {
          ON CONFLICT (employee_id) DO UPDATE SET eeo_gender = EXCLUDED.eeo_gender, eeo_race = EXCLUDED.eeo_race, eeo_job_category = EXCLUDED.eeo_job_category,
            eeo_military_status = EXCLUDED.eeo_military_status, updated_at = now()`,
         [employeeId, next.eeoGender, next.eeoRace, next.eeoJobCategory, next.eeoMilitaryStatus],
-        m,
       );
-      await this.audit.record({ employeeId, eventType: 'Onboarding', actionType: before ? 'update' : 'create', description: 'EEO answers saved', data: changes.filter((c) => c.changed) }, m);
-      return this.toEeo(await this.eeoRow(employeeId, m, false));
+      await this.audit.record({ employeeId, eventType: 'Onboarding', actionType: before ? 'update' : 'create', description: 'EEO answers saved', data: changes.filter((c) => c.changed) });
+      return this.toEeo(await this.eeoRow(employeeId, false));
     });
   }
 
@@ -242,31 +238,28 @@ export class OnboardingFormsService {
     return rows.length > 0;
   }
 
-  private async eligibilityRow(employeeId: number, m: EntityManager, lock: boolean): Promise<EligibilityRow | null> {
+  private async eligibilityRow(employeeId: number, lock: boolean): Promise<EligibilityRow | null> {
     const rows = await this.db.query<EligibilityRow>(
       `SELECT work_eligibility_type, uscis_number_enc, i94_number_enc, passport_number_enc, issuance_country, expiration_date::text AS expiration_date
          FROM employee_eligibility WHERE employee_id = $1 AND client_id = $client${lock ? ' FOR UPDATE' : ''}`,
       [employeeId],
-      m,
     );
     return rows[0] ?? null;
   }
 
-  private async taxRow(employeeId: number, m: EntityManager, lock: boolean): Promise<TaxRow | null> {
+  private async taxRow(employeeId: number, lock: boolean): Promise<TaxRow | null> {
     const rows = await this.db.query<TaxRow>(
       `SELECT federal_filing_status, federal_withholding_allowance, federal_additional_withholding_cents, federal_exemption, exemption_year
          FROM employee_tax WHERE employee_id = $1 AND client_id = $client${lock ? ' FOR UPDATE' : ''}`,
       [employeeId],
-      m,
     );
     return rows[0] ?? null;
   }
 
-  private async eeoRow(employeeId: number, m: EntityManager, lock: boolean): Promise<EeoRow | null> {
+  private async eeoRow(employeeId: number, lock: boolean): Promise<EeoRow | null> {
     const rows = await this.db.query<EeoRow>(
       `SELECT eeo_gender, eeo_race, eeo_job_category, eeo_military_status FROM employee_eeo WHERE employee_id = $1 AND client_id = $client${lock ? ' FOR UPDATE' : ''}`,
       [employeeId],
-      m,
     );
     return rows[0] ?? null;
   }

@@ -1,6 +1,5 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { ZodValidationException } from 'nestjs-zod';
-import type { EntityManager } from 'typeorm';
 import {
   isMaskedNumber,
   isValidRoutingNumber,
@@ -67,7 +66,7 @@ export class PayrollService {
   }
 
   async list(employeeId: number = this.context.ownEmployeeId()): Promise<PayrollMethod[]> {
-    const rows = await this.rows(employeeId, this.db.manager, false);
+    const rows = await this.rows(employeeId, false);
     return this.toMethods(rows);
   }
 
@@ -75,9 +74,9 @@ export class PayrollService {
   async create(body: unknown): Promise<PayrollMethod> {
     const req = this.parse(body);
     const employeeId = this.context.ownEmployeeId();
-    return this.db.transaction(async (m) => {
-      const existing = await this.rows(employeeId, m, true);
-      await this.checkOffered(req.method, m);
+    return this.db.transaction(async () => {
+      const existing = await this.rows(employeeId, true);
+      await this.checkOffered(req.method);
       const routing = this.keep(req.routingNumber, null, 'routingNumber');
       const account = this.keep(req.accountNumber, null, 'accountNumber');
       const sortOrder = req.sortOrder ?? String(existing.reduce((max, r) => Math.max(max, Number(r.sort_order) || 0), 0) + 1);
@@ -85,10 +84,9 @@ export class PayrollService {
         `INSERT INTO payroll_method (client_id, employee_id, method, amount_type, amount, routing_number_enc, account_number_enc, account_type, sort_order)
          VALUES ($client, $1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
         [employeeId, req.method, req.amountType, req.amount, this.cipher.encrypt(routing), this.cipher.encrypt(account), req.accountType, sortOrder],
-        m,
       );
-      await this.audit.record({ employeeId, eventType: 'Payroll', actionType: 'create', description: 'Payroll method added', data: auditChanges(AUDIT, null, this.auditView({ ...req, routingNumber: routing, accountNumber: account, sortOrder })) }, m);
-      return (await this.toMethods((await this.rows(employeeId, m, false)).filter((r) => r.id === row!.id)))[0]!;
+      await this.audit.record({ employeeId, eventType: 'Payroll', actionType: 'create', description: 'Payroll method added', data: auditChanges(AUDIT, null, this.auditView({ ...req, routingNumber: routing, accountNumber: account, sortOrder })) });
+      return (await this.toMethods((await this.rows(employeeId, false)).filter((r) => r.id === row!.id)))[0]!;
     });
   }
 
@@ -96,10 +94,10 @@ export class PayrollService {
   async update(id: number, body: unknown): Promise<PayrollMethod> {
     const req = this.parse(body);
     const employeeId = this.context.ownEmployeeId();
-    return this.db.transaction(async (m) => {
-      const current = (await this.rows(employeeId, m, true)).find((r) => r.id === id);
+    return this.db.transaction(async () => {
+      const current = (await this.rows(employeeId, true)).find((r) => r.id === id);
       if (!current) throw notFound();
-      await this.checkOffered(req.method, m);
+      await this.checkOffered(req.method);
       const routing = this.keep(req.routingNumber, current.routing_number_enc, 'routingNumber');
       const account = this.keep(req.accountNumber, current.account_number_enc, 'accountNumber');
       const sortOrder = req.sortOrder ?? current.sort_order;
@@ -107,24 +105,23 @@ export class PayrollService {
         `UPDATE payroll_method SET method = $2, amount_type = $3, amount = $4, routing_number_enc = $5, account_number_enc = $6, account_type = $7, sort_order = $8, updated_at = now()
           WHERE id = $1 AND client_id = $client`,
         [id, req.method, req.amountType, req.amount, this.reseal(routing, current.routing_number_enc), this.reseal(account, current.account_number_enc), req.accountType, sortOrder],
-        m,
       );
       const changes = auditChanges(AUDIT, this.auditView(this.requestOf(current)), this.auditView({ ...req, routingNumber: routing, accountNumber: account, sortOrder }));
-      await this.audit.record({ employeeId, eventType: 'Payroll', actionType: 'update', description: 'Payroll method changed', data: changes.filter((c) => c.changed) }, m);
-      return (await this.toMethods((await this.rows(employeeId, m, false)).filter((r) => r.id === id)))[0]!;
+      await this.audit.record({ employeeId, eventType: 'Payroll', actionType: 'update', description: 'Payroll method changed', data: changes.filter((c) => c.changed) });
+      return (await this.toMethods((await this.rows(employeeId, false)).filter((r) => r.id === id)))[0]!;
     });
   }
 
   /** DELETE /payroll/{id}: any method but the first. */
   async remove(id: number): Promise<void> {
     const employeeId = this.context.ownEmployeeId();
-    await this.db.transaction(async (m) => {
-      const rows = await this.rows(employeeId, m, true);
+    await this.db.transaction(async () => {
+      const rows = await this.rows(employeeId, true);
       const current = rows.find((r) => r.id === id);
       if (!current) throw notFound();
       if (rows[0]!.id === id) throw fieldErrors([{ path: 'id', message: OnboardingMessages.firstMethodKept }]);
-      await this.db.query('DELETE FROM payroll_method WHERE id = $1 AND client_id = $client', [id], m);
-      await this.audit.record({ employeeId, eventType: 'Payroll', actionType: 'delete', description: 'Payroll method removed', data: auditChanges(AUDIT, this.auditView(this.requestOf(current)), null) }, m);
+      await this.db.query('DELETE FROM payroll_method WHERE id = $1 AND client_id = $client', [id]);
+      await this.audit.record({ employeeId, eventType: 'Payroll', actionType: 'delete', description: 'Payroll method removed', data: auditChanges(AUDIT, this.auditView(this.requestOf(current)), null) });
     });
   }
 
@@ -136,8 +133,8 @@ export class PayrollService {
     const parsed = ZPayrollSaveRequest.safeParse(body ?? {});
     if (!parsed.success) throw new ZodValidationException(parsed.error);
     const employeeId = this.context.ownEmployeeId();
-    return this.db.transaction(async (m) => {
-      const rows = await this.rows(employeeId, m, true);
+    return this.db.transaction(async () => {
+      const rows = await this.rows(employeeId, true);
       const order = new Map(parsed.data.methods.map((x) => [x.id, x.sortOrder]));
       if (parsed.data.methods.some((x) => !rows.some((r) => r.id === x.id))) throw notFound();
       const ordered = rows.map((r) => ({ ...r, amountType: r.amount_type, sortOrder: order.get(r.id) ?? r.sort_order }));
@@ -146,24 +143,24 @@ export class PayrollService {
       if (issues.length) throw fieldErrors(issues.map((message) => ({ path: 'methods', message })));
       for (const r of normalized) {
         if (r.amountType === r.amount_type && r.amount === ordered.find((o) => o.id === r.id)!.amount && r.sortOrder === r.sort_order) continue;
-        await this.db.query('UPDATE payroll_method SET amount_type = $2, amount = $3, sort_order = $4, updated_at = now() WHERE id = $1 AND client_id = $client', [r.id, r.amountType, r.amount, r.sortOrder], m);
+        await this.db.query('UPDATE payroll_method SET amount_type = $2, amount = $3, sort_order = $4, updated_at = now() WHERE id = $1 AND client_id = $client', [r.id, r.amountType, r.amount, r.sortOrder]);
       }
-      await this.audit.record({ employeeId, eventType: 'Payroll', actionType: 'update', description: `Payroll methods saved (${normalized.length})` }, m);
-      return this.toMethods(await this.rows(employeeId, m, false));
+      await this.audit.record({ employeeId, eventType: 'Payroll', actionType: 'update', description: `Payroll methods saved (${normalized.length})` });
+      return this.toMethods(await this.rows(employeeId, false));
     });
   }
 
   /** POST /payroll/personal: the clear bank numbers after the password prompt; the unlock is audited. */
   async personal(): Promise<Array<{ id: number; routingNumber: string | null; accountNumber: string | null }>> {
     const employeeId = this.context.ownEmployeeId();
-    const rows = await this.rows(employeeId, this.db.manager, false);
+    const rows = await this.rows(employeeId, false);
     await this.audit.record({ employeeId, eventType: 'Personal data', actionType: 'unlock', description: 'Secured data viewed (bank routing and account numbers)' });
     return rows.map((r) => ({ id: r.id, routingNumber: this.cipher.decrypt(r.routing_number_enc), accountNumber: this.cipher.decrypt(r.account_number_enc) }));
   }
 
   /** The totals rule on what is stored (the Payroll step's guard). */
   async issues(employeeId: number): Promise<string[]> {
-    const rows = await this.rows(employeeId, this.db.manager, false);
+    const rows = await this.rows(employeeId, false);
     return payrollIssues(rows.map((r) => ({ amountType: r.amount_type, amount: r.amount, sortOrder: r.sort_order })));
   }
 
@@ -174,8 +171,8 @@ export class PayrollService {
   }
 
   /** The client offers the method (client.payroll_methods). */
-  private async checkOffered(method: number, m: EntityManager): Promise<void> {
-    const rows = await this.db.query<{ offered: boolean }>('SELECT $1 = ANY (payroll_methods) AS offered FROM client WHERE id = $client', [method], m);
+  private async checkOffered(method: number): Promise<void> {
+    const rows = await this.db.query<{ offered: boolean }>('SELECT $1 = ANY (payroll_methods) AS offered FROM client WHERE id = $client', [method]);
     if (!rows[0]?.offered) throw fieldErrors([{ path: 'method', message: OnboardingMessages.methodNotOffered }]);
   }
 
@@ -209,12 +206,11 @@ export class PayrollService {
     return { ...r, amount: payrollAmountText(r.amount) };
   }
 
-  private async rows(employeeId: number, m: EntityManager, lock: boolean): Promise<MethodRow[]> {
+  private async rows(employeeId: number, lock: boolean): Promise<MethodRow[]> {
     const rows = await this.db.query<MethodRow>(
       `SELECT id, method, amount_type, amount, routing_number_enc, account_number_enc, account_type, sort_order
          FROM payroll_method WHERE employee_id = $1 AND client_id = $client ORDER BY id${lock ? ' FOR UPDATE' : ''}`,
       [employeeId],
-      m,
     );
     // In the employee's order; the first of it is the method that cannot be deleted.
     return rows.sort((a, b) => Number(a.sort_order) - Number(b.sort_order) || a.id - b.id);
