@@ -21,7 +21,7 @@ export async function prepareEnrollmentRows(ds: DataSource): Promise<number> {
   const audit = new AuditService(ds, context);
   const clock = new SystemClock();
   const plans = new PlansService(db, context, clock);
-  const enrollments = new EnrollmentsService(db, context, plans, audit, new ElectionDrafts(db, context, audit, new AccountsService(ds, clock, db)), new EnrollmentWindowService(db, clock), clock, new ElectionChoiceService(db, plans));
+  const enrollments = new EnrollmentsService(db, context, plans, audit, new ElectionDrafts(db, context, audit, new AccountsService(ds, clock, db), clock), new EnrollmentWindowService(db, clock), clock, new ElectionChoiceService(db, plans));
   let made = 0;
   for (const { id } of (await ds.query('SELECT id FROM client ORDER BY id')) as Array<{ id: number }>) {
     made += await context.runAs({ clientId: id, requestedBy: null }, () => enrollments.prepareClient());

@@ -4,6 +4,7 @@ import { RegistrationStep } from '../../contracts/auth';
 import { DraftMessages, type ElectionDraft } from '../../contracts/enrollments';
 import { PLAN_TYPE_NAMES, type PlanTypeId } from '../../contracts/plans';
 import type { AuditFieldChange } from '../../core/audit/audit-entry.table';
+import { Clock } from '../../core/clock/clock';
 import { AuditService, diffFields } from '../../core/audit/audit.service';
 import { RequestContext } from '../../core/context/request-context';
 import { TenantDb } from '../../core/database/tenant-db';
@@ -30,6 +31,7 @@ export class ElectionDrafts {
     private readonly context: RequestContext,
     private readonly audit: AuditService,
     private readonly accounts: AccountsService,
+    private readonly clock: Clock,
   ) {}
 
   /** The open draft of the employee, or null. */
@@ -92,7 +94,7 @@ export class ElectionDrafts {
     await this.db.transaction(async (m) => {
       const id = await this.openId(employeeId, m, true);
       if (id === null) throw noDraft();
-      await this.db.query(`UPDATE election_change_set SET status = 'cancelled', closed_at = now() WHERE id = $1 AND client_id = $client`, [id], m);
+      await this.db.query(`UPDATE election_change_set SET status = 'cancelled', closed_at = $2 WHERE id = $1 AND client_id = $client`, [id, this.clock.nowIso()], m);
       await this.accounts.setRegistrationStepOfEmployee(employeeId, RegistrationStep.Finished);
       await this.audit.record({ employeeId, eventType: 'Enrollment', actionType: 'delete', description: 'Discarded unsigned changes to benefit elections' }, m);
     });
@@ -116,7 +118,7 @@ export class ElectionDrafts {
 
   /** HR rejected the life event: its set is discarded. */
   async discard(changeSetId: number, m: EntityManager): Promise<void> {
-    await this.db.query(`UPDATE election_change_set SET status = 'cancelled', closed_at = now() WHERE id = $1 AND client_id = $client AND status IN ('draft', 'pending')`, [changeSetId], m);
+    await this.db.query(`UPDATE election_change_set SET status = 'cancelled', closed_at = $2 WHERE id = $1 AND client_id = $client AND status IN ('draft', 'pending')`, [changeSetId, this.clock.nowIso()], m);
   }
 
   /**
@@ -160,7 +162,8 @@ export class ElectionDrafts {
       [id],
       m,
     );
-    await this.db.query(`UPDATE election_change_set SET status = 'applied', closed_at = now() WHERE id = $1 AND client_id = $client`, [id], m);
+    // The time it took effect orders it in the payroll history and dates it in the change report: the one clock's.
+    await this.db.query(`UPDATE election_change_set SET status = 'applied', closed_at = $2 WHERE id = $1 AND client_id = $client`, [id, this.clock.nowIso()], m);
     const data: AuditFieldChange[] = changes.flatMap((c) => c.data.map((d) => ({ ...d, title: `${typeName(c.planTypeId)}: ${d.title}` })));
     await this.audit.record(
       {
@@ -176,7 +179,7 @@ export class ElectionDrafts {
 
   /** A set still unsigned is dropped (a life event cancelled or changed to another kind); a signed one stays. */
   async dropDraft(changeSetId: number): Promise<void> {
-    await this.db.query(`UPDATE election_change_set SET status = 'cancelled', closed_at = now() WHERE id = $1 AND client_id = $client AND status = 'draft'`, [changeSetId]);
+    await this.db.query(`UPDATE election_change_set SET status = 'cancelled', closed_at = $2 WHERE id = $1 AND client_id = $client AND status = 'draft'`, [changeSetId, this.clock.nowIso()]);
   }
 
   /** The elections an applied set made (those in force) take effect on `date` (ISO), in the caller's transaction. */
