@@ -30,6 +30,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env({ DATA_KEYS: secrets.DATA_KEYS, DATA_KEY_ID: '2' }))).toThrow(/not in DATA_KEYS/);
   });
 
+  it("takes a blank METRICS_TOKEN (docker-compose's ${METRICS_TOKEN:-} when none is set) as none, and refuses a short one", () => {
+    expect(loadConfig(env({ METRICS_TOKEN: '' })).metricsToken).toBeUndefined();
+    expect(loadConfig(env({ METRICS_TOKEN: 'a-metrics-token-0123456789' })).metricsToken).toBe('a-metrics-token-0123456789');
+    expect(() => loadConfig(env({ METRICS_TOKEN: 'short' }))).toThrow();
+  });
+
   it('derives the public URL from the port unless it is given', () => {
     expect(loadConfig(env({ PORT: '3300' })).publicUrl).toBe('http://localhost:3300');
     expect(loadConfig(env({ PUBLIC_URL: 'https://benefits.example.com/' })).publicUrl).toBe('https://benefits.example.com');

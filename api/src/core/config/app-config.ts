@@ -64,8 +64,11 @@ const ZEnv = z.object({
   /** The workers' own HTTP port for /health/live, /health/ready; 0 (the default): none, so that several workers
    *  processes on one machine (tests, a bench) never contend for a port. A deployment sets it (docker-compose.yml). */
   WORKER_HEALTH_PORT: z.coerce.number().int().min(0).default(0),
-  /** GET /metrics answers a caller with `Authorization: Bearer <this>`, */
-  METRICS_TOKEN: z.string().min(16).optional(),
+  /**
+   * GET /metrics answers a caller with `Authorization: Bearer <this>` (blank is unset: docker-compose.yml passes
+   * `${METRICS_TOKEN:-}`, an empty value when the deployment sets none),
+   */
+  METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
   /** or one from these networks ("10.0.0.0/8,127.0.0.1/32"); nobody else. */
   METRICS_ALLOW_CIDR: z.string().default(''),
 });

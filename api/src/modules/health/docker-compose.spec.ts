@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDocument } from 'yaml';
 import { WORKERS_NODE_FLAGS } from '../../../../workers/src/node-flags';
+import { loadConfig } from '../../core/config/app-config';
 
 /**
  * docker-compose.yml and the proxy's Caddyfile, checked without a Docker engine (none runs on
@@ -62,6 +63,14 @@ describe('docker-compose.yml', () => {
     expect(s.environment!.DATABASE_POOL_SIZE).toMatch(/^\$\{[A-Z_]+_DATABASE_POOL_SIZE:-10\}$/);
     expect(seconds(s.stop_grace_period!) * 1000).toBeGreaterThan(Number(s.environment!.SHUTDOWN_TIMEOUT_MS));
     expect(s.depends_on).toMatchObject({ setup: { condition: 'service_completed_successfully' } });
+  });
+
+  it.each(['setup', 'api', 'workers'])('%s starts with the settings compose gives it when the deployment sets none', (name) => {
+    // What compose hands the process with no variable set: `${X:-default}` is the default, `${X}` is blank.
+    const given = Object.fromEntries(
+      Object.entries(services[name]!.environment ?? {}).map(([k, v]) => [k, String(v).replace(/\$\{[A-Z0-9_]+(?::?-([^}]*))?\}/g, (_m, fallback: string | undefined) => fallback ?? '')]),
+    );
+    expect(() => loadConfig(given as NodeJS.ProcessEnv)).not.toThrow();
   });
 
   it('the workers answer their probe on WORKER_HEALTH_PORT; the API serves the site with INTERNAL_API_URL on itself and trusts the proxy', () => {
