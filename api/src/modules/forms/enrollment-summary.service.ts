@@ -50,12 +50,12 @@ export class EnrollmentSummaryService {
   }
 
   async generate(signatureId: number): Promise<number> {
-    return this.db.transaction(async (m) => {
-      const [signature] = await this.db.rows(signatureTable, 's', 's.id = $1', [signatureId], { lock: true }, m);
+    return this.db.transaction(async () => {
+      const [signature] = await this.db.rows(signatureTable, 's', 's.id = $1', [signatureId], { lock: true });
       // A signature that does not exist will not appear on a retry.
       if (!signature) throw new UnrecoverableError(`signature ${signatureId} not found`);
       if (signature.summaryFileId !== null) return signature.summaryFileId;
-      const images = await this.db.query<{ storage_key: string }>('SELECT storage_key FROM file WHERE id = $1 AND client_id = $client', [signature.imageFileId], m);
+      const images = await this.db.query<{ storage_key: string }>('SELECT storage_key FROM file WHERE id = $1 AND client_id = $client', [signature.imageFileId]);
       if (!images[0]) throw new UnrecoverableError(`signature ${signatureId} has no image file`);
       const pdf = await renderSignedSummaryPdf(signature.summary, await this.storage.read(images[0].storage_key));
       const key = `employees/${signature.employeeId}/signatures/${signature.id}-enrollment-summary.pdf`;
@@ -72,7 +72,7 @@ export class EnrollmentSummaryService {
         },
         true,
       );
-      await this.db.update(signatureTable, signature.id, { summaryFileId: fileId }, m);
+      await this.db.update(signatureTable, signature.id, { summaryFileId: fileId });
       // Written by the workers for the job's requester (the person who signed; null when the sweep re-drove it).
       await this.audit.record(
         {
@@ -82,7 +82,6 @@ export class EnrollmentSummaryService {
           description: 'Signed enrollment summary stored',
           data: [{ title: 'File', oldValue: null, newValue: String(fileId), changed: true }],
         },
-        m,
       );
       this.logger.log({ signatureId, fileId: fileId }, 'signed enrollment summary stored');
       return fileId;

@@ -1,6 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { ZodValidationException } from 'nestjs-zod';
-import type { EntityManager } from 'typeorm';
 import type { AuditFieldChange } from '../../core/audit/audit-entry.table';
 import {
   answerKey,
@@ -64,9 +63,8 @@ export class FormQuestionsService {
   ) {}
 
   async list(): Promise<FormQuestion[]> {
-    const m = this.db.manager;
-    const form = await this.form(m, false);
-    return this.view(form, await this.answers(m, form));
+    const form = await this.form(false);
+    return this.view(form, await this.answers(form));
   }
 
   /**
@@ -76,8 +74,8 @@ export class FormQuestionsService {
   async save(body: unknown): Promise<FormQuestion[]> {
     const parsed = ZFormAnswers.safeParse(body ?? []);
     if (!parsed.success) throw new ZodValidationException(parsed.error);
-    return this.db.transaction(async (m) => {
-      const form = await this.form(m, true);
+    return this.db.transaction(async () => {
+      const form = await this.form(true);
       const byId = new Map(form.questions.map((q) => [q.id, q]));
       const dependentIds = new Set(form.dependents.map((d) => d.id));
       const submitted = new Map<string, string>();
@@ -97,38 +95,38 @@ export class FormQuestionsService {
 
       const visible = visibleAnswers(form.questions, submitted, ids);
       const next = new Map([...submitted].filter(([key]) => visible.has(key)));
-      const before = await this.answers(m, form);
+      const before = await this.answers(form);
       const changes = this.changes(form, before, next);
       if (changes.length === 0) return this.view(form, before);
 
-      await this.db.query('DELETE FROM form_answer WHERE employee_id = $1 AND client_id = $client', [form.employeeId], m);
+      await this.db.query('DELETE FROM form_answer WHERE employee_id = $1 AND client_id = $client', [form.employeeId]);
       for (const q of form.questions) {
         for (const subject of q.perDependent ? ids : [null]) {
           const info = next.get(answerKey(q.id, subject));
           if (info === undefined) continue;
-          await this.db.query(`INSERT INTO form_answer (client_id, employee_id, question_id, dependent_id, info) VALUES ($client, $1, $2, $3, $4)`, [form.employeeId, q.id, subject, info], m);
+          await this.db.query(`INSERT INTO form_answer (client_id, employee_id, question_id, dependent_id, info) VALUES ($client, $1, $2, $3, $4)`, [form.employeeId, q.id, subject, info]);
         }
       }
-      await this.audit.record({ employeeId: form.employeeId, eventType: 'Additional information', actionType: 'update', description: 'Additional information updated', data: changes }, m);
+      await this.audit.record({ employeeId: form.employeeId, eventType: 'Additional information', actionType: 'update', description: 'Additional information updated', data: changes });
       return this.view(form, next);
     });
   }
 
   /** The form's messages for the stored answers (the Additional Information step's Next). */
-  async issues(m: EntityManager = this.db.manager): Promise<FormIssue[]> {
-    const form = await this.form(m, false);
+  async issues(): Promise<FormIssue[]> {
+    const form = await this.form(false);
     return formIssues(
       form.questions,
-      await this.answers(m, form),
+      await this.answers(form),
       form.dependents.map((d) => d.id),
     );
   }
 
   // -------------------------------------------------------------------------------------------------------
 
-  private async form(m: EntityManager, lock: boolean): Promise<Form> {
+  private async form(lock: boolean): Promise<Form> {
     const employeeId = this.context.ownEmployeeId();
-    const emp = await this.db.query(`SELECT 1 FROM employee WHERE id = $1 AND client_id = $client${lock ? ' FOR UPDATE' : ''}`, [employeeId], m);
+    const emp = await this.db.query(`SELECT 1 FROM employee WHERE id = $1 AND client_id = $client${lock ? ' FOR UPDATE' : ''}`, [employeeId]);
     if (emp.length === 0) throw employeeNotFound();
     const rows = await this.db.query<QuestionRow>(
       `SELECT q.id, q.section, q.user_prompt, q.field_type, q.required, q.per_dependent, q.filter_field_id, q.filter_operator, q.filter_value,
@@ -136,13 +134,11 @@ export class FormQuestionsService {
                           FROM form_question_option o WHERE o.question_id = q.id), '[]') AS options
          FROM form_question q WHERE q.client_id = $client AND q.active ORDER BY q.sort_order, q.id`,
       [],
-      m,
     );
     const dependents = await this.db.query<{ id: number; name: string }>(
       `SELECT id, concat_ws(' ', first_name, last_name) AS name FROM dependent
         WHERE employee_id = $1 AND client_id = $client AND deleted_at IS NULL ORDER BY CASE WHEN relationship_type_id = 2 THEN 1 ELSE 0 END, birth_date NULLS LAST, id`,
       [employeeId],
-      m,
     );
     return {
       employeeId,
@@ -161,13 +157,12 @@ export class FormQuestionsService {
   }
 
   /** Stored answers of the employee and the current dependents. */
-  private async answers(m: EntityManager, form: Form): Promise<Map<string, string>> {
+  private async answers(form: Form): Promise<Map<string, string>> {
     const rows = await this.db.query<{ question_id: number; dependent_id: number | null; info: string }>(
       `SELECT a.question_id, a.dependent_id, a.info FROM form_answer a
          LEFT JOIN dependent d ON d.id = a.dependent_id
         WHERE a.employee_id = $1 AND a.client_id = $client AND (a.dependent_id IS NULL OR d.deleted_at IS NULL)`,
       [form.employeeId],
-      m,
     );
     return new Map(rows.map((r) => [answerKey(r.question_id, r.dependent_id), r.info]));
   }

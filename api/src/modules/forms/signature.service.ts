@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from 'typeorm';
 import { totalContribution } from '../../contracts/dashboard';
 import { toUsDate } from '../../contracts/formats';
 import { FormMessages, type SignatureResponse } from '../../contracts/forms';
@@ -68,7 +67,6 @@ export class SignatureService {
            LEFT JOIN open_enrollment_period oe ON oe.client_id = c.id AND oe.is_current
           WHERE e.id = $1 AND e.client_id = $client FOR UPDATE OF e`,
         [employeeId],
-        m,
       );
       const e = emp[0];
       if (!e) throw employeeNotFound();
@@ -79,8 +77,8 @@ export class SignatureService {
       // the elections already in force changes nothing and is always possible.
       if ((await this.drafts.openId(employeeId, m, true)) !== null) await this.window.assertOpen(employeeId, m);
       const changeSetId = await this.drafts.apply(employeeId, m);
-      const previous = await this.latestRow(employeeId, m);
-      const summary = await this.snapshot(m, employeeId, e, signedAt, ip);
+      const previous = await this.latestRow(employeeId);
+      const summary = await this.snapshot(employeeId, e, signedAt, ip);
       const id = await this.db.insert(signatureTable, {
         employeeId,
         kind: 'registration',
@@ -90,7 +88,7 @@ export class SignatureService {
         ip,
         summary,
         signedAt,
-      }, m);
+      });
       if (changeSetId !== null) await this.drafts.linkSignature(changeSetId, id, m);
       // HR's action center: one action per plan type this signature changed.
       await this.actions.createForSignature(employeeId, id, summary.elections, previous?.summary.elections ?? null, m);
@@ -105,7 +103,6 @@ export class SignatureService {
             { title: 'Total per paycheck', oldValue: null, newValue: summary.totalContribution, changed: true },
           ],
         },
-        m,
       );
       return { id, signedAt, imageFileId: fileId };
     });
@@ -125,19 +122,18 @@ export class SignatureService {
    * event's draft makes them (what HR is asked to approve); the summary PDF follows by the same job. Answers the
    * signature's id; the caller queues the PDF job after its commit.
    */
-  async recordLifeEvent(employeeId: number, imageFileId: number, m: EntityManager): Promise<number> {
+  async recordLifeEvent(employeeId: number, imageFileId: number): Promise<number> {
     const [e] = await this.db.query<{ first_name: string; last_name: string; client_name: string; pay_periods: number; period_id: number | null; period_title: string | null }>(
       `SELECT e.first_name, e.last_name, c.name AS client_name, c.pay_periods, oe.id AS period_id, oe.title AS period_title
          FROM employee e JOIN client c ON c.id = e.client_id
          LEFT JOIN open_enrollment_period oe ON oe.client_id = c.id AND oe.is_current
         WHERE e.id = $1 AND e.client_id = $client`,
       [employeeId],
-      m,
     );
     if (!e) throw employeeNotFound();
     const signedAt = this.clock.now();
-    const summary = await this.snapshot(m, employeeId, e, signedAt, this.context.ip, 'draft');
-    return this.db.insert(signatureTable, { employeeId, kind: 'life_event', imageFileId, summaryFileId: null, openEnrollmentPeriodId: e.period_id, ip: this.context.ip, summary, signedAt }, m);
+    const summary = await this.snapshot(employeeId, e, signedAt, this.context.ip, 'draft');
+    return this.db.insert(signatureTable, { employeeId, kind: 'life_event', imageFileId, summaryFileId: null, openEnrollmentPeriodId: e.period_id, ip: this.context.ip, summary, signedAt });
   }
 
   /** The employee's latest registration signature (the site waits on summaryFileId for the PDF link). */
@@ -147,13 +143,12 @@ export class SignatureService {
     return { id: row.id, signedAt: row.signedAt.toISOString(), imageFileId: row.imageFileId, summaryFileId: row.summaryFileId };
   }
 
-  async latestRow(employeeId: number, m?: EntityManager): Promise<SignatureEntity | null> {
-    const [row] = await this.db.rows(signatureTable, 's', "s.employee_id = $1 AND s.kind = 'registration'", [employeeId], { orderBy: 's.signed_at DESC, s.id DESC', limit: 1 }, m);
+  async latestRow(employeeId: number): Promise<SignatureEntity | null> {
+    const [row] = await this.db.rows(signatureTable, 's', "s.employee_id = $1 AND s.kind = 'registration'", [employeeId], { orderBy: 's.signed_at DESC, s.id DESC', limit: 1 });
     return row ?? null;
   }
 
   private async snapshot(
-    m: EntityManager,
     employeeId: number,
     e: { first_name: string; last_name: string; client_name: string; pay_periods: number; period_title: string | null },
     signedAt: Date,
@@ -161,12 +156,11 @@ export class SignatureService {
     view: 'signed' | 'draft' = 'signed',
   ): Promise<SignedSummary> {
     // What is signed is the current period's elections (next year's during its open enrollment).
-    const elections = await this.dashboard.summary(employeeId, view, m, 'current');
+    const elections = await this.dashboard.summary(employeeId, view, this.db.manager, 'current');
     const dependents = await this.db.query<{ name: string; relationship_type_id: number | null; birth_date: string | null }>(
       `SELECT concat_ws(' ', first_name, last_name) AS name, relationship_type_id, birth_date::text AS birth_date
          FROM dependent WHERE employee_id = $1 AND client_id = $client AND deleted_at IS NULL ORDER BY id`,
       [employeeId],
-      m,
     );
     return {
       employeeName: fullName({ firstName: e.first_name, lastName: e.last_name }),

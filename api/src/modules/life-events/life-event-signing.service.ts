@@ -151,7 +151,7 @@ export class LifeEventSigningService {
       await this.wizard.checkLeaving(6, { ...draft }, { step: 7 }, person, employeeId);
       const fileId = await this.files.add({ employeeId, title: `Signature, ${LIFE_EVENT_TYPES[draft.event_type]}`, fileType: 'personal', storageKey: key, contentType: 'image/png', sizeBytes: png.length });
       // The snapshot reads the event's draft, so it is taken before the draft becomes the pending set.
-      const signatureId = await this.signatures.recordLifeEvent(employeeId, fileId, m);
+      const signatureId = await this.signatures.recordLifeEvent(employeeId, fileId);
       await this.drafts.submit(draft.change_set_id, m);
       await this.db.query(
         // Signed at the clock's now: the document's reminder counts the client's days from it.
