@@ -27,10 +27,9 @@ import { until } from '../support/wait';
 /**
  * Issue 32 item 4: two API processes and two workers processes, built (dist/) and started as `npm start` starts
  * them, on one PostgreSQL database and one Redis prefix of the suite's own, behave as one portal.
- * The issue asks a 1,000-recipient campaign; CI sends TEST_MULTI_RECIPIENTS (default 200) to keep the suite short:
- * `TEST_MULTI_RECIPIENTS=1000` runs the issue's figure.
+ * The campaign has the issue's 1,000 recipients (about 13 s); TEST_MULTI_RECIPIENTS changes it.
  */
-const RECIPIENTS = Number(process.env.TEST_MULTI_RECIPIENTS ?? 200);
+const RECIPIENTS = Number(process.env.TEST_MULTI_RECIPIENTS ?? 1000);
 const DATABASE = databaseUrls(`bp_test_${RUN_ID}_multi`);
 const PREFIX = `bpmulti_${RUN_ID}`;
 const API_MAIN = 'dist/api/src/main.js';
