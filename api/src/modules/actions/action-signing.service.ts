@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { toUsDate } from '../../contracts/formats';
 import { AuditService } from '../../core/audit/audit.service';
 import { TenantDb } from '../../core/database/tenant-db';
@@ -98,12 +98,11 @@ export class ActionSigningService {
     const all = (await this.db.query<{ id: number }>(`SELECT id FROM action WHERE approval_id = $1 AND client_id = $client ORDER BY id`, [approvalId])).map((r) => r.id);
     const forms = await this.actions.filesOf(all);
     const pdfsOf = (id: number) => (forms.get(id) ?? []).filter((f) => f.contentType === 'application/pdf');
-    const signedSoFar = async (m?: EntityManager) =>
+    const signedSoFar = async () =>
       (
         await this.db.query<{ n: number }>(
           'SELECT count(*)::int AS n FROM action_signed_form sf JOIN action a ON a.id = sf.action_id AND a.client_id = $client WHERE a.approval_id = $1',
           [approvalId],
-          m,
         )
       )[0]!.n;
     // Approved actions list their signed copies (the same count); pending ones the forms still to sign.
@@ -127,31 +126,29 @@ export class ActionSigningService {
         // A fixed key: a run after a crash between these two steps overwrites the same object and finds the same row.
         const key = `employees/${approval.employee_id}/actions/${actionId}/${form.id}-signed.pdf`;
         await this.storage.put(key, bytes);
-        await this.db.transaction(async (m) => {
+        await this.db.transaction(async () => {
           const fileId = await this.files.add({ employeeId: approval.employee_id, title: `${form.title} (signed)`, fileType: 'personal', storageKey: key, contentType: 'application/pdf', sizeBytes: bytes.length }, true);
           await this.db.query(
             'INSERT INTO action_signed_form (action_id, source_file_id, signed_file_id) SELECT a.id, $2, $3 FROM action a WHERE a.id = $1 AND a.client_id = $client ON CONFLICT DO NOTHING',
             [actionId, form.id, fileId],
-            m,
           );
-          await this.db.query('UPDATE action_approval SET forms_signed = $2 WHERE id = $1 AND client_id = $client', [approvalId, await signedSoFar(m)], m);
+          await this.db.query('UPDATE action_approval SET forms_signed = $2 WHERE id = $1 AND client_id = $client', [approvalId, await signedSoFar()]);
         });
         signed += 1;
       }
     }
-    await this.db.transaction(async (m) => {
+    await this.db.transaction(async () => {
       // The approval row first: the jobs of one approval finish one after the other here, so exactly one sees the last action approved.
-      const locked = await this.db.query<{ status: string }>('SELECT status FROM action_approval WHERE id = $1 AND client_id = $client FOR UPDATE', [approvalId], m);
+      const locked = await this.db.query<{ status: string }>('SELECT status FROM action_approval WHERE id = $1 AND client_id = $client FOR UPDATE', [approvalId]);
       if (locked[0]?.status !== 'signing') return;
       await this.db.query(
         `UPDATE action SET status = 'approved', decided_at = now(), decided_by = $3 WHERE id = $1 AND approval_id = $2 AND client_id = $client AND status = 'pending'`,
         [actionId, approvalId, approval.approved_by],
-        m,
       );
-      const pending = await this.db.query<{ plan_type_id: number | null }>(`SELECT plan_type_id FROM action WHERE approval_id = $1 AND client_id = $client AND status = 'pending'`, [approvalId], m);
+      const pending = await this.db.query<{ plan_type_id: number | null }>(`SELECT plan_type_id FROM action WHERE approval_id = $1 AND client_id = $client AND status = 'pending'`, [approvalId]);
       if (pending.length > 0) return;
-      await this.db.query(`UPDATE action_approval SET status = 'done', finished_at = now() WHERE id = $1 AND client_id = $client`, [approvalId], m);
-      const types = await this.db.query<{ plan_type_id: number | null }>(`SELECT plan_type_id FROM action WHERE approval_id = $1 AND client_id = $client ORDER BY id`, [approvalId], m);
+      await this.db.query(`UPDATE action_approval SET status = 'done', finished_at = now() WHERE id = $1 AND client_id = $client`, [approvalId]);
+      const types = await this.db.query<{ plan_type_id: number | null }>(`SELECT plan_type_id FROM action WHERE approval_id = $1 AND client_id = $client ORDER BY id`, [approvalId]);
       await this.audit.record(
         {
           employeeId: approval.employee_id,
@@ -160,10 +157,9 @@ export class ActionSigningService {
           description: this.actions.describeApproval({ firstName: approval.first_name, lastName: approval.last_name }, types.map((t) => t.plan_type_id)),
           data: [
             { title: 'Approved by', oldValue: null, newValue: approval.approver_name, changed: true },
-            { title: 'Signed forms', oldValue: null, newValue: String(await signedSoFar(m)), changed: true },
+            { title: 'Signed forms', oldValue: null, newValue: String(await signedSoFar()), changed: true },
           ],
         },
-        m,
       );
     });
     this.logger.log({ approvalId, actionId, signed }, 'action forms signed');
@@ -171,13 +167,12 @@ export class ActionSigningService {
   }
 
   private async fail(approvalId: number, err: unknown): Promise<void> {
-    await this.db.transaction(async (m) => {
+    await this.db.transaction(async () => {
       await this.db.query(
         `UPDATE action_approval SET status = 'failed', error = $2, finished_at = now() WHERE id = $1 AND client_id = $client AND status = 'signing'`,
         [approvalId, (err instanceof Error ? err.message : String(err)).slice(0, 500)],
-        m,
       );
-      await this.db.query(`UPDATE action SET approval_id = NULL WHERE approval_id = $1 AND client_id = $client AND status = 'pending'`, [approvalId], m);
+      await this.db.query(`UPDATE action SET approval_id = NULL WHERE approval_id = $1 AND client_id = $client AND status = 'pending'`, [approvalId]);
     });
   }
 }

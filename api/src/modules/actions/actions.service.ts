@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from 'typeorm';
 import { ACTION_STATUS, ActionMessages, ACTION_STATUS_TEXT, LIFE_ADD_COMPANION, type Action, type ActionApproval, type ActionApprovalRequest, type ActionFile, type ActionListQuery } from '../../contracts/actions';
 import { PLAN_TYPE_NAMES, type PlanTypeId } from '../../contracts/engine/plan-types';
 import { CensusMessages, Messages } from '../../contracts/messages';
@@ -76,7 +75,7 @@ export class ActionsService {
    * After a signature: one action per plan type whose election changed since the previous signature (every
    * plan type on the first one), in the signing transaction.
    */
-  async createForSignature(employeeId: number, signatureId: number, current: readonly SignedElection[], previous: readonly SignedElection[] | null, m: EntityManager): Promise<number[]> {
+  async createForSignature(employeeId: number, signatureId: number, current: readonly SignedElection[], previous: readonly SignedElection[] | null): Promise<number[]> {
     const byType = (list: readonly SignedElection[]) => new Map(list.filter((e) => e.planTypeId !== undefined).map((e) => [e.planTypeId!, e]));
     const now = byType(current);
     // A summary signed before plan types were recorded compares as "everything changed".
@@ -88,7 +87,7 @@ export class ActionsService {
       if (before && electionKey(e) === electionKey(old)) return [];
       return [{ planTypeId, planId: e?.planId ?? old?.planId ?? null, description: describe(e, e?.planType ?? old?.planType ?? typeName(planTypeId)!) }];
     });
-    return this.insertActions(employeeId, 'enrollment', { signatureId, terminationId: null }, lines, m);
+    return this.insertActions(employeeId, 'enrollment', { signatureId, terminationId: null }, lines);
   }
 
   /** One statement for the actions of one event, whatever their number. */
@@ -97,7 +96,6 @@ export class ActionsService {
     kind: 'enrollment' | 'termination',
     cause: { signatureId: number | null; terminationId: number | null },
     lines: ReadonlyArray<{ planTypeId: number | null; planId: number | null; description: string }>,
-    m: EntityManager,
   ): Promise<number[]> {
     if (lines.length === 0) return [];
     const rows = await this.db.query<{ id: number }>(
@@ -106,7 +104,6 @@ export class ActionsService {
          FROM unnest($5::int[], $6::int[], $7::text[]) AS l(plan_type_id, plan_id, description)
        ON CONFLICT DO NOTHING RETURNING id`,
       [employeeId, kind, cause.signatureId, cause.terminationId, lines.map((l) => l.planTypeId), lines.map((l) => l.planId), lines.map((l) => l.description)],
-      m,
     );
     return rows.map((r) => r.id).sort((a, b) => a - b);
   }
@@ -121,11 +118,11 @@ export class ActionsService {
   }
 
   /** After a termination: one action per plan type the employee was enrolled in (one without a plan when none). */
-  async createForTermination(employeeId: number, terminationId: number, enrolled: ReadonlyArray<{ planTypeId: number; planId: number; planName: string }>, coverageEnd: string, m: EntityManager): Promise<number[]> {
+  async createForTermination(employeeId: number, terminationId: number, enrolled: ReadonlyArray<{ planTypeId: number; planId: number; planName: string }>, coverageEnd: string): Promise<number[]> {
     const lines = enrolled.length
       ? enrolled.map((p) => ({ planTypeId: p.planTypeId, planId: p.planId, description: `Terminated: ${p.planName} ends ${coverageEnd}` }))
       : [{ planTypeId: null, planId: null, description: 'Terminated: no coverage to end' }];
-    return this.insertActions(employeeId, 'termination', { signatureId: null, terminationId }, lines, m);
+    return this.insertActions(employeeId, 'termination', { signatureId: null, terminationId }, lines);
   }
 
   /** GET /actions: pending (or all) actions of the acting client, grouped by employee (sorted by name). */
@@ -168,7 +165,7 @@ export class ActionsService {
    * The forms of each action: for a pending one the documents to sign (the signed summary and the plan's
    * carrier forms, the termination notice, the onboarding document's files); for an approved one their signed copies.
    */
-  async filesOf(actionIds: readonly number[], m?: EntityManager): Promise<Map<number, Array<ActionFile & { contentType: string; storageKey: string }>>> {
+  async filesOf(actionIds: readonly number[]): Promise<Map<number, Array<ActionFile & { contentType: string; storageKey: string }>>> {
     const out = new Map<number, Array<ActionFile & { contentType: string; storageKey: string }>>();
     if (actionIds.length === 0) return out;
     const rows = await this.db.query<{ action_id: number; id: number; title: string; content_type: string; storage_key: string }>(
@@ -185,7 +182,6 @@ export class ActionsService {
          FROM forms JOIN file f ON f.id = forms.file_id AND f.client_id = $client
         ORDER BY forms.action_id, forms.ord, f.id`,
       [actionIds],
-      m,
     );
     for (const r of rows) {
       const list = out.get(r.action_id) ?? [];
@@ -203,8 +199,8 @@ export class ActionsService {
   async approve(body: ActionApprovalRequest, png: Buffer): Promise<ActionApproval> {
     const acting = this.context.acting;
     const key = `approvals/${randomUUID()}.png`;
-    const approval = await this.db.transaction(async (m) => {
-      const employee = await this.db.query<{ id: number }>('SELECT id FROM employee WHERE id = $1 AND client_id = $client FOR UPDATE', [body.employeeId], m);
+    const approval = await this.db.transaction(async () => {
+      const employee = await this.db.query<{ id: number }>('SELECT id FROM employee WHERE id = $1 AND client_id = $client FOR UPDATE', [body.employeeId]);
       if (!employee[0]) throw notFound();
       const types = body.planTypeId ? [body.planTypeId, ...(LIFE_ADD_COMPANION[body.planTypeId] ? [LIFE_ADD_COMPANION[body.planTypeId]!] : [])] : null;
       const actions = await this.db.query<{ id: number; approval_id: number | null; approval_status: string | null }>(
@@ -214,20 +210,18 @@ export class ActionsService {
             AND ($2::int[] IS NULL OR a.plan_type_id = ANY($2::int[])) AND ($3::int IS NULL OR a.onboarding_document_id = $3)
           ORDER BY a.id FOR UPDATE OF a`,
         [body.employeeId, types, body.onboardingId ?? null],
-        m,
       );
       if (actions.length === 0) throw fieldErrors([{ path: 'employeeId', message: CensusMessages.nothingToApprove }]);
       const signing = actions.find((a) => a.approval_status === 'signing');
       if (signing) return { id: signing.approval_id!, created: false, actionIds: [] };
-      const approver = (await m.query(`SELECT concat_ws(' ', first_name, last_name) AS name FROM account WHERE id = $1`, [acting.accountId])) as Array<{ name: string }>;
+      const approver = (await this.db.manager.query(`SELECT concat_ws(' ', first_name, last_name) AS name FROM account WHERE id = $1`, [acting.accountId])) as Array<{ name: string }>;
       await this.storage.put(key, png);
       const imageId = await this.files.add({ employeeId: body.employeeId, title: 'HR approval signature', fileType: 'personal', storageKey: key, contentType: 'image/png', sizeBytes: png.length });
       const [row] = await this.db.query<{ id: number }>(
         `INSERT INTO action_approval (client_id, employee_id, signature_file_id, approved_by, approver_name) VALUES ($client, $1, $2, $3, $4) RETURNING id`,
         [body.employeeId, imageId, acting.accountId, approver[0]?.name || 'HR administrator'],
-        m,
       );
-      await this.db.query(`UPDATE action SET approval_id = $1 WHERE id = ANY($2::int[]) AND client_id = $client`, [row!.id, actions.map((a) => a.id)], m);
+      await this.db.query(`UPDATE action SET approval_id = $1 WHERE id = ANY($2::int[]) AND client_id = $client`, [row!.id, actions.map((a) => a.id)]);
       return { id: row!.id, created: true, actionIds: actions.map((a) => a.id) };
     });
     if (approval.created) {
@@ -246,12 +240,11 @@ export class ActionsService {
   }
 
   /** GET /actions/approvals/{id}: how far the signing job is (the overlay waits for done or failed). */
-  async approval(id: number, m?: EntityManager): Promise<ActionApproval> {
+  async approval(id: number): Promise<ActionApproval> {
     const rows = await this.db.query<{ id: number; status: ActionApproval['status']; forms_total: number; forms_signed: number; action_ids: number[] | null }>(
       `SELECT ap.id, ap.status, ap.forms_total, ap.forms_signed, (SELECT array_agg(a.id ORDER BY a.id) FROM action a WHERE a.approval_id = ap.id) AS action_ids
          FROM action_approval ap WHERE ap.id = $1 AND ap.client_id = $client`,
       [id],
-      m,
     );
     const r = rows[0];
     if (!r) throw new NotFoundException({ statusCode: 404, message: ActionMessages.approvalNotFound });

@@ -126,7 +126,6 @@ export class CensusTerminationService {
         t!.id,
         enrolled.map((p) => ({ planTypeId: p.plan_type_id, planId: p.plan_id, planName: p.plan_name })),
         toUsDate(coverageEnd)!,
-        m,
       );
       await this.audit.record(
         {

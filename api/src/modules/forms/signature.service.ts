@@ -91,7 +91,7 @@ export class SignatureService {
       });
       if (changeSetId !== null) await this.drafts.linkSignature(changeSetId, id, m);
       // HR's action center: one action per plan type this signature changed.
-      await this.actions.createForSignature(employeeId, id, summary.elections, previous?.summary.elections ?? null, m);
+      await this.actions.createForSignature(employeeId, id, summary.elections, previous?.summary.elections ?? null);
       await this.audit.record(
         {
           employeeId,
