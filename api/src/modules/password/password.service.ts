@@ -1,5 +1,5 @@
 import { ForbiddenException, HttpException, HttpStatus, Inject, Injectable, Logger, NotFoundException, type BeforeApplicationShutdown } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import type { ChangePasswordRequest, ForgotPasswordResponse, QuestionResponse, ResetPasswordRequest, SecurityQuestionRequest, SuccessMessage } from '../../contracts/account';
 import { Messages } from '../../contracts/messages';
 import { AuditService } from '../../core/audit/audit.service';
@@ -157,7 +157,7 @@ export class PasswordService implements BeforeApplicationShutdown {
       // Without a question on file the link alone was the proof, so a question must be chosen at next sign-in.
       await this.accounts.update(account.id, { passwordHash, passwordReset: false, ...(hasQuestion ? {} : { securityQuestionReset: true }) });
       await this.tokens.markUsed(m, found.token.id);
-      await this.auditPassword(m, account, 'Password reset from the emailed link', null);
+      await this.auditPassword(account, 'Password reset from the emailed link', null);
       // The person proved who they are: earlier failed logins no longer count against them.
       await this.attempts.forget('login', `id:${account.id}`);
       return { accountId: account.id };
@@ -182,9 +182,9 @@ export class PasswordService implements BeforeApplicationShutdown {
       if (!(await this.passwords.check(body.oldPassword, 'change'))) throw fieldError('oldPassword', Messages.wrongData);
     }
     const passwordHash = await hashSecret(body.password);
-    await this.db.transaction(async (m) => {
+    await this.db.transaction(async () => {
       await this.accounts.update(account.id, { passwordHash, passwordReset: false });
-      await this.auditPassword(m, account, account.passwordReset ? 'Password changed after an administrator reset' : 'Password changed', user);
+      await this.auditPassword(account, account.passwordReset ? 'Password changed after an administrator reset' : 'Password changed', user);
     });
     // Every other session of the account ends; the one that made the change goes on.
     await this.sessions.revokeAllOf(account.id, user.sessionId);
@@ -207,11 +207,11 @@ export class PasswordService implements BeforeApplicationShutdown {
       if (!(await this.passwords.check(body.password, 'change'))) throw fieldError('password', Messages.wrongData);
     }
     const answerHash = await hashSecret(normalizeAnswer(body.securityAnswer));
-    await this.db.transaction(async (m) => {
+    await this.db.transaction(async () => {
       await this.accounts.update(account.id, { securityQuestionId: Number(body.securityQuestionId), securityAnswerHash: answerHash, securityQuestionReset: false });
-      const employee = await this.employeeIdOf(m, account.id);
+      const employee = await this.employeeIdOf(account.id);
       // Which question is not secret; the answer never leaves the hash.
-      await this.audit.record({ employeeId: employee, eventType: 'Security question', actionType: 'update', description: 'Security question and answer changed' }, m);
+      await this.audit.record({ employeeId: employee, eventType: 'Security question', actionType: 'update', description: 'Security question and answer changed' });
     });
   }
 
@@ -227,15 +227,15 @@ export class PasswordService implements BeforeApplicationShutdown {
     return account;
   }
 
-  private async employeeIdOf(m: EntityManager, accountId: number): Promise<number | null> {
-    const rows: Array<{ id: number }> = await m.query('SELECT id FROM employee WHERE account_id = $1', [accountId]);
+  private async employeeIdOf(accountId: number): Promise<number | null> {
+    const rows: Array<{ id: number }> = await this.db.manager.query('SELECT id FROM employee WHERE account_id = $1', [accountId]);
     return rows[0]?.id ?? null;
   }
 
   /** Records that the password changed (by the signed-in session, or by the account's own reset link); never the password or its hash. */
-  private async auditPassword(m: EntityManager, account: Account, description: string, signedIn: AuthUser | null): Promise<void> {
-    const entry = { employeeId: await this.employeeIdOf(m, account.id), eventType: 'Password', actionType: 'update' as const, description };
-    if (signedIn) await this.audit.record(entry, m);
-    else await this.audit.recordAs({ clientId: account.clientId, accountId: account.id }, entry, m);
+  private async auditPassword(account: Account, description: string, signedIn: AuthUser | null): Promise<void> {
+    const entry = { employeeId: await this.employeeIdOf(account.id), eventType: 'Password', actionType: 'update' as const, description };
+    if (signedIn) await this.audit.record(entry);
+    else await this.audit.recordAs({ clientId: account.clientId, accountId: account.id }, entry);
   }
 }
