@@ -113,7 +113,7 @@ export const ZCarrierFileRequest = z.object({
 });
 export type CarrierFileRequest = z.infer<typeof ZCarrierFileRequest>;
 
-/** A file written for a carrier: on request (kept as its state only) or weekly (kept encrypted). */
+/** A file written for a carrier by the workers, on request or weekly, kept encrypted at rest with the state it told the carrier. */
 export const ZCarrierFile = z.object({
   id: z.number().int(),
   kind: z.enum(FEED_KINDS),

@@ -216,7 +216,8 @@ export function inForceIn(versions: readonly ElectionVersion[], p: PayPeriod, pa
       if (!ended.has(key) || end < ended.get(key)!) ended.set(key, end);
       continue;
     }
-    if (deductionStartsOn(v.effective, payPeriods) > p.start) continue;
+    // Not deducted yet in this period (however it ends): it cannot supersede what is.
+    if (!deductedIn(p, v.effective, null, payPeriods)) continue;
     // Versions come in signing order: a later one of the same plan year replaces the earlier.
     perYear.set(`${key}:${v.periodId}`, v);
   }
@@ -228,7 +229,7 @@ export function inForceIn(versions: readonly ElectionVersion[], p: PayPeriod, pa
   }
   for (const [key, v] of found) {
     const end = [v.coverageEnd, ended.get(key) ?? null].filter((d): d is string => d !== null).sort()[0] ?? null;
-    if (v.status !== 1 || (end !== null && p.start > end)) found.delete(key);
+    if (v.status !== 1 || !deductedIn(p, v.effective, end, payPeriods)) found.delete(key);
   }
   return found;
 }
