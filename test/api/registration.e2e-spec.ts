@@ -173,7 +173,7 @@ describe('registration from the welcome email', () => {
     /** A registration link's token of a fresh, unregistered account (as the welcome email carries). */
     async function registrationToken(): Promise<string> {
       const p = await createPerson(db, { registered: false, method: 'username' });
-      return (await t.app.get(AccountTokensService).issue(db.manager, p.accountId!, 'registration', 3600)).raw;
+      return (await t.app.get(AccountTokensService).issue(p.accountId!, 'registration', 3600)).raw;
     }
     const inRegistration = (token: string, username: string | undefined, ip = uniqueIp()) =>
       api().get('/mbl/api/registration/validate').set('X-Forwarded-For', ip).query(username === undefined ? { token } : { token, username });

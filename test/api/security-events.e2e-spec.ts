@@ -104,7 +104,7 @@ describe('throttles, security events and the end of sessions', () => {
   it('resetting the password from the emailed link ends every session of the account', async () => {
     const p = await createPerson(db, { registered: true });
     const [one, two] = await twoSessions(p);
-    const { raw } = await db.transaction((m) => t.app.get(AccountTokensService).issue(m, p.accountId!, 'password-reset', 3600));
+    const { raw } = await t.app.get(AccountTokensService).issue(p.accountId!, 'password-reset', 3600);
     await api().post('/mbl/api/auth/reset-password').send({ token: raw, password: 'Reset-2027-x', answer: 'Rex' }).expect(200);
     await api().get('/mbl/api/me').set(auth(one)).expect(401);
     await api().get('/mbl/api/me').set(auth(two)).expect(401);

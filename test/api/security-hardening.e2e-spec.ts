@@ -206,7 +206,7 @@ describe('security hardening (issue 27)', () => {
       const inRegistration = (token: string) => api().get('/mbl/api/registration/validate').set('X-Forwarded-For', uniqueIp()).query({ token, username: 'jane@acme.test' });
       await inRegistration('not-a-real-registration-token').expect(403);
       const newcomer = await createPerson(db, { registered: false });
-      const { raw } = await t.app.get(AccountTokensService).issue(db.manager, newcomer.accountId!, 'registration', 3600);
+      const { raw } = await t.app.get(AccountTokensService).issue(newcomer.accountId!, 'registration', 3600);
       expect((await inRegistration(raw).expect(200)).body).toEqual({ success: false });
     });
   });
@@ -240,8 +240,8 @@ describe('security hardening (issue 27)', () => {
       const jwt = await t.login(p.email);
       const tokens = t.app.get(AccountTokensService);
       const newcomer = await createPerson(db, { registered: false });
-      const registration = (await tokens.issue(db.manager, newcomer.accountId!, 'registration', 3600)).raw;
-      const reset = (await tokens.issue(db.manager, p.accountId!, 'password-reset', 3600)).raw;
+      const registration = (await tokens.issue(newcomer.accountId!, 'registration', 3600)).raw;
+      const reset = (await tokens.issue(p.accountId!, 'password-reset', 3600)).raw;
       for (const [password, message] of [
         ['abcde', Messages.passwordMin],
         ['password1', Messages.passwordTooCommon],

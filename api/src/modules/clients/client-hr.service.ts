@@ -81,7 +81,7 @@ export class ClientHrService {
         lastName: body.lastName,
         registrationStep: RegistrationStep.WelcomeEmail,
       });
-      const { id: tokenId, raw } = await this.tokens.issue(m, newId, 'registration', REGISTRATION_TOKEN_TTL_SECONDS);
+      const { id: tokenId, raw } = await this.tokens.issue(newId, 'registration', REGISTRATION_TOKEN_TTL_SECONDS);
       await this.mail.enqueue(
         {
           template: 'hr-invite',
@@ -132,7 +132,7 @@ export class ClientHrService {
         if (!account) throw hrNotFound();
         if (account.disabled) throw new ConflictException({ statusCode: 409, message: ClientMessages.alreadyDisabled });
         await this.accounts.update(account.id, { disabledAt: NOW });
-        await this.tokens.burnAll(m, account.id);
+        await this.tokens.burnAll(account.id);
         await this.audit.record(
           {
             employeeId: null,

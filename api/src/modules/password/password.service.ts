@@ -116,8 +116,8 @@ export class PasswordService implements BeforeApplicationShutdown {
 
   private async sendResetLink(account: AccountRow): Promise<void> {
     const to = account.email ?? account.username;
-    await this.dataSource.transaction(async (m) => {
-      const { id, raw } = await this.tokens.issue(m, account.id, 'password-reset', RESET_TOKEN_TTL_MINUTES * 60);
+    await this.db.transaction(async (m) => {
+      const { id, raw } = await this.tokens.issue(account.id, 'password-reset', RESET_TOKEN_TTL_MINUTES * 60);
       await this.mail.enqueue(
         {
           template: 'password-reset',
@@ -132,7 +132,7 @@ export class PasswordService implements BeforeApplicationShutdown {
   }
 
   async question(raw: string): Promise<QuestionResponse> {
-    const found = await this.tokens.find(this.dataSource.manager, raw, 'password-reset');
+    const found = await this.tokens.find(raw, 'password-reset');
     if (!found || found.state !== 'valid') throw tokenNotValid();
     const rows: Array<{ security_question_id: number | null }> = await this.dataSource.query('SELECT security_question_id FROM account WHERE id = $1', [found.token.accountId]);
     const questionId = rows[0]?.security_question_id ?? null;
@@ -145,18 +145,18 @@ export class PasswordService implements BeforeApplicationShutdown {
     const passwordHash = await hashSecret(body.password);
     // The wrong-answer count must survive the refusal, so the transaction answers an outcome and the error is thrown after commit.
     const outcome = await this.db.transaction(async (m): Promise<'invalid' | 'wrong' | { accountId: number }> => {
-      const found = await this.tokens.find(m, body.token, 'password-reset', true);
+      const found = await this.tokens.find(body.token, 'password-reset', true);
       if (!found || found.state !== 'valid') return 'invalid';
       const [account] = await selectRows(m, accountTable, 'a', 'a.id = $1', [found.token.accountId], { secret: ['securityAnswerHash'] });
       if (!account) return 'invalid';
       const hasQuestion = account.securityAnswerHash !== null;
       if (hasQuestion && !(await verifySecret(account.securityAnswerHash, normalizeAnswer(body.answer)))) {
-        await this.tokens.countFailure(m, found.token.id, RESET_MAX_WRONG_ANSWERS);
+        await this.tokens.countFailure(found.token.id, RESET_MAX_WRONG_ANSWERS);
         return 'wrong';
       }
       // Without a question on file the link alone was the proof, so a question must be chosen at next sign-in.
       await this.accounts.update(account.id, { passwordHash, passwordReset: false, ...(hasQuestion ? {} : { securityQuestionReset: true }) });
-      await this.tokens.markUsed(m, found.token.id);
+      await this.tokens.markUsed(found.token.id);
       await this.auditPassword(account, 'Password reset from the emailed link', null);
       // The person proved who they are: earlier failed logins no longer count against them.
       await this.attempts.forget('login', `id:${account.id}`);

@@ -84,7 +84,7 @@ export class RegistrationService {
       let accountId = row.account_id;
       if (accountId === null) accountId = row.client_method === 'username' ? await this.createUsernameAccount(m, row) : await this.createAccount(m, row, to);
 
-      const { id, raw } = await this.tokens.issue(m, accountId, 'registration', REGISTRATION_TOKEN_TTL_SECONDS);
+      const { id, raw } = await this.tokens.issue(accountId, 'registration', REGISTRATION_TOKEN_TTL_SECONDS);
       const messageId = await this.mail.enqueue(
         {
           template: 'welcome',
@@ -161,7 +161,7 @@ export class RegistrationService {
           // administrator invited by an agent has no employee record, so Account Setup is all of it.
           registrationStep: employee.length === 0 && account.roleType === 1 ? RegistrationStep.Finished : RegistrationStep.Account,
       });
-      await this.tokens.markUsed(m, tokenId);
+      await this.tokens.markUsed(tokenId);
       // Before sign-in: the account the link belongs to creates itself.
       await this.audit.recordAs(
         { clientId: account.clientId, accountId: account.id },
@@ -181,7 +181,7 @@ export class RegistrationService {
   }
 
   private async resolve(m: EntityManager, raw: string, lock: boolean): Promise<{ account: Account; tokenId: number }> {
-    const found = await this.tokens.find(m, raw, 'registration', lock);
+    const found = await this.tokens.find(raw, 'registration', lock);
     if (!found) throw new ForbiddenException({ statusCode: 403, message: Messages.registrationTokenInvalid });
     const [account] = await selectRows(m, accountTable, 'a', 'a.id = $1', [found.token.accountId], { secret: ['passwordHash'] });
     if (!account) throw new ForbiddenException({ statusCode: 403, message: Messages.registrationTokenInvalid });
