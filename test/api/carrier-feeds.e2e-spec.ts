@@ -10,8 +10,8 @@ import type { JobName } from '../../api/src/core/jobs/job-registry';
 import { JobsService } from '../../api/src/core/jobs/jobs.service';
 import { QueueName } from '../../api/src/core/queues/queue-names';
 import { check834, el } from '../support/edi834-guide';
-import { copyOfJane, createOtherTenant, type FixturePerson } from '../support/fixtures';
-import { appWithWorkers } from '../support/mail';
+import { copyOfJane, createOtherTenant, uniqueEmail } from '../support/fixtures';
+import { appWithWorkers, linkFrom } from '../support/mail';
 import { dataUrl, strokePng } from '../support/png';
 import { RUN_ID } from '../support/test-env';
 import { until } from '../support/wait';
@@ -54,7 +54,7 @@ describe('carriers and their EDI 834 files', () => {
     expect(res.headers['content-disposition']).toMatch(new RegExp(`attachment; filename=".*-834-${kind}-\\d+\\.edi"`));
     return res.body as string;
   };
-  const individualOf = async (p: FixturePerson) => ((await suite.db.query('SELECT individual_id FROM employee WHERE id = $1', [p.employeeId])) as Array<{ individual_id: number }>)[0]!.individual_id;
+  const individualOf = async (p: { employeeId: number }) => ((await suite.db.query('SELECT individual_id FROM employee WHERE id = $1', [p.employeeId])) as Array<{ individual_id: number }>)[0]!.individual_id;
   /** The member loops of one household (REF*0F, the subscriber's individualId), as 'INS02 INS03 INS04 INS05 | HD01 HD03 HD05 …'. */
   const household = (members: X12Segment[][], subscriber: number) =>
     members
@@ -159,8 +159,26 @@ describe('carriers and their EDI 834 files', () => {
     await call('put', '/me', jwt).send({ step: RegistrationStep.Dependents }).expect(200);
     await call('put', `/enrollments/${medical.id}`, jwt).send({ status: '1', planId: other.id, dependents: medical.dependents }).expect(200);
     await call('post', '/forms', jwt).send({ signature: dataUrl(strokePng()) }).expect(201);
-    const newcomer = await copyOfJane(suite.db, 'Edinew');
     const today = ((await suite.db.query(`SELECT to_char((now() AT TIME ZONE 'America/New_York')::date, 'MM/DD/YYYY') AS d, (date_trunc('month', (now() AT TIME ZONE 'America/New_York')) + interval '1 month - 1 day')::date::text AS eom`)) as Array<{ d: string; eom: string }>)[0]!;
+    // The new household through the product: HR adds her, she registers from the welcome email, completes her
+    // profile, adds her husband, enrolls in the carrier's medical plan covering him and signs.
+    const email = uniqueEmail('edinew');
+    const mark = suite.mail.mark();
+    const { id: newcomerId } = (await call('post', '/employees').send({ firstName: 'Nora', lastName: 'Edinew', email, employmentId: 1, groupId: 1, hireDate: today.d, enableOnboarding: false }).expect(201)).body as { id: number };
+    const token = linkFrom(await suite.mail.next(email, /finish your registration/, mark), '/mbl/registration').searchParams.get('token');
+    const newJwt = ((await request(suite.t.server).post('/mbl/api/registration').send({ token, password: 'Carrier-feed-2026', securityQuestionId: '1', securityAnswer: 'Rex' }).expect(200)).body as { jwt: string }).jwt;
+    const ssnOf = (group: string) => `123-${group}-${String(newcomerId % 10000).padStart(4, '0')}`;
+    await call('put', '/employee', newJwt)
+      .send({ firstName: 'Nora', lastName: 'Edinew', birthDate: '03/04/1991', gender: '2', smoker: '0', maritalStatusId: '2', ssn: ssnOf('51'), address1: '9 Harbor Way', zip: '02110', city: 'Boston', state: 'MA', cellPhone: '617-555-0191', cellPhoneIndex: 2 })
+      .expect(200);
+    const husband = (await call('post', '/dependents', newJwt).send({ relationshipTypeId: '1', firstName: 'Owen', lastName: 'Edinew', birthDate: '05/06/1990', gender: '1', smoker: '0', ssn: ssnOf('52'), email: '' }).expect(201)).body as { id: number };
+    // The carrier takes plan type 1 (carrierBody): the newcomer's medical election is what it is told of.
+    const newMedical = ((await call('get', '/enrollments', newJwt).expect(200)).body as Enrollment[]).find((e) => e.planTypeId === 1)!;
+    const newPlan = ((await call('get', '/plans?type=1', newJwt).expect(200)).body as Plan[]).find((pl) => pl.title === 'Blue Horizon PPO 1500')!;
+    await call('put', `/enrollments/${newMedical.id}`, newJwt).send({ status: '1', planId: newPlan.id, dependents: [husband.id] }).expect(200);
+    await call('post', '/forms', newJwt).send({ signature: dataUrl(strokePng()) }).expect(201);
+    const newElection = ((await call('get', '/enrollments?view=signed', newJwt).expect(200)).body as Enrollment[]).find((e) => e.planTypeId === 1)!;
+    expect(newElection).toMatchObject({ status: '1', planId: newPlan.id, dependents: [husband.id] });
     const termination = { terminationDate: today.d, qualifyingEventId: 10, totalDisability: false, signature: dataUrl(strokePng()) };
     await call('put', `/employees/${leaver.employeeId}/terminate`).send({ ...termination, cobraElection: false }).expect(200);
     await call('put', `/employees/${cobra.employeeId}/terminate`).send({ ...termination, cobraElection: true }).expect(200);
@@ -178,7 +196,26 @@ describe('carriers and their EDI 834 files', () => {
     const changedLoops = second.parsed.members.filter((l) => el(l[1]!, 2) === String(changerId));
     expect(household(second.parsed.members, changerId)).toEqual(['18 001 EC A | 001 HLT FAM', '01 001 EC A | 001 HLT FAM', '19 001 EC A | 001 HLT FAM']);
     expect(el(changedLoops[0]!.find((s) => s.tag === 'HD')!, 4)).toBe((ppo[0]!.policy_number || String(other.id)).toUpperCase());
-    expect(household(second.parsed.members, await individualOf(newcomer))).toEqual(['18 021 28 A | 021 HLT FAM', '01 021 EC A | 021 HLT FAM', '19 021 EC A | 021 HLT FAM']);
+    // The new household: she (initial enrollment, 28) and her husband (01) added (021) at the tier of her election
+    // (employee and spouse: ESP), from the day her election begins, named and identified as she entered them.
+    const newcomerIndividual = await individualOf({ employeeId: newcomerId });
+    expect(newPlan.tierOptions.find((o) => o.value === newElection.tier)?.label).toBe('Husband/Wife');
+    expect(household(second.parsed.members, newcomerIndividual)).toEqual(['18 021 28 A | 021 HLT ESP', '01 021 EC A | 021 HLT ESP']);
+    const [newLoop, spouseLoop] = second.parsed.members.filter((l) => el(l[1]!, 2) === String(newcomerIndividual));
+    const begins = newElection.effectiveDate!.replace(/^(\d\d)\/(\d\d)\/(\d{4})$/, '$3$1$2');
+    for (const loop of [newLoop!, spouseLoop!]) {
+      expect(el(loop.find((s) => s.tag === 'HD')!, 4)).toBe((newPlan.policyNumber || String(newPlan.id)).toUpperCase());
+      expect(dtp(loop, '303')).toEqual([begins]);
+      expect(dtp(loop, '348')).toEqual([begins]);
+      expect(dtp(loop, '349')).toEqual([]);
+    }
+    const nameOf = (loop: X12Segment[]) => {
+      const n = loop.find((s) => s.tag === 'NM1')!;
+      const dmg = loop.find((s) => s.tag === 'DMG')!;
+      return [el(n, 3), el(n, 4), el(n, 8), el(n, 9), el(dmg, 2), el(dmg, 3)];
+    };
+    expect(nameOf(newLoop!)).toEqual(['EDINEW', 'NORA', '34', ssnOf('51').replace(/-/g, ''), '19910304', 'F']);
+    expect(nameOf(spouseLoop!)).toEqual(['EDINEW', 'OWEN', '34', ssnOf('52').replace(/-/g, ''), '19900506', 'M']);
     const leaverId = await individualOf(leaver);
     expect(household(second.parsed.members, leaverId)).toEqual(['18 024 08 A | 024 HLT FAM', '01 024 08 A | 024 HLT FAM', '19 024 08 A | 024 HLT FAM']);
     const leaverLoop = second.parsed.members.find((l) => el(l[1]!, 2) === String(leaverId))!;
@@ -196,7 +233,7 @@ describe('carriers and their EDI 834 files', () => {
     // Sent once: the next changes file has none of them, and its control number is the next again.
     const third = check834(await download(carrier.id, 'changes'));
     expect(third.problems).toEqual([]);
-    for (const p of [changerId, leaverId, cobraId, await individualOf(newcomer)]) expect(household(third.parsed.members, p)).toEqual([]);
+    for (const p of [changerId, leaverId, cobraId, newcomerIndividual]) expect(household(third.parsed.members, p)).toEqual([]);
     expect(el(third.parsed.interchange.header, 13).replace(/^0+/, '')).toBe('3');
     expect(((await call('get', `/carriers/${carrier.id}`).expect(200)).body as Carrier).lastControlNumber).toBe(3);
 
