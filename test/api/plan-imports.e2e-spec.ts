@@ -180,6 +180,53 @@ describe('rate sheet and census imports', () => {
       expect(audit!.data.filter((d) => d.changed).map((d) => d.title)).toEqual(['Waiting period (days)', 'Minimum work hours', 'Dependent age limit', 'Employer contribution']);
     });
 
+    it('one plan’s rates edited on screen: read back, audited old → new; a bad rate answers 400 and changes nothing', async () => {
+      const put = (id: number, body: object) => api().put(`/mbl/api/plan-catalog/${id}`).set('Authorization', `Bearer ${agent}`).send(body);
+      const plans = (await get('plan-catalog').expect(200)).body.plans as Array<{ id: number; name: string; rates: Array<{ tier: number; minAge: number; maxAge: number; amount: string }> }>;
+      const dental = plans.find((p) => p.name === 'Dental Basic')!;
+      expect(dental.rates.map((r) => r.amount)).toEqual(['30.00', '60.00', '65.00', '95.00']);
+      // The plan as the previous edit left it: only its rates change.
+      const body = { name: 'Dental Basic', carrier: 'Example Dental', waitingPeriodDays: '60', minWorkHours: '20', dependentMaxAge: '26', employerKind: 'amount', employerTier1: '15.00', employerTier2: '20', employerTier3: '20.00', employerTier4: '25.50' };
+      const rates = dental.rates.map((r) => ({ ...r, amount: r.tier === 1 ? '$32.50' : r.amount }));
+      const res = await put(dental.id, { ...body, rates }).expect(200);
+      expect(res.body.rates).toEqual([
+        { tier: 1, minAge: 0, maxAge: 150, amount: '32.50' },
+        { tier: 2, minAge: 0, maxAge: 150, amount: '60.00' },
+        { tier: 3, minAge: 0, maxAge: 150, amount: '65.00' },
+        { tier: 4, minAge: 0, maxAge: 150, amount: '95.00' },
+      ]);
+      expect((await get(`plan-catalog/${dental.id}`).expect(200)).body.rates[0]).toEqual({ tier: 1, minAge: 0, maxAge: 150, amount: '32.50' });
+      const [audit] = (await suite.db.query(`SELECT description, data FROM audit_log WHERE client_id = $1 AND event_type = 'Plans' ORDER BY id DESC LIMIT 1`, [clientId])) as Array<{
+        description: string;
+        data: Array<{ title: string; oldValue: string | null; newValue: string | null; changed: boolean }>;
+      }>;
+      expect(audit!.description).toBe('Plan Dental Basic edited; rates: Single $30.00 → $32.50');
+      expect(audit!.data.filter((d) => d.changed)).toEqual([{ title: 'Rate: Single', oldValue: '30.00', newValue: '32.50', changed: true }]);
+
+      // Voluntary life: one age band of the employee repriced; the plan stays priced by amount and age.
+      const vl = plans.find((p) => p.name === 'Voluntary Life')!;
+      const vlRates = vl.rates.map((r) => ({ ...r, amount: r.tier === 1 && r.minAge === 40 ? '1.75' : r.amount }));
+      expect((await put(vl.id, { name: 'Voluntary Life', employerKind: 'none', rates: vlRates }).expect(200)).body.rates).toContainEqual({ tier: 1, minAge: 40, maxAge: 49, amount: '1.75' });
+      expect((await suite.db.query('SELECT rate_type FROM plan WHERE id = $1', [vl.id]))[0]).toEqual({ rate_type: 2 });
+
+      const stored = async () => (await suite.db.query('SELECT tier, min_age, max_age, cost_cents FROM plan_rate WHERE plan_id = $1 ORDER BY tier, min_age', [dental.id])) as unknown[];
+      const auditCount = async () => (await suite.db.query(`SELECT count(*)::int AS n FROM audit_log WHERE client_id = $1`, [clientId]))[0].n as number;
+      const [before, auditsBefore] = [await stored(), await auditCount()];
+      const refusals: Array<[string, object, { path: string; message: string }]> = [
+        ['a negative rate', { rates: rates.map((r, i) => (i === 2 ? { ...r, amount: '-65.00' } : r)) }, { path: 'rates.2.amount', message: ImportMessages.notAmount }],
+        ['an overlapping band', { rates: [...rates, { tier: 4, minAge: 60, maxAge: 150, amount: '99.00' }] }, { path: 'rates.4.tier', message: ImportMessages.duplicateRate }],
+        ['an unknown tier', { rates: [...rates, { tier: 7, minAge: 0, maxAge: 150, amount: '99.00' }] }, { path: 'rates.4.tier', message: ImportMessages.notATier(['Single', 'Husband/Wife', 'Parent/Child', 'Family']) }],
+        ['a tier left without a price', { rates: rates.slice(1) }, { path: 'rates', message: ImportMessages.missingTierRate('Single') }],
+      ];
+      for (const [, change, error] of refusals) {
+        const bad = await put(dental.id, { ...body, name: 'Dental Renamed', ...change }).expect(400);
+        expect({ message: bad.body.message, errors: bad.body.errors }).toEqual({ message: error.message, errors: [error] });
+      }
+      expect(await stored()).toEqual(before);
+      expect(await auditCount()).toBe(auditsBefore);
+      expect((await get(`plan-catalog/${dental.id}`).expect(200)).body.name).toBe('Dental Basic');
+    });
+
     it("another client's import or plan is 404; HR and employees may not import plans", async () => {
       const hr = await suite.t.login('hr@acme.test');
       const seededAgent = await suite.t.login('agent@harbor.test');
@@ -329,5 +376,9 @@ describe('rate sheet and census imports', () => {
     for (const p of ['/mbl/api/rate-sheets/template', '/mbl/api/rate-sheets/{id}', '/mbl/api/rate-sheets/{id}/commit', '/mbl/api/census-imports', '/mbl/api/census-imports/template', '/mbl/api/census-imports/{id}', '/mbl/api/census-imports/{id}/commit', '/mbl/api/plan-catalog', '/mbl/api/plan-catalog/{id}']) {
       expect(doc.paths[p]).toBeDefined();
     }
+    // The plan form's body carries the rates (from the contract).
+    const ref = (doc.paths['/mbl/api/plan-catalog/{id}']!.put as unknown as { requestBody: { content: Record<string, { schema: { $ref: string } }> } }).requestBody.content['application/json']!.schema.$ref;
+    const schemas = (doc as unknown as { components: { schemas: Record<string, { properties: Record<string, unknown> }> } }).components.schemas;
+    expect(Object.keys(schemas[ref.split('/').pop()!]!.properties)).toContain('rates');
   });
 });

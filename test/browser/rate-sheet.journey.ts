@@ -34,7 +34,7 @@ async function agentWithDraftPeriod(): Promise<{ email: string; clientId: number
   return { email, clientId };
 }
 
-describe('rate sheet (issue 29 item 2): the agent uploads a sheet with problems, then a clean one, previews and imports it', () => {
+describe('rate sheet (issue 29 item 2): the agent uploads a sheet with problems, then a clean one, previews and imports it, and edits a plan and its rates', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -116,6 +116,29 @@ describe('rate sheet (issue 29 item 2): the agent uploads a sheet with problems,
         [clientId],
       );
       expect(dental).toEqual({ waiting_period_days: 60, employer_contribution: { kind: 'percent', perTier: { '1': 50 } } });
+
+      // One rate changed on screen: the table of the plan's rates, one money input per tier.
+      await plans.getByRole('link', { name: 'Edit Dental Basic' }).click();
+      await page.getByRole('heading', { name: 'Edit Dental Basic' }).waitFor();
+      const rates = page.getByRole('region', { name: 'Rates' });
+      expect(await rates.getByRole('textbox').count()).toBe(4);
+      expect(await rates.getByLabel('Rate: Single').inputValue()).toBe('30.00');
+      await rates.getByLabel('Rate: Single').fill('-1');
+      await page.getByRole('button', { name: 'Save plan' }).click();
+      await rates.getByText(ImportMessages.notAmount).waitFor();
+      await page.evaluate('window.scrollTo(0, 0)');
+      expect(await seriousViolations(page, 'rates')).toEqual({ step: 'rates', violations: [] });
+      await holdsAt(page, width);
+      await rates.getByLabel('Rate: Single').fill('32.50');
+      await page.getByRole('button', { name: 'Save plan' }).click();
+      await page.getByText('Dental Basic saved.').waitFor();
+      await plans.getByRole('link', { name: 'Edit Dental Basic' }).click();
+      expect(await page.getByRole('region', { name: 'Rates' }).getByLabel('Rate: Single').inputValue()).toBe('32.50');
+      const stored = await sql<{ tier: number; cost_cents: number }>(
+        `SELECT r.tier, r.cost_cents FROM plan_rate r JOIN plan p ON p.id = r.plan_id WHERE p.client_id = $1 AND p.name = 'Dental Basic' ORDER BY r.tier`,
+        [clientId],
+      );
+      expect(stored).toEqual([{ tier: 1, cost_cents: 3250 }, { tier: 2, cost_cents: 6000 }, { tier: 3, cost_cents: 6500 }, { tier: 4, cost_cents: 9500 }]);
       expect(scriptErrors(errors)).toEqual([]);
     });
   }

@@ -4,8 +4,11 @@ import { parseMoney, centsToDecimal } from './engine/money';
 import { PLAN_TYPE_NAMES, type PlanTypeId } from './engine/plan-types';
 import { TIER_OPTIONS, type TierStructure } from './engine/tiers';
 import { blankToUndefined, toIntOrUndefined, toUsDate } from './formats';
+import type { FieldIssue } from './dependents';
 import { Messages } from './messages';
 import type { PlanBenefits } from './plans';
+import { ImportMessages, RATED_KINDS, RATE_AGES, RATE_SHEET_NAMES, agesReversed, overlapsBand, rateTiers, requiredRate, requiredWhole, unpricedTiers } from './rate-sheet';
+import { benefitKind } from './rate-sheet/plan-assembly';
 
 /**
  * The agent's plan catalogue: the plans of the plan year being prepared, as imported from a
@@ -122,6 +125,20 @@ export function computeEmployerContributesOf(p: { contributionType: number; empl
 const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
 const optionalWhole = (min: number, max: number) => z.preprocess(toIntOrUndefined, z.number({ error: Messages.fieldRequired }).int().min(min).max(max).optional());
 const share = z.preprocess(blankToUndefined, z.string().trim().max(20).optional());
+// A JSON client may send a number where the form sends its text: read as the same text.
+const asText = (v: unknown) => (typeof v === 'number' ? String(v) : v);
+
+/**
+ * One rate of the plan form, as the Rates sheet reads it (rows.ts): a tier, an age band (0 to 150 when the plan is
+ * not age-banded) and the amount per the plan's rate period, in dollars and cents. Which tiers the plan has is
+ * checked against the plan (planRateIssues).
+ */
+export const ZPlanRateEdit = z.object({
+  tier: z.preprocess(asText, requiredWhole(0, 99)),
+  minAge: z.preprocess(asText, requiredWhole(RATE_AGES.min, RATE_AGES.max)),
+  maxAge: z.preprocess(asText, requiredWhole(RATE_AGES.min, RATE_AGES.max)),
+  amount: z.preprocess(asText, requiredRate),
+});
 
 /**
  * PUT /plan-catalog/{id} (the agent's plan form). The employer's share per tier is money in the plan's rate
@@ -141,6 +158,8 @@ export const ZPlanEditFields = z.object({
   employerTier2: share,
   employerTier3: share,
   employerTier4: share,
+  /** The plan's rates, all of them (they replace the plan's); absent leaves them as they are. */
+  rates: z.array(ZPlanRateEdit).max(500).optional(),
 });
 
 /** The fields with the shares read as the plan's employer contribution (the form's constraints come from ZPlanEditFields). */
@@ -158,12 +177,44 @@ export const ZPlanEdit = ZPlanEditFields.transform((v, ctx) => {
       perTier[t] = value;
     }
   }
-  return { ...v, employerContribution: { kind: v.employerKind, perTier } satisfies EmployerContribution };
+  // The Rates sheet's rules across rows: each band in order, no tier and age priced twice.
+  const rates: RateRow[] | undefined = v.rates?.map((r) => ({ tier: r.tier, minAge: r.minAge, maxAge: r.maxAge, costCents: r.amount }));
+  rates?.forEach((r, i) => {
+    if (agesReversed(r)) ctx.addIssue({ code: 'custom', path: ['rates', i, 'maxAge'], message: ImportMessages.agesOrder });
+    else if (overlapsBand(rates.slice(0, i), r)) ctx.addIssue({ code: 'custom', path: ['rates', i, 'tier'], message: ImportMessages.duplicateRate });
+  });
+  return { ...v, rates, employerContribution: { kind: v.employerKind, perTier } satisfies EmployerContribution };
 });
 export type PlanEdit = z.output<typeof ZPlanEdit>;
 
-/** The form's starting values for a plan: shares as typed (money or percent). */
-export function planEditDefaults(p: CatalogPlan): Record<string, string | boolean> {
+/**
+ * What the plan itself decides of its new rates (the Rates sheet's rules again): only the tiers its structure has,
+ * a price for each tier its kind must offer, and none at all for an account plan (FSA, HSA, HRA).
+ */
+export function planRateIssues(plan: Pick<CatalogPlan, 'planTypeId' | 'tierStructure'>, rates: readonly RateRow[]): FieldIssue[] {
+  const kind = benefitKind(plan.planTypeId as PlanTypeId);
+  if (!RATED_KINDS.includes(kind)) return rates.length > 0 ? [{ path: 'rates', message: ImportMessages.wrongKind(RATE_SHEET_NAMES.rates) }] : [];
+  if (rates.length === 0) return [{ path: 'rates', message: ImportMessages.noRates }];
+  const structure = plan.tierStructure as TierStructure;
+  const tiers = rateTiers(structure);
+  const issues: FieldIssue[] = [];
+  rates.forEach((r, i) => {
+    if (!tiers.some((o) => o.value === r.tier)) issues.push({ path: `rates.${i}.tier`, message: ImportMessages.notATier(tiers.map((o) => o.label)) });
+  });
+  for (const label of unpricedTiers(kind, structure, rates)) issues.push({ path: 'rates', message: ImportMessages.missingTierRate(label) });
+  return issues;
+}
+
+/** A rate as the audit and the form name it: its tier, and its ages when it has a band. */
+export function rateLabel(structure: number, r: Pick<RateRow, 'tier' | 'minAge' | 'maxAge'>): string {
+  const tier = rateTiers(structure as TierStructure).find((o) => o.value === r.tier)?.label ?? `Tier ${r.tier}`;
+  return r.minAge === RATE_AGES.min && r.maxAge === RATE_AGES.max ? tier : `${tier}, ages ${r.minAge} to ${r.maxAge}`;
+}
+
+/** The form's starting values for a plan: shares as typed (money or percent), rates as stored. */
+type EditText = 'name' | 'carrier' | 'policyNumber' | 'description' | 'waitingPeriodDays' | 'minWorkHours' | 'dependentMaxAge' | 'employerKind' | `employerTier${1 | 2 | 3 | 4}`;
+export type PlanEditDefaults = Record<EditText, string> & { employerPaid: boolean; rates: Array<{ tier: string; minAge: string; maxAge: string; amount: string }> };
+export function planEditDefaults(p: CatalogPlan): PlanEditDefaults {
   const shareText = (t: '1' | '2' | '3' | '4') => {
     const v = p.employerContribution.perTier[t];
     if (v === undefined) return '';
@@ -183,5 +234,6 @@ export function planEditDefaults(p: CatalogPlan): Record<string, string | boolea
     employerTier2: shareText('2'),
     employerTier3: shareText('3'),
     employerTier4: shareText('4'),
+    rates: p.rates.map((r) => ({ tier: String(r.tier), minAge: String(r.minAge), maxAge: String(r.maxAge), amount: r.amount })),
   };
 }

@@ -81,6 +81,7 @@ describe('rate sheet: each row is checked, and each problem names its sheet, row
     ['a missing share of a tier', set(S.plans, 1, 'Employer family', ''), { sheet: S.plans, row: 3, column: 'Employer family', message: ImportMessages.employerAmountMissing('Family') }],
     ['HSA qualified that is not yes or no', set(S.plans, 1, 'HSA qualified', 'maybe'), { sheet: S.plans, row: 3, column: 'HSA qualified', message: ImportMessages.notYesNo }],
     ['a negative rate', set(S.rates, 0, 'Monthly rate', '-5'), { sheet: S.rates, row: 2, column: 'Monthly rate', message: ImportMessages.notAmount }],
+    ['a rate above what a rate holds', set(S.rates, 0, 'Monthly rate', '5000000.00'), { sheet: S.rates, row: 2, column: 'Monthly rate', message: ImportMessages.rateTooHigh }],
     ['a rate without an amount', set(S.rates, 0, 'Monthly rate', ''), { sheet: S.rates, row: 2, column: 'Monthly rate', message: ImportMessages.required }],
     ['a reduction that is not age:percent', set(S.voluntaryLife, 0, 'Age reductions', '65=35'), { sheet: S.voluntaryLife, row: 2, column: 'Age reductions', message: ImportMessages.reductions }],
     ['an unknown member', set(S.voluntaryLife, 1, 'Member', 'Partner'), { sheet: S.voluntaryLife, row: 3, column: 'Member', message: 'Enter one of: Employee, Spouse, Child' }],

@@ -2,9 +2,10 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { Messages, ZCatalogPlan, ZPlanEdit, ZPlanEditFields, planEditDefaults, type CatalogPlan } from '@bp/api/contracts';
-import { Alert, FieldError, InputField, inputClass, labelClass, primaryButtonClass, secondaryButtonClass } from '~/components/ui';
+import { Messages, ZCatalogPlan, ZPlanEdit, ZPlanEditFields, planEditDefaults, rateLabel, type CatalogPlan } from '@bp/api/contracts';
+import { Alert, FieldError, InputField, ScrollRegion, inputClass, labelClass, primaryButtonClass, secondaryButtonClass } from '~/components/ui';
 import { positiveInt } from '~/lib/address';
+import { conformPath } from '~/lib/agency-clients.server';
 import { apiCall } from '~/lib/api.server';
 import { orThrow, redirectWithNotice } from '~/lib/employee-data.server';
 import { pageTitle } from '~/lib/meta';
@@ -32,12 +33,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: ZPlanEdit });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
-  const body = Object.fromEntries([...formData.entries()].filter(([, v]) => typeof v === 'string'));
+  // The form's fields as conform read them (rates as a list of rows), sent as they were typed.
+  const body = submission.payload;
   const result = await apiCall(ZCatalogPlan, `/plan-catalog/${id}`, { method: 'PUT', body, token, request, context });
   if (result.ok) return redirectWithNotice(session, '/plans-setup', { type: 'success', text: `${result.data.name} saved.` });
   await throwOnSessionFailure(result);
   const fieldErrors: Record<string, string[]> = {};
-  for (const e of result.error.errors ?? []) (fieldErrors[e.path] ??= []).push(e.message);
+  for (const e of result.error.errors ?? []) (fieldErrors[conformPath(e.path)] ??= []).push(e.message);
   const reply = result.status === 400 && Object.keys(fieldErrors).length > 0 ? submission.reply({ fieldErrors }) : submission.reply({ formErrors: [result.status < 500 ? result.error.message : Messages.serviceUnavailable] });
   return data(reply, { status: result.status });
 }
@@ -55,12 +57,14 @@ export default function EditPlanRoute() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ZPlanEdit }),
   });
   const tierFields = { '1': fields.employerTier1, '2': fields.employerTier2, '3': fields.employerTier3, '4': fields.employerTier4 } as const;
+  const rateRows = fields.rates.getFieldList();
+  const perPeriod = plan.ratePeriod === 'monthly' ? 'Monthly rate' : 'Rate per paycheck';
   const tiers = plan.tiers.length > 0 ? plan.tiers : [{ tier: 1, label: 'Employee' }];
   return (
     <div className="mx-auto w-full max-w-3xl space-y-6">
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Edit {plan.name}</h1>
       <p className="text-sm text-slate-700">
-        {plan.planType}, plan year {plan.effectiveDate} to {plan.endDate}. Rates come from the rate sheet; import a corrected sheet to change them.
+        {plan.planType}, plan year {plan.effectiveDate} to {plan.endDate}.
       </p>
       <Form method="post" {...getFormProps(form)} className="space-y-6">
         {form.errors?.length ? <Alert tone="error">{form.errors[0]}</Alert> : null}
@@ -109,6 +113,55 @@ export default function EditPlanRoute() {
             })}
           </div>
         </fieldset>
+        {rateRows.length > 0 ? (
+          <fieldset className="space-y-3">
+            <legend id="rates-title" className="mb-2 text-base font-semibold text-slate-900">
+              Rates
+            </legend>
+            <p className="text-sm text-slate-700">{perPeriod} of each tier as the carrier prices it, in dollars and cents.</p>
+            <ScrollRegion label="Rates">
+              <table className="min-w-full divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white text-left text-sm">
+                <caption className="sr-only">Rates of {plan.name} by tier{plan.rates.some((r) => r.minAge !== 0 || r.maxAge !== 150) ? ' and age' : ''}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col" className="px-3 py-2 font-semibold text-slate-900">
+                      Tier
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-semibold text-slate-900">
+                      {perPeriod}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {rateRows.map((row, i) => {
+                    const r = row.getFieldset();
+                    const stored = plan.rates[i];
+                    const label = stored ? rateLabel(plan.tierStructure, stored) : `Rate ${i + 1}`;
+                    return (
+                      <tr key={row.key}>
+                        <th scope="row" className="px-3 py-2 font-normal text-slate-800">
+                          {label}
+                          <input {...getInputProps(r.tier, { type: 'hidden' })} />
+                          <input {...getInputProps(r.minAge, { type: 'hidden' })} />
+                          <input {...getInputProps(r.maxAge, { type: 'hidden' })} />
+                          <FieldError id={r.tier.errorId} errors={r.tier.errors ?? r.maxAge.errors} />
+                        </th>
+                        <td className="px-3 py-2">
+                          <label htmlFor={r.amount.id} className="sr-only">
+                            Rate: {label}
+                          </label>
+                          <input {...getInputProps(r.amount, { type: 'text' })} inputMode="decimal" autoComplete="off" className={`${inputClass} max-w-[9rem]`} />
+                          <FieldError id={r.amount.errorId} errors={r.amount.errors} />
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </ScrollRegion>
+            <FieldError id={fields.rates.errorId} errors={fields.rates.errors} />
+          </fieldset>
+        ) : null}
         <div className="flex flex-wrap gap-3">
           <button type="submit" disabled={busy} className={primaryButtonClass}>
             Save plan

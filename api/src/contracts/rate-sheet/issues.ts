@@ -27,6 +27,7 @@ export const ImportMessages = {
   columnMissing: 'This column is missing from the heading row',
   required: 'Required',
   notAmount: 'Enter an amount such as 125.50',
+  rateTooHigh: 'Enter a rate of $1,000,000.00 or less',
   notWholeNumber: 'Enter a whole number',
   notPercent: 'Enter a whole percent from 0 to 100',
   notDate: 'Enter a date as MM/DD/YYYY',

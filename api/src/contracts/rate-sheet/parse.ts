@@ -1,12 +1,13 @@
 import type { z } from 'zod';
 import { PlanTypeIds } from '../engine/plan-types';
-import { TIER_OPTIONS, type TierStructure } from '../engine/tiers';
+import type { TierStructure } from '../engine/tiers';
 import type { PlanBenefits } from '../plans';
 import { ImportMessages, IssueList, checkLayout, type ReadWorkbook, type SheetRow } from './issues';
 import type { ImportedPlan, RateSheetResult } from './model';
 import { assemblePlan, benefitKind, planKey, type GatheredRows, type PlanDraft, type RateDraft } from './plan-assembly';
+import { RATE_AGES, RATED_KINDS, agesReversed, overlapsBand, rateTiers } from './rate-rules';
 import { ZFsaRow, ZHraRow, ZHsaRow, ZPlanRow, ZPlanYearRow, ZRateRow, ZVoluntaryLifeRow } from './rows';
-import { MEMBER_VALUES, OPTIONAL_SHEETS, RATE_LAYOUT, RATE_SHEET_NAMES, RATE_SHEET_ORDER } from './template';
+import { OPTIONAL_SHEETS, RATE_LAYOUT, RATE_SHEET_NAMES, RATE_SHEET_ORDER } from './template';
 
 /**
  * Reads a workbook's text into the plans of one plan year, or every problem it has. Row checks first
@@ -71,30 +72,27 @@ export function parseRateSheet(workbook: ReadWorkbook): RateSheetResult {
 
   // Rates: by plan; tiers named in the plan's structure; voluntary life by member.
   const rates = new Map<string, RateDraft[]>();
-  const RATED: PlanBenefits['kind'][] = ['medical', 'dental', 'vision', 'life', 'disability', 'voluntaryLife', 'custom'];
   for (const r of rows(S.rates)) noting(r, () => {
     const parsed = issues.parse(S.rates, ZRateRow, r);
-    const d = planOf(S.rates, r, RATED);
+    const d = planOf(S.rates, r, RATED_KINDS);
     if (!parsed || !d) return;
-    const allowed = d.structure === 5 ? Object.keys(MEMBER_VALUES) : TIER_OPTIONS[d.structure].map((o) => o.label);
+    const allowed = rateTiers(d.structure);
     const tierText = parsed.Tier.toLowerCase();
-    const tier =
-      d.structure === 5
-        ? (Object.entries(MEMBER_VALUES).find(([k]) => k.toLowerCase() === tierText)?.[1] ?? null)
-        : (TIER_OPTIONS[d.structure].find((o) => o.label.toLowerCase() === tierText || String(o.value) === tierText)?.value ?? null);
+    // A tier by its label, or (outside voluntary life) by its number.
+    const tier = allowed.find((o) => o.label.toLowerCase() === tierText || (d.structure !== 5 && String(o.value) === tierText))?.value ?? null;
     if (tier === null) {
-      issues.add(S.rates, r.row, 'Tier', ImportMessages.notATier(allowed));
+      issues.add(S.rates, r.row, 'Tier', ImportMessages.notATier(allowed.map((o) => o.label)));
       return;
     }
     const minAge = parsed['Minimum age'];
     const maxAge = parsed['Maximum age'];
-    if (minAge !== undefined && maxAge !== undefined && maxAge < minAge) {
+    const list = rates.get(key(d.p['Plan name'])) ?? [];
+    const row = { tier, minAge: minAge ?? RATE_AGES.min, maxAge: maxAge ?? RATE_AGES.max, costCents: parsed['Monthly rate'], sheetRow: r.row, aged: minAge !== undefined || maxAge !== undefined };
+    if (agesReversed(row)) {
       issues.add(S.rates, r.row, 'Maximum age', ImportMessages.agesOrder);
       return;
     }
-    const list = rates.get(key(d.p['Plan name'])) ?? [];
-    const row = { tier, minAge: minAge ?? 0, maxAge: maxAge ?? 150, costCents: parsed['Monthly rate'], sheetRow: r.row, aged: minAge !== undefined || maxAge !== undefined };
-    if (list.some((o) => o.tier === row.tier && o.minAge <= row.maxAge && row.minAge <= o.maxAge)) {
+    if (overlapsBand(list, row)) {
       issues.add(S.rates, r.row, 'Tier', ImportMessages.duplicateRate);
       return;
     }

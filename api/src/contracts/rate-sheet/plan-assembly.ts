@@ -7,6 +7,7 @@ import type { PlanBenefits } from '../plans';
 import { ImportMessages, type IssueList } from './issues';
 import type { ImportedPlan } from './model';
 import type { PlanRow, ZHraRow, ZHsaRow, ZVoluntaryLifeRow } from './rows';
+import { unpricedTiers } from './rate-rules';
 import { EMPLOYER_TIER_COLUMNS, RATE_SHEET_NAMES } from './template';
 
 /**
@@ -81,8 +82,8 @@ export function assemblePlan(k: string, d: PlanDraft, gathered: GatheredRows, is
       at('Plan name', ImportMessages.noVoluntaryLife);
       ok = false;
     }
-    if (!told && !planRates.some((r) => r.tier === 1)) {
-      at('Plan name', ImportMessages.missingTierRate('Employee'));
+    for (const label of told ? [] : unpricedTiers(kind, d.structure, planRates)) {
+      at('Plan name', ImportMessages.missingTierRate(label));
       ok = false;
     }
   } else if (!['fsa', 'hsa', 'hra'].includes(kind)) {
@@ -97,13 +98,10 @@ export function assemblePlan(k: string, d: PlanDraft, gathered: GatheredRows, is
     } else if (planRates.length === 0) {
       at('Plan name', ImportMessages.noRates);
       ok = false;
-    } else if (kind === 'medical' || kind === 'dental' || kind === 'vision') {
-      // Each tier the structure offers needs a price; other kinds may price only the employee.
-      for (const o of TIER_OPTIONS[d.structure]) {
-        if (!planRates.some((r) => r.tier === o.value)) {
-          at('Tiers', ImportMessages.missingTierRate(o.label));
-          ok = false;
-        }
+    } else {
+      for (const label of unpricedTiers(kind, d.structure, planRates)) {
+        at('Tiers', ImportMessages.missingTierRate(label));
+        ok = false;
       }
     }
   }

@@ -4,6 +4,7 @@ import { parseMoney } from '../engine/money';
 import { PLAN_TYPE_NAMES, isPlanTypeId, type PlanTypeId } from '../engine/plan-types';
 import { isValidUsDate, toIsoDate } from '../formats';
 import { ImportMessages } from './issues';
+import { RATE_AGES, RATE_MAX_CENTS } from './rate-rules';
 import { EMPLOYER_CONTRIBUTION_VALUES, MEMBER_VALUES, RATE_PERIOD_VALUES, TIERS_VALUES } from './template';
 
 // Cell parsers: text in, a value or the cell's message out. Blank is absent (undefined).
@@ -31,6 +32,17 @@ const money = z.string({ error: ImportMessages.required }).transform((v, ctx) =>
   return cents;
 });
 const requiredMoney = z.preprocess(blank, money);
+/** A rate: money as dollars and cents, not below 0 nor above what a stored rate holds, in cents (also the plan form's rates). */
+export const requiredRate = z.preprocess(
+  blank,
+  money.transform((cents, ctx) => {
+    if (cents > RATE_MAX_CENTS) {
+      ctx.addIssue({ code: 'custom', message: ImportMessages.rateTooHigh });
+      return z.NEVER;
+    }
+    return cents;
+  }),
+);
 const optionalMoney = z.preprocess(blank, money.optional());
 const whole = (min: number, max: number) =>
   z.string({ error: ImportMessages.required }).transform((v, ctx) => {
@@ -41,6 +53,8 @@ const whole = (min: number, max: number) =>
     }
     return n;
   });
+/** A whole number from min to max (also the plan form's tiers and ages). */
+export const requiredWhole = (min: number, max: number) => z.preprocess(blank, whole(min, max));
 const percent = z.string().transform((v, ctx) => {
   const n = /^\s*\d{1,3}\s*%?\s*$/.test(v) ? Number(v.replace('%', '')) : NaN;
   if (!(n >= 0 && n <= 100)) {
@@ -100,9 +114,9 @@ export type PlanRow = z.output<typeof ZPlanRow>;
 export const ZRateRow = z.object({
   'Plan name': name,
   Tier: z.preprocess(blank, z.string({ error: ImportMessages.required }).trim()),
-  'Minimum age': z.preprocess(blank, whole(0, 150).optional()),
-  'Maximum age': z.preprocess(blank, whole(0, 150).optional()),
-  'Monthly rate': requiredMoney,
+  'Minimum age': z.preprocess(blank, whole(RATE_AGES.min, RATE_AGES.max).optional()),
+  'Maximum age': z.preprocess(blank, whole(RATE_AGES.min, RATE_AGES.max).optional()),
+  'Monthly rate': requiredRate,
 });
 
 const reductionsText = z.string().transform((v, ctx) => {

@@ -41,7 +41,7 @@ export class PlanCatalogController {
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'Its period has started, or the name is taken' })
-  @ApiOperation({ summary: "Edit one plan: names, eligibility (waiting period, work hours, dependent age) and the employer's shares" })
+  @ApiOperation({ summary: "Edit one plan: names, eligibility (waiting period, work hours, dependent age), the employer's shares and its rates (all of them, replacing the plan's)" })
   update(@Param('id', CatalogPlanIdPipe) id: number, @Body() body: PlanEditDto): Promise<CatalogPlan> {
     return this.catalog.update(id, body);
   }

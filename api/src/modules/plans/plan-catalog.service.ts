@@ -5,6 +5,8 @@ import { TenantDb } from '../../core/database/tenant-db';
 import {
   PlanCatalogMessages,
   computeEmployerContributesOf,
+  planRateIssues,
+  rateLabel,
   toCatalogPlan,
   type CatalogPlan,
   type CatalogPlanRecord,
@@ -13,6 +15,9 @@ import {
 } from '../../contracts/plan-catalog';
 import type { ImportedPlan, RateSheet } from '../../contracts/rate-sheet';
 import { toUsDate } from '../../contracts/formats';
+import type { RateRow } from '../../contracts/engine/contribution-engine';
+import { RATE_AGES } from '../../contracts/rate-sheet';
+import { fieldErrors } from '../../core/http/field-errors';
 
 /**
  * A period whose plans may still be replaced or edited (`{period}` is its alias): one not started (Ready to Start),
@@ -139,16 +144,32 @@ export class PlanCatalogService {
       m,
     );
     const id = row!.id;
-    if (p.rates.length > 0) {
-      await this.db.query(
-        `INSERT INTO plan_rate (plan_id, tier, min_age, max_age, cost_cents)
-         SELECT $1, r.tier, r.min_age, r.max_age, r.cost_cents FROM unnest($2::int[], $3::int[], $4::int[], $5::int[]) AS r(tier, min_age, max_age, cost_cents)
-          WHERE EXISTS (SELECT 1 FROM plan WHERE id = $1 AND client_id = $client)`,
-        [id, p.rates.map((r) => r.tier), p.rates.map((r) => r.minAge), p.rates.map((r) => r.maxAge), p.rates.map((r) => r.costCents)],
-        m,
-      );
-    }
+    await this.insertRates(id, p.rates, m);
     return id;
+  }
+
+  private async insertRates(planId: number, rates: readonly RateRow[], m: EntityManager): Promise<void> {
+    if (rates.length === 0) return;
+    await this.db.query(
+      `INSERT INTO plan_rate (plan_id, tier, min_age, max_age, cost_cents)
+       SELECT $1, r.tier, r.min_age, r.max_age, r.cost_cents FROM unnest($2::int[], $3::int[], $4::int[], $5::int[]) AS r(tier, min_age, max_age, cost_cents)
+        WHERE EXISTS (SELECT 1 FROM plan WHERE id = $1 AND client_id = $client)`,
+      [planId, rates.map((r) => r.tier), rates.map((r) => r.minAge), rates.map((r) => r.maxAge), rates.map((r) => r.costCents)],
+      m,
+    );
+  }
+
+  /**
+   * A plan's rates replaced by the form's, checked against the plan as the Rates sheet checks them. Voluntary life
+   * stays priced by amount and age; another plan is age-banded when a rate names a band.
+   */
+  private async replaceRates(before: CatalogPlan, rates: readonly RateRow[], m: EntityManager): Promise<void> {
+    const issues = planRateIssues(before, rates);
+    if (issues.length > 0) throw fieldErrors(issues);
+    await this.db.query(`DELETE FROM plan_rate r USING plan p WHERE r.plan_id = p.id AND p.id = $1 AND p.client_id = $client`, [before.id], m);
+    await this.insertRates(before.id, rates, m);
+    const aged = rates.some((r) => r.minAge !== RATE_AGES.min || r.maxAge !== RATE_AGES.max);
+    await this.db.query(`UPDATE plan SET rate_type = CASE WHEN rate_type = 2 THEN 2 WHEN $2 THEN 1 ELSE 0 END WHERE id = $1 AND client_id = $client`, [before.id, aged], m);
   }
 
   /** The plans of the open client's draft period, or of the current one when nothing is being prepared. */
@@ -174,6 +195,7 @@ export class PlanCatalogService {
       if (!lock) throw new NotFoundException({ statusCode: 404, message: PlanCatalogMessages.planNotFound });
       const before = await this.one(id, m);
       if (!before.editable) throw new ConflictException({ statusCode: 409, message: PlanCatalogMessages.periodStarted });
+      if (body.rates) await this.replaceRates(before, body.rates, m);
       const employerContribution = body.employerContribution;
       await this.db.query(
         `UPDATE plan SET name = $2, carrier = $3, policy_number = $4, description = $5, waiting_period_days = $6, min_work_hours = $7, dependent_max_age = $8,
@@ -211,14 +233,26 @@ export class PlanCatalogService {
         ['Employer paid', before.employerPaid, after.employerPaid],
       ];
       const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
+      // Each rate whose price changed (or that came or went), by its tier and band: old -> new.
+      const rateKey = (r: { tier: number; minAge: number; maxAge: number }) => `${r.tier}:${r.minAge}:${r.maxAge}`;
+      const oldRates = new Map(before.rates.map((r) => [rateKey(r), r]));
+      const newRates = new Map(after.rates.map((r) => [rateKey(r), r]));
+      const rateChanges = [...new Set([...oldRates.keys(), ...newRates.keys()])]
+        .map((k) => {
+          const o = oldRates.get(k) ?? null;
+          const n = newRates.get(k) ?? null;
+          return { title: `Rate: ${rateLabel(after.tierStructure, (o ?? n)!)}`, oldValue: o?.amount ?? null, newValue: n?.amount ?? null, changed: o?.amount !== n?.amount };
+        })
+        .filter((c) => c.changed);
+      const shown = (v: string | null) => (v === null ? 'none' : `$${v}`);
       await this.audit.record(
         {
           employeeId: null,
           eventType: 'Plans',
           actionType: 'update',
           planTypeId: after.planTypeId,
-          description: `Plan ${after.name} edited`,
-          data: fields.map(([title, o, n]) => ({ title, oldValue: text(o), newValue: text(n), changed: text(o) !== text(n) })),
+          description: `Plan ${after.name} edited${rateChanges.length > 0 ? `; rates: ${rateChanges.map((c) => `${c.title.slice('Rate: '.length)} ${shown(c.oldValue)} → ${shown(c.newValue)}`).join('; ')}` : ''}`,
+          data: [...fields.map(([title, o, n]) => ({ title, oldValue: text(o), newValue: text(n), changed: text(o) !== text(n) })), ...rateChanges],
         },
         m,
       );
