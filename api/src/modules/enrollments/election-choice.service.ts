@@ -50,7 +50,7 @@ export class ElectionChoiceService {
     if (!DEPENDENT_TYPES.includes(typeId) && depIds.length > 0) throw fieldError('dependents', EnrollmentMessages.noDependentsForType);
 
     if (DEPENDENT_TYPES.includes(typeId)) {
-      const deps = await this.plans.dependents(ctx, [...new Set(depIds)], m);
+      const deps = await this.plans.dependents(ctx, [...new Set(depIds)]);
       const on = plan.effective_date > ctx.today ? plan.effective_date : ctx.today;
       const errors: FieldError[] = [];
       deps.forEach((d) => {
@@ -77,7 +77,7 @@ export class ElectionChoiceService {
         spouseCents: parseMoney(body.coverageAmounts?.spouse ?? null),
         childrenCents: parseMoney(body.coverageAmounts?.children ?? null),
       };
-      const spouse = (await this.plans.dependents(ctx, null, m)).find((d) => isPartner(d.relationshipTypeId));
+      const spouse = (await this.plans.dependents(ctx, null)).find((d) => isPartner(d.relationshipTypeId));
       const ages = { employee: age, spouse: spouse ? coverageAge(spouse.birthDate, plan.effective_date, ctx.today) : null };
       const errors = voluntaryLifeErrors(rules, election, ages);
       if ((election.spouseCents ?? 0) > 0 && !spouse) errors.push({ path: 'coverageAmounts.spouse', message: EnrollmentMessages.dependentNotFound });
@@ -117,7 +117,7 @@ export class ElectionChoiceService {
     if (b.kind === 'hsa') {
       const amount = parseMoney(body.hsaContributionAmount ?? null);
       if (amount === null) throw fieldError('hsaContributionAmount', EnrollmentMessages.fieldRequired);
-      const medical = await this.plans.hsaCoverage(ctx, m);
+      const medical = await this.plans.hsaCoverage(ctx);
       if (medical.medicalPlanId !== null) {
         const [mp] = await this.db.query<PlanRecord>(`${PLAN_SQL} WHERE p.id = $1 AND p.client_id = $client`, [medical.medicalPlanId], m);
         if (mp && mp.benefits.kind === 'medical' && !mp.benefits.hsaQualified) throw fieldError('planId', RESTRICTION_MESSAGES[RestrictionCodes.RequiresHighDeductibleMedical]!);
@@ -133,7 +133,7 @@ export class ElectionChoiceService {
     }
 
     if (b.kind === 'hra') {
-      const medical = await this.plans.hsaCoverage(ctx, m);
+      const medical = await this.plans.hsaCoverage(ctx);
       if (medical.medicalPlanId === null) throw fieldError('planId', RESTRICTION_MESSAGES[RestrictionCodes.RequiresMedical]!);
     }
 

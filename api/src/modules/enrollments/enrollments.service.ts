@@ -103,7 +103,7 @@ export class EnrollmentsService {
     const work = async (m: EntityManager) => {
       const missing = (await this.db.query<EnrollmentRow>(ENROLLMENTS_SQL, [employeeId, false, this.clock.nowIso()], m)).filter((r) => r.id === null);
       if (missing.length === 0) return 0;
-      const ctx = await this.plans.employeeContext(employeeId, m);
+      const ctx = await this.plans.employeeContext(employeeId);
       for (const r of missing) await this.materialise(ctx, r, m);
       return missing.length;
     };
@@ -227,7 +227,7 @@ export class EnrollmentsService {
         const same = event && event.event_type === body.eventType && (body.eventDate === undefined || body.eventDate === event.event_date) && (body.reasonId === undefined || body.reasonId === event.reason_id);
         if (!same) throw fieldError('eventType', EnrollmentMessages.notThisLifeEvent);
       }
-      const ctx = await this.plans.employeeContext(employeeId, m);
+      const ctx = await this.plans.employeeContext(employeeId);
       // The row is locked so two writes of one election queue; the state they change is the draft's, if one is open.
       const own = await this.db.query('SELECT 1 FROM enrollment WHERE id = $1 AND employee_id = $2 AND client_id = $client FOR UPDATE', [id, ctx.employeeId], m);
       if (own.length === 0) throw notFound();

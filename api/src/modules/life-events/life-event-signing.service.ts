@@ -65,7 +65,7 @@ export class LifeEventSigningService {
     const m = this.db.manager;
     const draft = await this.records.draftOf(employeeId, false);
     if (!draft?.event_type) throw conflict(LifeEventMessages.noEvent);
-    const ctx = await this.plans.employeeContext(employeeId, m);
+    const ctx = await this.plans.employeeContext(employeeId);
     const engine = new ContributionEngine(ctx.payPeriods);
     const rows =
       draft.change_set_id === null

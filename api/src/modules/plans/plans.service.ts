@@ -1,6 +1,5 @@
 import { Clock } from '../../core/clock/clock';
 import { Injectable, NotFoundException } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { Messages } from '../../contracts/messages';
 import {
   ContributionEngine,
@@ -82,21 +81,20 @@ export class PlansService {
   ) {}
 
   /** What pricing and eligibility need of one employee of the acting client (404 for anyone else). */
-  async employeeContext(employeeId: number = this.context.ownEmployeeId(), manager: EntityManager = this.db.manager): Promise<EmployeeContext> {
-    const rows = await this.db.query<EmployeeContextRow>(EMPLOYEE_CONTEXT_SQL, [employeeId, this.clock.nowIso()], manager);
+  async employeeContext(employeeId: number = this.context.ownEmployeeId()): Promise<EmployeeContext> {
+    const rows = await this.db.query<EmployeeContextRow>(EMPLOYEE_CONTEXT_SQL, [employeeId, this.clock.nowIso()]);
     if (!rows[0]) throw noEmployee();
     return toEmployeeContext(rows[0]);
   }
 
   /** The employee's elections in the current period, by plan type, with their unsigned changes (what the dialogs price against). */
-  async elections(ctx: EmployeeContext, manager: EntityManager = this.db.manager): Promise<Map<number, Election>> {
+  async elections(ctx: EmployeeContext): Promise<Map<number, Election>> {
     const rows: Array<{ id: number; plan_type_id: number; plan_id: number | null; status: number; tier: number | null; ce: string | null; cs: string | null; cc: string | null }> =
       await this.db.query(
         `WITH elections AS (${electionsCte('$1', 'true')})
          SELECT id, plan_type_id, plan_id, status, tier, coverage_employee_cents AS ce, coverage_spouse_cents AS cs, coverage_children_cents AS cc
            FROM elections WHERE open_enrollment_period_id = $2`,
         [ctx.employeeId, ctx.periodId],
-        manager,
       );
     return new Map(
       rows.map((r) => [
@@ -107,7 +105,7 @@ export class PlansService {
   }
 
   /** Plans of the current period; with includeCurrent also the plans the employee is enrolled in from earlier periods. */
-  async records(ctx: EmployeeContext, type: number | undefined, includeCurrent: boolean, manager: EntityManager = this.db.manager): Promise<PlanRecord[]> {
+  async records(ctx: EmployeeContext, type: number | undefined, includeCurrent: boolean): Promise<PlanRecord[]> {
     return this.db.query<PlanRecord>(
       `${PLAN_SQL}
         WHERE p.client_id = $client AND ($2::int IS NULL OR p.plan_type_id = $2)
@@ -115,32 +113,29 @@ export class PlansService {
                OR ($3 AND p.id IN (SELECT plan_id FROM enrollment WHERE employee_id = $4 AND status = 1 AND plan_id IS NOT NULL)))
         ORDER BY p.plan_type_id, p.sort_order, p.id`,
       [ctx.periodId, type ?? null, includeCurrent, ctx.employeeId],
-      manager,
     );
   }
 
   /** One plan the employee may see (current period, or one they are enrolled in); 404 otherwise. */
-  async record(ctx: EmployeeContext, id: number, manager: EntityManager = this.db.manager): Promise<PlanRecord> {
+  async record(ctx: EmployeeContext, id: number): Promise<PlanRecord> {
     const rows = await this.db.query<PlanRecord>(
       `${PLAN_SQL}
         WHERE p.id = $1 AND p.client_id = $client
           AND (p.open_enrollment_period_id = $2 OR p.id IN (SELECT plan_id FROM enrollment WHERE employee_id = $3 AND plan_id IS NOT NULL))`,
       [id, ctx.periodId, ctx.employeeId],
-      manager,
     );
     if (!rows[0]) throw planNotFound();
     return rows[0];
   }
 
   /** The employee's dependents (all of them, or the given ids; an id that is not theirs answers 404). */
-  async dependents(ctx: EmployeeContext, ids: number[] | null, manager: EntityManager = this.db.manager): Promise<DependentInfo[]> {
+  async dependents(ctx: EmployeeContext, ids: number[] | null): Promise<DependentInfo[]> {
     const rows: Array<{ id: number; relationship_type_id: number | null; first_name: string | null; birth_date: string | null; gender: number | null; disabled: number }> =
       await this.db.query(
         `SELECT id, relationship_type_id, first_name, birth_date::text AS birth_date, gender, disabled
            FROM dependent WHERE employee_id = $1 AND client_id = $client AND deleted_at IS NULL AND ($2::int[] IS NULL OR id = ANY ($2))
           ORDER BY id`,
         [ctx.employeeId, ids],
-        manager,
       );
     if (ids !== null && rows.length !== new Set(ids).size) throw new NotFoundException({ statusCode: 404, message: 'Dependent not found' });
     return rows.map((r) => ({ id: r.id, relationshipTypeId: r.relationship_type_id ?? 0, firstName: r.first_name, birthDate: r.birth_date, gender: r.gender, disabled: r.disabled === 1 }));
@@ -321,8 +316,8 @@ export class PlansService {
   }
 
   /** The HSA limit follows the medical election: employee only is single, anything else family. */
-  async hsaCoverage(ctx: EmployeeContext, manager?: EntityManager): Promise<{ coverage: 'single' | 'family'; tier: Tier; medicalPlanId: number | null }> {
-    const medical = (await this.elections(ctx, manager)).get(PlanTypeIds.Medical);
+  async hsaCoverage(ctx: EmployeeContext): Promise<{ coverage: 'single' | 'family'; tier: Tier; medicalPlanId: number | null }> {
+    const medical = (await this.elections(ctx)).get(PlanTypeIds.Medical);
     const tier = (medical?.status === 1 && medical.tier ? medical.tier : 1) as Tier;
     return { coverage: tier === 1 ? 'single' : 'family', tier, medicalPlanId: medical?.status === 1 ? medical.planId : null };
   }
