@@ -121,14 +121,13 @@ export class OnboardingProgressService {
     if (!this.needsAccountSettings(p)) throw new ConflictException({ statusCode: 409, message: StepModelMessages.finished, errors: [{ path: 'step', message: StepModelMessages.finished }] });
     if (!(await this.options.has('securityQuestion', req.securityQuestionId))) throw fieldErrors([{ path: 'securityQuestionId', message: Messages.unknownSecurityQuestion }]);
     const answerHash = await hashSecret(normalizeAnswer(req.securityAnswer));
-    await this.db.transaction(async (m) => {
+    await this.db.transaction(async () => {
       // Email and username are unique across every client: the look-up is not scoped to one.
-      const taken = (await m.query('SELECT 1 FROM account WHERE (lower(email) = lower($1) OR lower(username) = lower($1)) AND id <> $2 LIMIT 1', [req.email, p.accountId])) as unknown[];
+      const taken = (await this.db.manager.query('SELECT 1 FROM account WHERE (lower(email) = lower($1) OR lower(username) = lower($1)) AND id <> $2 LIMIT 1', [req.email, p.accountId])) as unknown[];
       if (taken.length > 0) throw fieldErrors([{ path: 'email', message: Messages.emailInUse }]);
       await this.accounts.settleAccountStep(p.accountId, req.email, req.securityQuestionId, answerHash, RegistrationStep.WelcomeEmail, RegistrationStep.Account);
       await this.audit.record(
         { employeeId: p.employeeId, eventType: 'Account', actionType: 'update', description: 'Account settings saved during onboarding', data: [{ title: 'Email', oldValue: null, newValue: req.email, changed: true }] },
-        m,
       );
     });
   }
@@ -159,14 +158,14 @@ export class OnboardingProgressService {
     const model = this.model(p);
     try {
       const step = await model.complete(p.onboarding_step as OnboardingStepValue, requested as OnboardingStepValue, p);
-      await this.db.transaction(async (m) => {
+      await this.db.transaction(async () => {
         const moved = await this.accounts.moveStep(p.accountId, 'onboarding', step, [p.onboarding_step]);
         if (!moved) throw new StepConflict(['The onboarding moved on in another window: reload the page']);
         if (step === OnboardingStep.Finished) {
           // The profile was completed here: benefit enrollment resumes after it, never before.
           await this.accounts.moveStep(p.accountId, 'registration', RegistrationStep.Profile, [RegistrationStep.WelcomeEmail, RegistrationStep.Account]);
         }
-        await this.audit.record({ employeeId: p.employeeId, eventType: 'Onboarding', actionType: 'update', description: step === OnboardingStep.Finished ? 'Onboarding finished' : `Onboarding step completed: ${ONBOARDING_STEP_LABELS[step as 2]}` }, m);
+        await this.audit.record({ employeeId: p.employeeId, eventType: 'Onboarding', actionType: 'update', description: step === OnboardingStep.Finished ? 'Onboarding finished' : `Onboarding step completed: ${ONBOARDING_STEP_LABELS[step as 2]}` });
       });
     } catch (err) {
       if (err instanceof StepConflict) throw new ConflictException({ statusCode: 409, message: err.messages.join('. '), errors: err.messages.map((message) => ({ path: 'step', message })) });
@@ -182,15 +181,14 @@ export class OnboardingProgressService {
     const key = `employees/${p.employeeId}/signatures/onboarding-${randomUUID()}.png`;
     await this.storage.put(key, png);
     const signedAt = this.clock.now();
-    await this.db.transaction(async (m) => {
+    await this.db.transaction(async () => {
       const fileId = await this.files.add({ employeeId: p.employeeId, title: `Onboarding signature ${toUsDate(signedAt.toISOString().slice(0, 10))}`, fileType: 'personal', storageKey: key, contentType: 'image/png', sizeBytes: png.length });
       await this.db.query(
         `INSERT INTO onboarding_signature (employee_id, client_id, image_file_id, ip, signed_at) VALUES ($1, $client, $2, $3, $4)
          ON CONFLICT (employee_id) DO UPDATE SET image_file_id = EXCLUDED.image_file_id, ip = EXCLUDED.ip, signed_at = EXCLUDED.signed_at`,
         [p.employeeId, fileId, this.context.ip, signedAt],
-        m,
       );
-      await this.audit.record({ employeeId: p.employeeId, eventType: 'Signature', actionType: 'create', description: 'Onboarding signed' }, m);
+      await this.audit.record({ employeeId: p.employeeId, eventType: 'Signature', actionType: 'create', description: 'Onboarding signed' });
     });
     return { signedAt: signedAt.toISOString() };
   }
