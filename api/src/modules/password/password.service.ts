@@ -144,10 +144,10 @@ export class PasswordService implements BeforeApplicationShutdown {
   async resetPassword(body: ResetPasswordRequest): Promise<SuccessMessage> {
     const passwordHash = await hashSecret(body.password);
     // The wrong-answer count must survive the refusal, so the transaction answers an outcome and the error is thrown after commit.
-    const outcome = await this.db.transaction(async (m): Promise<'invalid' | 'wrong' | { accountId: number }> => {
+    const outcome = await this.db.transaction(async (): Promise<'invalid' | 'wrong' | { accountId: number }> => {
       const found = await this.tokens.find(body.token, 'password-reset', true);
       if (!found || found.state !== 'valid') return 'invalid';
-      const [account] = await selectRows(m, accountTable, 'a', 'a.id = $1', [found.token.accountId], { secret: ['securityAnswerHash'] });
+      const [account] = await selectRows(this.db.manager, accountTable, 'a', 'a.id = $1', [found.token.accountId], { secret: ['securityAnswerHash'] });
       if (!account) return 'invalid';
       const hasQuestion = account.securityAnswerHash !== null;
       if (hasQuestion && !(await verifySecret(account.securityAnswerHash, normalizeAnswer(body.answer)))) {
