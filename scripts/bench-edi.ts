@@ -4,7 +4,7 @@
  * BENCH_EDI_EMPLOYEES (10,000) households, each a copy of the seed's jane (spouse and child, SSNs sealed,
  * addresses) enrolled in one medical plan for the family: 30,000 members. Two child processes of this script,
  * each with the portal's modules, take turns BENCH_ROUNDS (3) times:
- * - the portal: CarrierFeedsService.writeFile, the full file as the workers' job writes it (control number
+ * - the portal: CarrierFileWriterService.writeFile, the full file as the workers' job writes it (control number
  *   bumped, the signed elections read, identities read and SSNs unsealed in batches, edi834Members, node-x12
  *   segments streamed through the cipher, the sealed file recorded);
  * - the floor: node-x12 writing the same segments directly (write834Whole, node-x12's whole interchange, of the
@@ -21,7 +21,8 @@ import { DataSource } from 'typeorm';
 import { AppModule } from '../api/src/app.module';
 import { RequestContext } from '../api/src/core/context/request-context';
 import { TenantDb } from '../api/src/core/database/tenant-db';
-import { CarrierFeedsService } from '../api/src/modules/carrier-feeds/carrier-feeds.service';
+import { CarrierFileWriterService } from '../api/src/modules/carrier-feeds/carrier-file-writer.service';
+import { CarriersService } from '../api/src/modules/carrier-feeds/carriers.service';
 import { write834Whole } from '../api/src/modules/carrier-feeds/edi834-writer';
 import { WORKERS_NODE_FLAGS } from '../workers/src/node-flags';
 
@@ -114,12 +115,12 @@ async function prepare(): Promise<{ clientId: number; carrierId: number }> {
   try {
     const ds = app.get(DataSource);
     const context = app.get(RequestContext);
-    const feeds = app.get(CarrierFeedsService);
+    const carriers = app.get(CarriersService);
     const { clientId, planTypeId } = await ensureClient(ds);
     const carrierId = await context.runAs({ clientId, requestedBy: null }, async () => {
-      const [existing] = await feeds.list();
+      const [existing] = await carriers.list();
       if (existing) return existing.id;
-      const made = await feeds.create({
+      const made = await carriers.create({
         name: 'Bench Carrier',
         planTypeIds: [planTypeId],
         policyNumber: 'BENCH-1',
@@ -145,18 +146,18 @@ async function child(side: Side, clientId: number, carrierId: number): Promise<v
   const app = await NestFactory.createApplicationContext(AppModule, { logger: false });
   const context = app.get(RequestContext);
   const db = app.get(TenantDb);
-  const feeds = app.get(CarrierFeedsService);
+  const writer = app.get(CarrierFileWriterService);
   const bootRss = memory('VmRSS');
   const round = async (controlNumber: number): Promise<Round> => {
     if (side === 'portal') {
       // The whole file as the job writes it, in its transaction (its record committed, as the job's is).
       const started = process.hrtime.bigint();
-      const written = await context.runAs({ clientId, requestedBy: null }, () => db.transaction((m) => feeds.writeFile(carrierId, 'full', null, m)));
+      const written = await context.runAs({ clientId, requestedBy: null }, () => db.transaction((m) => writer.writeFile(carrierId, 'full', null, m)));
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       return { membersPerSecond: written.members / seconds, members: written.members, controlNumber: written.controlNumber, bytes: written.bytes, bootRss, peakRss: memory('VmHWM') };
     }
     // node-x12 writing the same members' segments under the portal's control number (read and mapped beforehand, outside the timing).
-    const prepared = await context.runAs({ clientId, requestedBy: null }, () => db.transaction((m) => feeds.writableMembers(carrierId, 'full', m, controlNumber)));
+    const prepared = await context.runAs({ clientId, requestedBy: null }, () => db.transaction((m) => writer.writableMembers(carrierId, 'full', m, controlNumber)));
     const started = process.hrtime.bigint();
     const edi = write834Whole(prepared.envelope, prepared.members);
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;

@@ -5,7 +5,8 @@ import { Access } from '../../core/auth/access.decorator';
 import { ErrorResponseDto, OkResponseDto } from '../../core/http/common.dto';
 import { idPipe } from '../../core/http/id.pipe';
 import { createZodDto } from '../../core/http/zod-dto';
-import { CarrierFeedsService, type WrittenFile } from './carrier-feeds.service';
+import { CarrierFilesService, type WrittenFile } from './carrier-files.service';
+import { CarriersService } from './carriers.service';
 
 class CarrierDto extends createZodDto(ZCarrier) {}
 class CarrierListDto extends createZodDto(ZCarrierList) {}
@@ -28,14 +29,17 @@ const ediFile = (f: WrittenFile): StreamableFile => {
 @ApiTags('carriers')
 @Controller('carriers')
 export class CarrierFeedsController {
-  constructor(private readonly feeds: CarrierFeedsService) {}
+  constructor(
+    private readonly carriers: CarriersService,
+    private readonly carrierFiles: CarrierFilesService,
+  ) {}
 
   @Get()
   @Access('transactions:read')
   @ApiOkResponse({ type: CarrierListDto })
   @ApiOperation({ summary: 'The carriers of the client with their EDI identifiers and file schedule' })
   list(): Promise<Carrier[]> {
-    return this.feeds.list();
+    return this.carriers.list();
   }
 
   @Post()
@@ -45,7 +49,7 @@ export class CarrierFeedsController {
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'Another carrier of the client has the name' })
   @ApiOperation({ summary: 'Add a carrier (audited)' })
   create(@Body() body: CarrierInputDto): Promise<Carrier> {
-    return this.feeds.create(body);
+    return this.carriers.create(body);
   }
 
   @Get(':id')
@@ -54,7 +58,7 @@ export class CarrierFeedsController {
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'One carrier' })
   one(@Param('id', CarrierIdPipe) id: number): Promise<Carrier> {
-    return this.feeds.get(id);
+    return this.carriers.get(id);
   }
 
   @Put(':id')
@@ -65,7 +69,7 @@ export class CarrierFeedsController {
   @ApiConflictResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'Change a carrier (audited)' })
   update(@Param('id', CarrierIdPipe) id: number, @Body() body: CarrierInputDto): Promise<Carrier> {
-    return this.feeds.update(id, body);
+    return this.carriers.update(id, body);
   }
 
   @Delete(':id')
@@ -74,7 +78,7 @@ export class CarrierFeedsController {
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'Delete a carrier (audited; the records of its files stay)' })
   async remove(@Param('id', CarrierIdPipe) id: number): Promise<{ success: boolean }> {
-    await this.feeds.remove(id);
+    await this.carriers.remove(id);
     return { success: true };
   }
 
@@ -84,7 +88,7 @@ export class CarrierFeedsController {
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'The files written for the carrier (weekly ones can be downloaded again)' })
   files(@Param('id', CarrierIdPipe) id: number): Promise<CarrierFile[]> {
-    return this.feeds.files(id);
+    return this.carrierFiles.files(id);
   }
 
   @Post(':id/834')
@@ -97,7 +101,7 @@ export class CarrierFeedsController {
       'Ask the workers for the full file or the changes since the last file sent to the carrier (audited); follow it at GET /carriers/{id}/834/{requestId}, then download its fileId',
   })
   requestFile(@Param('id', CarrierIdPipe) id: number, @Body() body: CarrierFileAskDto): Promise<CarrierFileRequest> {
-    return this.feeds.requestFile(id, body.kind);
+    return this.carrierFiles.requestFile(id, body.kind);
   }
 
   @Get(':id/834/:requestId')
@@ -106,7 +110,7 @@ export class CarrierFeedsController {
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'A requested 834: whether the workers have written it, and its file once they have' })
   requestStatus(@Param('id', CarrierIdPipe) id: number, @Param('requestId', RequestIdPipe) requestId: number): Promise<CarrierFileRequest> {
-    return this.feeds.requestStatus(id, requestId);
+    return this.carrierFiles.requestStatus(id, requestId);
   }
 
   @Get(':id/files/:fileId/download')
@@ -116,6 +120,6 @@ export class CarrierFeedsController {
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiOperation({ summary: 'Download a written file (audited)' })
   async downloadStored(@Param('id', CarrierIdPipe) id: number, @Param('fileId', FileIdPipe) fileId: number): Promise<StreamableFile> {
-    return ediFile(await this.feeds.downloadStored(id, fileId));
+    return ediFile(await this.carrierFiles.downloadStored(id, fileId));
   }
 }

@@ -3,7 +3,7 @@ import type { JobPayloads, SweptJobName } from '../../core/jobs/job-registry';
 import { OnJob } from '../../core/jobs/on-job.decorator';
 import { MailService } from '../../core/mail/mail.service';
 import { ActionSigningService } from '../actions/action-signing.service';
-import { CarrierFeedsService } from '../carrier-feeds/carrier-feeds.service';
+import { CarrierFilesService } from '../carrier-feeds/carrier-files.service';
 import { CampaignSender } from '../communications/campaign-sender.service';
 import { EnrollmentSummaryService } from '../forms/enrollment-summary.service';
 import { ImportsService } from '../imports/imports.service';
@@ -30,7 +30,7 @@ export class RedriveService {
   /** One re-drive per swept job of the registry: the type makes a job marked 'sweep' without one a compile error. */
   private readonly redrives: Readonly<Record<SweptJobName, Redrive>>;
 
-  constructor(mail: MailService, summaries: EnrollmentSummaryService, signing: ActionSigningService, campaigns: CampaignSender, reports: ReportsService, payroll: PayrollService, imports: ImportsService, feeds: CarrierFeedsService) {
+  constructor(mail: MailService, summaries: EnrollmentSummaryService, signing: ActionSigningService, campaigns: CampaignSender, reports: ReportsService, payroll: PayrollService, imports: ImportsService, feeds: CarrierFilesService) {
     this.redrives = {
       'email.send': (grace) => mail.redriveQueued(grace),
       'documents.enrollment-summary': (grace) => summaries.redriveMissing(grace),
