@@ -27,6 +27,7 @@ import { QueueName } from '../api/src/core/queues/queue-names';
 import { EmailRenderer } from '../api/src/core/mail/email-renderer';
 import { messageIdFor, noDelaySocket } from '../api/src/core/mail/email-sender';
 import { CampaignsService } from '../api/src/modules/communications/campaigns.service';
+import { WORKERS_NODE_FLAGS } from '../workers/src/node-flags';
 
 const RECIPIENTS = Number(process.env.BENCH_CAMPAIGN_RECIPIENTS ?? 10_000);
 const BODY = '<p>Our <strong>benefits fair</strong> is on Friday at noon in the cafeteria.</p><ul><li>Medical</li><li>Dental</li></ul>';
@@ -174,7 +175,7 @@ async function main(): Promise<void> {
     };
 
     const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-    worker = spawn(process.execPath, [...profile, 'dist/workers/src/main.js'], {
+    worker = spawn(process.execPath, [...WORKERS_NODE_FLAGS, ...profile, 'dist/workers/src/main.js'], {
       env: { ...process.env, SMTP_URL: `smtp://127.0.0.1:${port}`, WORKER_CRON: 'off', CAMPAIGN_RATE_PER_SECOND: '1000000', LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });

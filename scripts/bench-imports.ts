@@ -17,6 +17,8 @@ import { CENSUS_HEADINGS, CENSUS_SHEET } from '../api/src/contracts/census-impor
 import { RATE_SHEET_COLUMNS, RATE_SHEET_NAMES as S } from '../api/src/contracts/rate-sheet';
 import { freePort } from '../test/support/ports';
 import { waitForHealth } from './bench-portal';
+import { API_NODE_FLAGS } from '../api/src/bootstrap/node-flags';
+import { WORKERS_NODE_FLAGS } from '../workers/src/node-flags';
 
 const PLANS = Number(process.env.BENCH_IMPORT_PLANS ?? 2_000);
 const EMPLOYEES = Number(process.env.BENCH_IMPORT_EMPLOYEES ?? 10_000);
@@ -118,8 +120,8 @@ async function main(): Promise<void> {
   process.stdout.write(`imports: generating a rate sheet of ${PLANS} plans and a census file of ${EMPLOYEES} employees\n`);
   const sheet = await rateSheet();
   const census = await censusFile();
-  const portal: ChildProcess = spawn(process.execPath, ['dist/api/src/main.js'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
-  const workers: ChildProcess = spawn(process.execPath, ['dist/workers/src/main.js'], { env: { ...process.env, WORKER_CRON: 'off', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const portal: ChildProcess = spawn(process.execPath, [...API_NODE_FLAGS, 'dist/api/src/main.js'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const workers: ChildProcess = spawn(process.execPath, [...WORKERS_NODE_FLAGS, 'dist/workers/src/main.js'], { env: { ...process.env, WORKER_CRON: 'off', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'] });
   let peak = 0;
   let workersPeak = 0;
   // The API's peak since the last step line: which step the memory goes to.

@@ -34,6 +34,7 @@ import { OpenEnrollmentCloseService } from '../api/src/modules/open-enrollment/o
 import { DATASET_SQL } from '../api/src/modules/reports/report-datasets';
 import { ReportsService } from '../api/src/modules/reports/reports.service';
 import { Ticks } from '../workers/src/ticks';
+import { WORKERS_NODE_FLAGS } from '../workers/src/node-flags';
 
 const REPORT_EMPLOYEES = 50_000;
 const BATCH = 2000;
@@ -132,7 +133,7 @@ async function sweep(app: INestApplicationContext, ds: DataSource): Promise<void
   const closed = async () => ((await ds.query(`SELECT count(*)::int AS n FROM open_enrollment_period WHERE client_id = ANY($1::int[]) AND closed_date IS NOT NULL`, [ids])) as Array<{ n: number }>)[0]!.n;
 
   const queue = app.get<Queue>(getQueueToken(QueueName.OpenEnrollment));
-  const worker: ChildProcess = spawn(process.execPath, ['dist/workers/src/main.js'], { env: { ...process.env, WORKER_CRON: 'off', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const worker: ChildProcess = spawn(process.execPath, [...WORKERS_NODE_FLAGS, 'dist/workers/src/main.js'], { env: { ...process.env, WORKER_CRON: 'off', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'] });
   try {
     // Ready once its BullMQ worker on the open-enrollment queue is connected.
     while ((await queue.getWorkersCount()) === 0) await new Promise((r) => setTimeout(r, 100));

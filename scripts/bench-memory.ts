@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import { freePort } from '../test/support/ports';
 import { waitForHealth } from './bench-portal';
 import type { MemoryFigures } from './bench-memory-probe';
+import { API_NODE_FLAGS } from '../api/src/bootstrap/node-flags';
 
 const SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 30);
 const CONNECTIONS = Number(process.env.BENCH_MEMORY_CONNECTIONS ?? 50);
@@ -35,7 +36,7 @@ class Portal {
   private readonly answers: Array<(figures: MemoryFigures) => void> = [];
 
   constructor(port: number, flags: string[]) {
-    this.child = spawn(process.execPath, [...flags, '--expose-gc', '-r', `${__dirname}/bench-memory-probe.js`, 'dist/api/src/main.js'], {
+    this.child = spawn(process.execPath, [...API_NODE_FLAGS, ...flags, '--expose-gc', '-r', `${__dirname}/bench-memory-probe.js`, 'dist/api/src/main.js'], {
       env: { ...process.env, PORT: String(port) },
       // BENCH_MEMORY_TRACE shows the portal's output, for a run with API_NODE_FLAGS=--trace-gc.
       stdio: ['ignore', process.env.BENCH_MEMORY_TRACE ? 'inherit' : 'ignore', 'inherit', 'ipc'],

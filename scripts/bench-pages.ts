@@ -17,6 +17,7 @@ import { EMPLOYEE_GROUPS } from '../api/src/contracts/employees';
 import { freePort } from '../test/support/ports';
 import { ensureCensusClient } from './bench-census';
 import { waitForHealth } from './bench-portal';
+import { API_NODE_FLAGS } from '../api/src/bootstrap/node-flags';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -172,7 +173,7 @@ async function main(): Promise<void> {
   await ensureCensusClient(OWNER_URL, (line) => process.stdout.write(line));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const portal = spawn(process.execPath, ['dist/api/src/main.js'], {
+  const portal = spawn(process.execPath, [...API_NODE_FLAGS, 'dist/api/src/main.js'], {
     env: { ...process.env, PORT: String(port), PUBLIC_URL: base, WEB_MODE: 'production' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

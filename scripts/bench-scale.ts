@@ -14,6 +14,7 @@ import { cpus } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { freePort } from '../test/support/ports';
 import { waitForHealth } from './bench-portal';
+import { API_NODE_FLAGS } from '../api/src/bootstrap/node-flags';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -61,7 +62,7 @@ async function main(): Promise<void> {
   const ports = [await freePort(), await freePort()];
   const apis = ports.map((port) => ({
     base: `http://127.0.0.1:${port}`,
-    child: spawn(process.execPath, ['dist/api/src/main.js'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] }),
+    child: spawn(process.execPath, [...API_NODE_FLAGS, 'dist/api/src/main.js'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] }),
   }));
   try {
     await Promise.all(apis.map((a) => waitForHealth(a.base)));

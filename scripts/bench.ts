@@ -12,6 +12,7 @@ import { waitForHealth } from './bench-portal';
 import { Client } from 'pg';
 import { prepareDatabase } from '../test/support/database';
 import { ensureCensusClient } from './bench-census';
+import { API_NODE_FLAGS } from '../api/src/bootstrap/node-flags';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -135,7 +136,7 @@ async function main(): Promise<void> {
   if (process.env.BENCH_ONLY === 'scale') return runScript('dist/scripts/bench-scale.js');
   if (process.env.BENCH_ONLY === 'edi') return runScript('dist/scripts/bench-edi.js');
   if (process.env.BENCH_ONLY === 'pages') return runScript('dist/scripts/bench-pages.js');
-  const portal: ChildProcess = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROFILE] : []), 'dist/api/src/main.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const portal: ChildProcess = spawn(process.execPath, [...API_NODE_FLAGS, ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROFILE] : []), 'dist/api/src/main.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const base = `http://127.0.0.1:${PORT}`;
   let floor: ChildProcess | undefined;
   try {

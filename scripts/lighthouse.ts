@@ -19,6 +19,7 @@ import { chromium, type BrowserContext } from 'playwright-core';
 import { prepareDatabase } from '../test/support/database';
 import { freePort } from '../test/support/ports';
 import { waitForHealth } from '../test/support/portal-process';
+import { API_NODE_FLAGS } from '../api/src/bootstrap/node-flags';
 
 const run = promisify(execFile);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -170,7 +171,7 @@ async function main(): Promise<void> {
   };
   process.stdout.write(`preparing the ${DB} database\n`);
   await prepareDatabase(DATABASE, env);
-  const portal = spawn(process.execPath, ['dist/api/src/main.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const portal = spawn(process.execPath, [...API_NODE_FLAGS, 'dist/api/src/main.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const profile = mkdtempSync(join(tmpdir(), 'bp-lighthouse-'));
   const debugPort = await freePort();
   const chrome = spawn(

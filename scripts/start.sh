@@ -27,7 +27,8 @@ stop() {
 }
 trap stop INT TERM
 
-# The workers' V8 flags (workers/src/node-flags.ts says which and why).
+# Each process's V8 flags (api/src/bootstrap/node-flags.ts and workers/src/node-flags.ts say which and why).
+api_flags=$(node -p "require('./dist/api/src/bootstrap/node-flags').API_NODE_FLAGS.join(' ')" 2>/dev/null || true)
 workers_flags=$(node -p "require('./dist/workers/src/node-flags').WORKERS_NODE_FLAGS.join(' ')" 2>/dev/null || true)
 if [ "${1:-}" = "--dev" ]; then
   # Development: tsc rebuilds dist/ on every change of api/, workers/ or migrations/ (incrementally, so an unchanged
@@ -36,10 +37,10 @@ if [ "${1:-}" = "--dev" ]; then
   # module, plain --watch, every half minute, as Vite writes and deletes a temporary copy of vite.config.ts that the
   # process imports). The site is not restarted by this: Vite, inside the API process, serves it with HMR.
   node node_modules/typescript/bin/tsc -p tsconfig.build.json --watch --preserveWatchOutput & pids+=($!)
-  node --watch-path=dist/.tsbuildinfo --watch-preserve-output dist/api/src/main.js & pids+=($!)
+  node --watch-path=dist/.tsbuildinfo --watch-preserve-output $api_flags dist/api/src/main.js & pids+=($!)
   node --watch-path=dist/.tsbuildinfo --watch-preserve-output $workers_flags dist/workers/src/main.js & pids+=($!)
 else
-  node dist/api/src/main.js & pids+=($!)
+  node $api_flags dist/api/src/main.js & pids+=($!)
   node $workers_flags dist/workers/src/main.js & pids+=($!)
 fi
 # Last: the banner (site, API docs, mailbox, demo logins, registration link) once the portal answers.

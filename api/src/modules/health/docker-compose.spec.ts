@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { parseDocument } from 'yaml';
 import { WORKERS_NODE_FLAGS } from '../../../../workers/src/node-flags';
 import { loadConfig } from '../../core/config/app-config';
+import { API_NODE_FLAGS } from '../../bootstrap/node-flags';
 
 /**
  * docker-compose.yml and the proxy's Caddyfile, checked without a Docker engine (none runs on
@@ -53,7 +54,8 @@ describe('docker-compose.yml', () => {
   ])('%s runs as replicas (%s), publishes no host port, is checked by its readiness probe and drains before SIGKILL', (name, variable, entry, ready) => {
     const s = services[name]!;
     expect(String(s.deploy?.replicas)).toBe(`\${${variable}:-2}`);
-    expect(s.command).toEqual(['node', entry]);
+    // Each runs with its process's V8 flags (the workers' as NODE_OPTIONS, which refuses the API's).
+    expect(s.command).toEqual(['node', ...(name === 'api' ? API_NODE_FLAGS : []), entry]);
     // Two replicas cannot both bind one host port: only the proxy publishes one.
     expect(s.ports).toBeUndefined();
     expect(s.healthcheck!.test.join(' ')).toContain(`fetch('${ready}')`);
