@@ -158,15 +158,7 @@ export class CensusAddService {
     if (lacksHours >= 0) throw new BulkRowRefused(lacksHours, 'workHours', Messages.fieldRequired);
     // The address check of create for every row at once; a repeat within the file is taken by its first row.
     const lower = bodies.map((b) => b.email.toLowerCase());
-    const taken = new Set(
-      (
-        await this.db.manager.query<Array<{ address: string }>>(
-          `SELECT lower(email) AS address FROM account WHERE lower(email) = ANY ($1) UNION SELECT lower(username) FROM account WHERE lower(username) = ANY ($1)
-           UNION SELECT lower(email) FROM employee WHERE lower(email) = ANY ($1)`,
-          [lower],
-        )
-      ).map((r) => r.address),
-    );
+    const taken = await this.records.takenAddresses(lower);
     lower.forEach((address, i) => {
       if (taken.has(address)) throw new BulkRowRefused(i, 'email', Messages.emailInUse);
       taken.add(address);

@@ -194,6 +194,19 @@ export class CensusRecordsService {
   }
 
   /** An address (email or username) no other account signs in with and no other employee record carries. */
+  /**
+   * Of these addresses (lower case), those someone already signs in with or an employee record holds: the check of
+   * checkAddressFree for many rows at once (a census file, a commit's chunk). Across clients on purpose.
+   */
+  async takenAddresses(lowerCase: readonly string[]): Promise<Set<string>> {
+    const rows = await this.db.manager.query<Array<{ address: string }>>(
+      `SELECT lower(email) AS address FROM account WHERE lower(email) = ANY ($1) UNION SELECT lower(username) FROM account WHERE lower(username) = ANY ($1)
+       UNION SELECT lower(email) FROM employee WHERE lower(email) = ANY ($1)`,
+      [lowerCase],
+    );
+    return new Set(rows.map((r) => r.address));
+  }
+
   async checkAddressFree(address: string, own: EmployeeRow | null, field: 'email' | 'username'): Promise<void> {
     // Across clients on purpose: a sign-in address is unique in the whole product.
     const taken: unknown[] = await this.db.manager.query(

@@ -181,15 +181,7 @@ export class ImportsService {
   private async censusAgainstData(rows: CensusRow[], issues: IssueList): Promise<ImportIssue[]> {
     const emails = rows.map((r) => r.email.toLowerCase());
     // Sign-in addresses are unique across clients (as Add New Employee checks): not a query of one client.
-    const taken = new Set(
-      (
-        await this.db.manager.query<Array<{ address: string }>>(
-          `SELECT lower(email) AS address FROM account WHERE lower(email) = ANY ($1) UNION SELECT lower(username) FROM account WHERE lower(username) = ANY ($1)
-           UNION SELECT lower(email) FROM employee WHERE lower(email) = ANY ($1)`,
-          [emails],
-        )
-      ).map((r) => r.address),
-    );
+    const taken = await this.censusRecords.takenAddresses(emails);
     const [c] = await this.db.query<{ work_hours_required: boolean }>('SELECT work_hours_required FROM client WHERE id = $client');
     const choices = await this.censusRecords.choices();
     for (const r of rows) {
