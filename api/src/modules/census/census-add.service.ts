@@ -9,7 +9,7 @@ import { auditChanges } from '../../core/audit/field-changes';
 import { ClientCalendar } from '../../core/clock/client-calendar';
 import { TenantDb } from '../../core/database/tenant-db';
 import { fieldErrors } from '../../core/http/field-errors';
-import { EmployeeRecords, type NewEmployeeRecord } from '../employees/employee-records.service';
+import { EmployeeRecords, employeeContactOf, type NewEmployeeRecord } from '../employees/employee-records.service';
 import { EnrollmentsService } from '../enrollments/enrollments.service';
 import { RegistrationService } from '../registration/registration.service';
 import { CENSUS_AUDIT_FIELDS, CensusRecordsService, incomeText } from './census-records.service';
@@ -47,14 +47,7 @@ function recordOf(body: NewEmployee): NewEmployeeRecord {
     ssn: body.ssn && !isMaskedSsn(body.ssn) ? body.ssn : null,
     income: body.income !== undefined ? incomeText(body.income) : null,
     workHours: body.workHours ?? null,
-    address1: body.address1 ?? null,
-    address2: body.address2 ?? null,
-    zip: body.zip ?? null,
-    city: body.city ?? null,
-    state: body.state ?? null,
-    officePhone: body.officePhone ?? null,
-    homePhone: body.homePhone ?? null,
-    cellPhone: body.cellPhone ?? null,
+    ...employeeContactOf(body),
     enableOnboarding: body.enableOnboarding,
     onboardingI9: body.onboardingI9,
     onboardingW4: body.onboardingW4,

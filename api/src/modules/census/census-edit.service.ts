@@ -12,7 +12,7 @@ import { SecuredDataCipher } from '../../core/crypto/secured-data';
 import { TenantDb } from '../../core/database/tenant-db';
 import { fieldErrors } from '../../core/http/field-errors';
 import { AccountsService } from '../accounts/accounts.service';
-import { EmployeeRecords } from '../employees/employee-records.service';
+import { EmployeeRecords, employeeContactOf } from '../employees/employee-records.service';
 import { CENSUS_AUDIT_FIELDS, CensusRecordsService, censusView, incomeText } from './census-records.service';
 
 /**
@@ -72,14 +72,7 @@ export class CensusEditService {
         ssn,
         income,
         workHours: body.workHours === undefined ? null : String(body.workHours),
-        address1: body.address1 ?? null,
-        address2: body.address2 ?? null,
-        zip: body.zip ?? null,
-        city: body.city ?? null,
-        state: body.state ?? null,
-        officePhone: body.officePhone ?? null,
-        homePhone: body.homePhone ?? null,
-        cellPhone: body.cellPhone ?? null,
+        ...employeeContactOf(body),
         // Whether onboarding runs follows from this flag when they sign in (contracts/onboarding-start.ts): no step to rewrite.
         enableOnboarding: body.enableOnboarding ?? e.enable_onboarding,
       };

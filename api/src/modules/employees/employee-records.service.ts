@@ -3,8 +3,34 @@ import type { MidyearChangesData } from '../../contracts/life-events';
 import { SecuredDataCipher } from '../../core/crypto/secured-data';
 import { TenantDb } from '../../core/database/tenant-db';
 
+/** An employee's address and phones as stored. */
+export interface EmployeeContact {
+  address1: string | null;
+  address2: string | null;
+  zip: string | null;
+  city: string | null;
+  state: string | null;
+  officePhone: string | null;
+  homePhone: string | null;
+  cellPhone: string | null;
+}
+
+/** The census form's address and phones as stored: a field left out is none. */
+export function employeeContactOf(form: { [K in keyof EmployeeContact]?: string | null }): EmployeeContact {
+  return {
+    address1: form.address1 ?? null,
+    address2: form.address2 ?? null,
+    zip: form.zip ?? null,
+    city: form.city ?? null,
+    state: form.state ?? null,
+    officePhone: form.officePhone ?? null,
+    homePhone: form.homePhone ?? null,
+    cellPhone: form.cellPhone ?? null,
+  };
+}
+
 /** A new employee's census values; SSN and income in clear (sealed here), dates as ISO dates. */
-export interface NewEmployeeRecord {
+export interface NewEmployeeRecord extends EmployeeContact {
   firstName: string;
   middleName: string | null;
   lastName: string;
@@ -21,14 +47,6 @@ export interface NewEmployeeRecord {
   ssn: string | null;
   income: string | null;
   workHours: number | null;
-  address1: string | null;
-  address2: string | null;
-  zip: string | null;
-  city: string | null;
-  state: string | null;
-  officePhone: string | null;
-  homePhone: string | null;
-  cellPhone: string | null;
   enableOnboarding: boolean;
   onboardingI9: boolean;
   onboardingW4: boolean;
@@ -37,7 +55,7 @@ export interface NewEmployeeRecord {
 }
 
 /** The census form's fields of an existing employee, as Edit Employee stores them. */
-export interface EmployeeCensusFields {
+export interface EmployeeCensusFields extends EmployeeContact {
   firstName: string;
   middleName: string | null;
   lastName: string;
@@ -52,14 +70,6 @@ export interface EmployeeCensusFields {
   gender: number | null;
   maritalStatusId: number | null;
   workHours: string | null;
-  address1: string | null;
-  address2: string | null;
-  zip: string | null;
-  city: string | null;
-  state: string | null;
-  officePhone: string | null;
-  homePhone: string | null;
-  cellPhone: string | null;
   enableOnboarding: boolean;
 }
 
