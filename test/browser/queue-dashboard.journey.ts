@@ -13,14 +13,20 @@ describe('queue dashboard journey', () => {
   /** bull-board's page links Google Fonts, which its CSP blocks on purpose (system fonts show): that one is expected. */
   const unexpected = (errors: string[]) => scriptErrors(errors).filter((e) => !e.includes('fonts.googleapis.com'));
 
-  it('the platform administrator opens Platform > Queues and sees every queue, under its CSP', async () => {
+  it('the platform administrator has Sign-in Security for the platform administrators, and opens Platform > Queues to see every queue, under its CSP', async () => {
     const { page, errors } = await newPage(browser);
     await logIn(page, 'ops@platform.test');
     // No employee record and no client role: the contact page is home.
     await page.waitForURL(`${SITE}/mbl/contact`);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('heading', { name: 'Platform' }).waitFor();
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Queues', 'Contact']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Sign-in Security', 'Queues', 'Contact']);
+    // Its own authenticator, and the platform administrators whose authenticator it may reset: no client's line.
+    await nav.getByRole('link', { name: 'Sign-in Security' }).click();
+    await page.waitForURL(`${SITE}/mbl/sign-in-security`);
+    const admins = page.getByRole('region', { name: 'Administrators' });
+    await admins.getByText('(platform administrator)').first().waitFor();
+    expect(await admins.getByText('of this client').count()).toBe(0);
     await nav.getByRole('link', { name: 'Queues' }).click();
     // The ticket became the dashboard's cookie and left the address.
     await page.waitForURL(`${SITE}/mbl/api/admin/queues/`);
