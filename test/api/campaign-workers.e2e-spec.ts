@@ -1,47 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../api/src/core/config/app-config';
 import { messageIdFor } from '../../api/src/core/mail/email-sender';
 import { createTestApp, type TestApp } from '../support/app';
 import { cloneAcmeClient, createPerson } from '../support/fixtures';
-import { freePort } from '../support/ports';
 import { until } from '../support/wait';
+import { recordingSink, type RecordingSink } from '../support/smtp-sink';
 
-interface Delivery {
-  to: string;
-  messageId: string;
-  at: number;
-}
 
-/** An SMTP sink of the test's own that keeps every delivery's recipient and Message-ID (the API's dev sink keeps only 500). */
-async function startSink(): Promise<{ port: number; deliveries: Delivery[]; close: () => Promise<void> }> {
-  const deliveries: Delivery[] = [];
-  const port = await freePort();
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    closeTimeout: 500,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const head = Buffer.concat(chunks).toString('utf8').split(/\r?\n\r?\n/)[0] ?? '';
-        const messageId = /^Message-ID:\s*(<[^>]+>)/im.exec(head)?.[1] ?? '';
-        for (const r of session.envelope.rcptTo) deliveries.push({ to: r.address.toLowerCase(), messageId, at: Date.now() });
-        callback();
-      });
-    },
-  });
-  // A sender killed mid-message resets its connection: that is the test, not a failure of the sink.
-  server.on('error', () => undefined);
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { port, deliveries, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 /**
  * Campaigns in real worker processes (dist/workers/src/main.js) against real Redis and PostgreSQL: a 1,000-recipient
@@ -52,14 +21,14 @@ describe('campaigns in the workers', () => {
   const main = 'dist/workers/src/main.js';
   let t: TestApp;
   let db: DataSource;
-  let sink: Awaited<ReturnType<typeof startSink>>;
+  let sink: RecordingSink;
   const children: ChildProcess[] = [];
 
   beforeAll(async () => {
     if (!existsSync(main)) throw new Error(`${main} is missing: run \`npm run build\` first (npm test does)`);
     t = await createTestApp();
     db = t.app.get(DataSource);
-    sink = await startSink();
+    sink = await recordingSink();
   });
   afterAll(async () => {
     for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { createServer, connect, type Server, type Socket } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../api/src/core/config/app-config';
@@ -11,6 +10,7 @@ import { createTestApp, type TestApp } from '../support/app';
 import { cloneAcmeClient, createPerson } from '../support/fixtures';
 import { freePort } from '../support/ports';
 import { until } from '../support/wait';
+import { recordingSink, type RecordingSink } from '../support/smtp-sink';
 
 /** A TCP proxy the test can close (every connection dropped, the port refused) and open again on the same port. */
 async function tcpProxy(target: { host: string; port: number }): Promise<{ url: (u: string) => string; down: () => Promise<void>; up: () => Promise<void>; port: number }> {
@@ -47,46 +47,7 @@ async function tcpProxy(target: { host: string; port: number }): Promise<{ url: 
   return { url, down, up, port };
 }
 
-interface Delivery {
-  to: string;
-  messageId: string;
-}
 
-/** An SMTP sink whose answer to each message waits for the test (`open`): a job is then in flight as long as it wants. */
-async function gatedSink(): Promise<{ port: number; received: Delivery[]; open: () => void; close: () => Promise<void> }> {
-  const received: Delivery[] = [];
-  let opened = false;
-  const waiting: Array<() => void> = [];
-  const port = await freePort();
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    closeTimeout: 200,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const head = Buffer.concat(chunks).toString('utf8').split(/\r?\n\r?\n/)[0] ?? '';
-        const messageId = /^Message-ID:\s*(<[^>]+>)/im.exec(head)?.[1] ?? '';
-        for (const r of session.envelope.rcptTo) received.push({ to: r.address.toLowerCase(), messageId });
-        if (opened) callback();
-        else waiting.push(() => callback());
-      });
-    },
-  });
-  server.on('error', () => undefined);
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    port,
-    received,
-    open: () => {
-      opened = true;
-      for (const release of waiting.splice(0)) release();
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /**
  * Issue 32 item 3. Readiness of the API follows PostgreSQL and Redis (both reached through a proxy this test closes
@@ -153,7 +114,7 @@ describe('health and shutdown', () => {
     const main = 'dist/workers/src/main.js';
     let t: TestApp;
     let db: DataSource;
-    let sink: Awaited<ReturnType<typeof gatedSink>>;
+    let sink: RecordingSink;
     const children: ChildProcess[] = [];
 
     beforeAll(async () => {
@@ -162,7 +123,7 @@ describe('health and shutdown', () => {
       db = t.app.get(DataSource);
     });
     beforeEach(async () => {
-      sink = await gatedSink();
+      sink = await recordingSink({ gated: true });
     });
     afterEach(async () => {
       sink.open();
@@ -214,7 +175,7 @@ describe('health and shutdown', () => {
     const expectOncePerRecipient = (campaignId: number, emails: Map<number, string>): number => {
       const from = t.app.get<AppConfig>(APP_CONFIG).smtpFrom;
       const expected = new Map([...emails].map(([employeeId, to]) => [messageIdFor(`campaign:${campaignId}:${employeeId}`, from), to]));
-      const mine = sink.received.filter((d) => expected.has(d.messageId));
+      const mine = sink.deliveries.filter((d) => expected.has(d.messageId));
       expect(new Set(mine.map((d) => d.messageId)).size).toBe(expected.size);
       for (const d of mine) expect(d.to).toBe(expected.get(d.messageId));
       return mine.length - expected.size;
@@ -223,8 +184,8 @@ describe('health and shutdown', () => {
     it('stops taking work (readiness 503), finishes the job in hand and exits 0 well within the deadline', async () => {
       const { campaignId, token, emails } = await campaignOf(3);
       const { child, health } = await startWorker({ SHUTDOWN_TIMEOUT_MS: '20000' });
-      await until(async () => sink.received.length > 0, 'a delivery in flight');
-      const inFlight = sink.received.length;
+      await until(async () => sink.deliveries.length > 0, 'a delivery in flight');
+      const inFlight = sink.deliveries.length;
       const signalled = Date.now();
       child.kill('SIGTERM');
       const draining = await until(async () => {
@@ -237,7 +198,7 @@ describe('health and shutdown', () => {
       sink.open();
       expect(await exitOf(child)).toBe(0);
       expect(Date.now() - signalled).toBeLessThan(20_000);
-      expect(sink.received.length).toBeGreaterThanOrEqual(inFlight);
+      expect(sink.deliveries.length).toBeGreaterThanOrEqual(inFlight);
 
       // Whatever the first worker did not take is sent by the next one; what it had in hand is not sent again.
       const next = await startWorker({});
@@ -251,7 +212,7 @@ describe('health and shutdown', () => {
     it('a job that cannot finish in SHUTDOWN_TIMEOUT_MS: the process exits at the deadline and the job is taken up again', async () => {
       const { clientId, campaignId, token, emails } = await campaignOf(2);
       const { child } = await startWorker({ SHUTDOWN_TIMEOUT_MS: '1500' });
-      await until(async () => sink.received.length > 0, 'a delivery in flight');
+      await until(async () => sink.deliveries.length > 0, 'a delivery in flight');
       const signalled = Date.now();
       child.kill('SIGTERM');
       expect(await exitOf(child)).toBe(1);

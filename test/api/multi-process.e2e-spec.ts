@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { BullModule, getQueueToken } from '@nestjs/bullmq';
 import { Test, type TestingModule } from '@nestjs/testing';
 import type { Queue } from 'bullmq';
-import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { loadConfig } from '../../api/src/core/config/app-config';
@@ -23,6 +22,7 @@ import { freePort } from '../support/ports';
 import { clearRedisPrefix } from '../support/redis-prefix';
 import { DEMO_PASSWORD, REDIS_URL, RUN_ID, databaseUrls } from '../support/test-env';
 import { until } from '../support/wait';
+import { recordingSink, type RecordingSink } from '../support/smtp-sink';
 
 /**
  * Issue 32 item 4: two API processes and two workers processes, built (dist/) and started as `npm start` starts
@@ -35,36 +35,7 @@ const PREFIX = `bpmulti_${RUN_ID}`;
 const API_MAIN = 'dist/api/src/main.js';
 const WORKERS_MAIN = 'dist/workers/src/main.js';
 
-interface Delivery {
-  to: string;
-  messageId: string;
-}
 
-/** The suite's SMTP sink: every delivery's recipient and Message-ID (both workers send here). */
-async function startSink(): Promise<{ port: number; deliveries: Delivery[]; close: () => Promise<void> }> {
-  const deliveries: Delivery[] = [];
-  const port = await freePort();
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    closeTimeout: 500,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const head = Buffer.concat(chunks).toString('utf8').split(/\r?\n\r?\n/)[0] ?? '';
-        const messageId = /^Message-ID:\s*(<[^>]+>)/im.exec(head)?.[1] ?? '';
-        for (const r of session.envelope.rcptTo) deliveries.push({ to: r.address.toLowerCase(), messageId });
-        callback();
-      });
-    },
-  });
-  // A worker killed mid-message resets its connection: that is the test, not a failure of the sink.
-  server.on('error', () => undefined);
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { port, deliveries, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 /** What one worker replica's tick producer is: the workers' own Ticks over a JobsService on the suite's queues. */
 async function tickReplica(): Promise<TestingModule> {
@@ -82,7 +53,7 @@ describe('two API processes and two workers processes behave as one portal', () 
   const children: ChildProcess[] = [];
   let env: NodeJS.ProcessEnv;
   let db: DataSource;
-  let sink: Awaited<ReturnType<typeof startSink>>;
+  let sink: RecordingSink;
   let files: string;
   let apis: [string, string];
   let workers: [ChildProcess, ChildProcess];
@@ -111,7 +82,7 @@ describe('two API processes and two workers processes behave as one portal', () 
     for (const file of [API_MAIN, WORKERS_MAIN, 'web/build/server/index.js']) {
       if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first (npm test does)`);
     }
-    sink = await startSink();
+    sink = await recordingSink();
     files = mkdtempSync(join(tmpdir(), 'bp-multi-'));
     const [portA, portB, healthA, healthB] = [await freePort(), await freePort(), await freePort(), await freePort()];
     env = {
