@@ -15,7 +15,7 @@ interface DemoQuestion {
 }
 
 /** Acme's additional information questions: one per field type, two with a filter. */
-const ACME_QUESTIONS: DemoQuestion[] = [
+export const ACME_QUESTIONS: readonly DemoQuestion[] = [
   // Smoker is asked once, on the profile: no tobacco question here.
   { key: 'textReminders', section: 'Reminders', userPrompt: 'Would you like benefit reminders by text message?', fieldType: 'Radio', required: true, perDependent: false, options: ['Yes', 'No'] },
   {
