@@ -10,7 +10,9 @@ export interface SecurityQuestionOption {
 /** GET /options/security-question (public). A failure is only logged: the list stays empty. */
 export async function loadSecurityQuestions(request: Request, context: AppLoadContext): Promise<SecurityQuestionOption[]> {
   const result = await apiCall(ZSecurityQuestionList, '/options/security-question', { request, context });
-  return result.ok ? result.data : [];
+  if (result.ok) return result.data;
+  console.error(`loading security questions failed with ${result.status}`);
+  return [];
 }
 
 /** Maps the API's 400 `errors` onto form fields; other paths are dropped (the caller decides on a form error). */
