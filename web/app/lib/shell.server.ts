@@ -78,18 +78,33 @@ export interface ShellContext {
   sessionChanged: boolean;
 }
 
-// Root and leaf loaders of one request receive the same Request object: share one GET /me between them.
-const perRequest = new WeakMap<Request, Promise<ShellContext>>();
+/**
+ * One shell per site request, shared by its root and leaf loaders (one GET /me, one routing decision). Remix hands
+ * each loader a Request of its own (copied to strip its `index`/`_routes` parameters), so the key is the load
+ * context, which the host makes once per request; without one (a bare handler) it is the Request.
+ */
+const perPage = new WeakMap<object, Promise<ShellContext>>();
+
+function pageKey(request: Request, context: AppLoadContext | undefined): object {
+  return typeof context === 'object' && context !== null ? context : request;
+}
 
 /**
  * Loads the session and the current user and applies the routing rules. Throws the redirect (or an
  * error response) the rules call for; answers the shell's data otherwise.
  */
 export function loadShell(request: Request, context: AppLoadContext): Promise<ShellContext> {
-  let pending = perRequest.get(request);
+  const key = pageKey(request, context);
+  // An action runs before the loaders of its request and may change what the shell shows (signing in, a new
+  // name, a consumed link): it reads afresh and leaves nothing behind for the loaders that follow it.
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    perPage.delete(key);
+    return buildShell(request, context);
+  }
+  let pending = perPage.get(key);
   if (!pending) {
     pending = buildShell(request, context);
-    perRequest.set(request, pending);
+    perPage.set(key, pending);
   }
   return pending;
 }
