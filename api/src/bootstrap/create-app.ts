@@ -14,7 +14,7 @@ import { RequestContext } from '../core/context/request-context';
 import { finishOpenApi } from '../core/http/openapi';
 import { badInput, badInputBody, INVALID_ADDRESS, nulBytesIn, parseFormBody, parseJsonBody } from '../core/http/request-hygiene';
 import { API_HEADERS, securityHeaders } from '../core/http/security-headers';
-import { httpLogger } from '../core/logging/http-logger';
+import { httpLogger, overTheWire } from '../core/logging/http-logger';
 import { QuietStartLogger } from '../core/logging/nest-logger';
 import { rootLogger } from '../core/logging/root-logger';
 import { DevMailbox } from '../core/mail/dev-mailbox';
@@ -109,7 +109,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestFas
   adapter.setOnRequestHook((request, reply, done) => {
     logRequest(request.raw, reply.raw, () => {
       const res = reply.raw;
-      for (const [name, value] of securityHeaders(request.url.startsWith(`/${API_PREFIX}`), request.protocol === 'https')) res.setHeader(name, value);
+      // A page's in-process API calls answer the site, not a browser: their answers carry no browser headers.
+      if (overTheWire(request.raw)) for (const [name, value] of securityHeaders(request.url.startsWith(`/${API_PREFIX}`), request.protocol === 'https')) res.setHeader(name, value);
       if (site?.(request, reply)) return;
       done();
     });

@@ -1,3 +1,4 @@
+import Fastify from 'fastify';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { httpLogger } from './http-logger';
@@ -56,5 +57,36 @@ describe('the real request logger', () => {
 
   it('keeps what is not secret', () => {
     expect(scrub({ url: '/x?search=tokenize', a: { b: { name: 'Jane' } } })).toEqual({ url: '/x?search=tokenize', a: { b: { name: 'Jane' } } });
+  });
+});
+
+describe('the request log and the site pages\' own API calls', () => {
+  /** A Fastify app whose every request goes through the request logger first, as create-app's hook does. */
+  async function appLogging(level: 'info' | 'debug') {
+    const lines: string[] = [];
+    const logger = createLogger(level, 'test', { write: (line: string) => void lines.push(line) });
+    const log = httpLogger(logger);
+    const app = Fastify();
+    app.addHook('onRequest', (request, reply, done) => log(request.raw, reply.raw, done));
+    app.get('/mbl/api/me', async () => ({ ok: true }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    return { app, lines, base: `http://127.0.0.1:${port}` };
+  }
+
+  it.each([
+    ['info', 1],
+    ['debug', 2],
+  ] as const)('at %s, a request over a connection is logged and one made in process (inject) only at debug: %i line(s)', async (level, expected) => {
+    const { app, lines, base } = await appLogging(level);
+    try {
+      expect((await fetch(`${base}/mbl/api/me`)).status).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/mbl/api/me' })).statusCode).toBe(200);
+      const requestLines = lines.filter((l) => l.includes('request completed'));
+      expect(requestLines).toHaveLength(expected);
+      expect(requestLines[0]).toContain('"remotePort"');
+    } finally {
+      await app.close();
+    }
   });
 });
