@@ -303,6 +303,7 @@ async function seedBaysidePlanYears(m: EntityManager, storage: FileStorage, clie
   );
   const context = new RequestContext();
   const renewal = new PlanRenewalService(new TenantDb(m.connection, context));
-  await context.runAs({ clientId, requestedBy: null }, () => renewal.renewInto(periodId!, readyId!, m));
+  // The copy joins the seed's own transaction through the context, as a request's would.
+  await context.runAs({ clientId, requestedBy: null }, () => context.inTransaction(m, () => renewal.renewInto(periodId!, readyId!)));
   return true;
 }

@@ -90,9 +90,9 @@ export class CensusAddService {
         data: auditChanges(CENSUS_AUDIT_FIELDS, null, { ...body, ssn: body.ssn ?? null, income: body.income ?? null }),
       });
       // The rows the new employee enrolls in exist from the start (GET /enrollments only reads).
-      await this.enrollments.prepareRows(id, this.db.manager);
+      await this.enrollments.prepareRows(id);
       // The welcome email (registration link) is queued with the record: both or neither.
-      if (body.sendEmail) await this.registration.sendWelcome(id, this.db.manager);
+      if (body.sendEmail) await this.registration.sendWelcome(id);
       return { id, individualId, firstName: body.firstName, lastName: body.lastName };
     });
   }
@@ -129,9 +129,9 @@ export class CensusAddService {
         })),
       );
       // The enrollment rows of the whole chunk in a few statements (prepareRows for each, set-based).
-      await this.enrollments.prepareMany(chunkIds, this.db.manager);
+      await this.enrollments.prepareMany(chunkIds);
       for (const [i, id] of chunkIds.entries()) {
-        if (chunk[i]!.sendEmail) await this.registration.sendWelcome(id, this.db.manager);
+        if (chunk[i]!.sendEmail) await this.registration.sendWelcome(id);
       }
       ids.push(...chunkIds);
       await onProgress?.(ids.length);

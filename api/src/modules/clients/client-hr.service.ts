@@ -64,7 +64,7 @@ export class ClientHrService {
    */
   async inviteHr(id: number, body: HrInvite): Promise<HrAdministrator> {
     const accountId = await this.db.transaction(async (m) => {
-      const client = await this.clients.own(id, m, true);
+      const client = await this.clients.own(id, true);
       const taken: unknown[] = await m.query('SELECT 1 FROM account WHERE email = $1 OR username = $1 LIMIT 1', [body.email]);
       if (taken.length > 0) throw fieldError('email', ClientMessages.emailInUse);
       const [agency] = await selectRows(m, agencyTable, 'g', 'g.id = $1', [client.agencyId]);
@@ -121,7 +121,7 @@ export class ClientHrService {
    */
   async disableHr(id: number, accountId: number): Promise<HrAdministrator> {
     await this.db.transaction(async (m) => {
-      const client = await this.clients.own(id, m);
+      const client = await this.clients.own(id);
       await this.context.forClient(client.id, async () => {
         const [account] = await this.db.query<{ id: number; first_name: string | null; last_name: string | null; registered: boolean; disabled: boolean }>(
           `SELECT a.id, a.first_name, a.last_name, a.password_hash IS NOT NULL AS registered, a.disabled_at IS NOT NULL AS disabled

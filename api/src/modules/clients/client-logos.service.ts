@@ -5,6 +5,7 @@ import { ClientMessages, type ClientDetail } from '../../contracts/clients';
 import { AuditService } from '../../core/audit/audit.service';
 import { RequestContext } from '../../core/context/request-context';
 import { selectRows, updateRows } from '../../core/database/sql-table';
+import { TenantDb } from '../../core/database/tenant-db';
 import { fieldError } from '../../core/http/field-errors';
 import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
 import type { StoredUpload } from '../files/streaming-upload.interceptor';
@@ -25,6 +26,7 @@ export class ClientLogosService {
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly db: TenantDb,
     private readonly context: RequestContext,
     private readonly audit: AuditService,
     private readonly clients: ClientsService,
@@ -44,14 +46,13 @@ export class ClientLogosService {
       await this.storage.remove(file.storageKey);
       throw fieldError('file', ClientMessages.logoType);
     }
-    const old = await this.dataSource.transaction(async (m) => {
-      const before = await this.clients.own(id, m, true);
+    const old = await this.db.transaction(async (m) => {
+      const before = await this.clients.own(id, true);
       const logoUrl = `${LOGO_PATH}${file.storageKey.slice(UPLOAD_PREFIX.length)}`;
       await updateRows(m, clientTable, { logoUrl, logoStorageKey: file.storageKey, logoContentType: file.contentType, logoSizeBytes: file.size }, 'id = {1}', [id]);
       await this.context.forClient(id, () =>
         this.audit.record(
           { employeeId: null, eventType: 'Client settings', actionType: 'update', description: `Client ${before.name} logo changed`, data: [{ title: 'Logo', oldValue: before.logoUrl, newValue: logoUrl, changed: true }] },
-          m,
         ),
       );
       return before.logoStorageKey;

@@ -1,5 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { ClientMessages, MONTHS, type ClientDetail, type ClientList, type ClientSettings } from '../../contracts/clients';
 import { censusChoices } from '../../contracts/census-choices';
 import type { Contact } from '../../contracts/communications';
@@ -9,6 +9,7 @@ import { fullName } from '../../contracts/common';
 import { diffFields, AuditService } from '../../core/audit/audit.service';
 import { RequestContext } from '../../core/context/request-context';
 import { insertRow, selectRows, updateRows } from '../../core/database/sql-table';
+import { TenantDb } from '../../core/database/tenant-db';
 import { ContactsService } from '../communications/contacts.service';
 import { clientTable, type Client } from '../tenancy/client.table';
 
@@ -111,6 +112,7 @@ function columnsOf(s: ClientSettings): Partial<Client> {
 export class ClientsService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly db: TenantDb,
     private readonly context: RequestContext,
     private readonly audit: AuditService,
     private readonly contacts: ContactsService,
@@ -121,8 +123,8 @@ export class ClientsService {
   }
 
   /** A client of the agent's agency (locked for the transaction with `lock`); anything else is 404. */
-  async own(id: number, m: EntityManager = this.dataSource.manager, lock = false): Promise<Client> {
-    const [client] = await selectRows(m, clientTable, 'c', 'c.id = $1 AND c.agency_id = $2', [id, this.agencyId], { lock });
+  async own(id: number, lock = false): Promise<Client> {
+    const [client] = await selectRows(this.db.manager, clientTable, 'c', 'c.id = $1 AND c.agency_id = $2', [id, this.agencyId], { lock });
     if (!client) throw notFound();
     return client;
   }
@@ -194,7 +196,7 @@ export class ClientsService {
    * the audit entry, in one transaction. It is in the agency's client switcher at once (GET /agency).
    */
   async create(body: ClientSettings): Promise<ClientDetail> {
-    const id = await this.dataSource.transaction(async (m) => {
+    const id = await this.db.transaction(async (m) => {
       const clientId = await insertRow(m, clientTable, {
         agencyId: this.agencyId,
         ...columnsOf(body),
@@ -202,10 +204,9 @@ export class ClientsService {
         payrollMethods: OPTION_LISTS.payrollMethod.map((o) => o.id),
       });
       await this.context.forClient(clientId, async () => {
-        await this.contacts.replaceAll(body.contacts, m);
+        await this.contacts.replaceAll(body.contacts);
         await this.audit.record(
           { employeeId: null, eventType: 'Client settings', actionType: 'create', description: `Client ${body.name} created`, data: diffFields(FIELD_TITLES, null, auditView(body, body.contacts)) },
-          m,
         );
       });
       return clientId;
@@ -215,13 +216,13 @@ export class ClientsService {
 
   /** PUT /agency/clients/{id}: every setting replaced, with the contacts; the audit entry lists what changed. */
   async update(id: number, body: ClientSettings): Promise<ClientDetail> {
-    await this.dataSource.transaction(async (m) => {
-      const before = await this.own(id, m, true);
+    await this.db.transaction(async (m) => {
+      const before = await this.own(id, true);
       await updateRows(m, clientTable, columnsOf(body), 'id = {1}', [id]);
       await this.context.forClient(id, async () => {
-        const oldContacts = await this.contacts.replaceAll(body.contacts, m);
+        const oldContacts = await this.contacts.replaceAll(body.contacts);
         const data = diffFields(FIELD_TITLES, auditView(settingsOf(before), oldContacts), auditView(body, body.contacts));
-        await this.audit.record({ employeeId: null, eventType: 'Client settings', actionType: 'update', description: `Client ${body.name} settings changed`, data }, m);
+        await this.audit.record({ employeeId: null, eventType: 'Client settings', actionType: 'update', description: `Client ${body.name} settings changed`, data });
       });
     });
     return this.detail(id);

@@ -1,7 +1,7 @@
 import { ConflictException, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { UnrecoverableError } from 'bullmq';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { defaultSubject, EmailType } from '../../contracts/communications';
 import { APP_CONFIG, type AppConfig } from '../../core/config/app-config';
 import { RequestContext } from '../../core/context/request-context';
@@ -222,7 +222,7 @@ export class CampaignSender {
    * welcome email: recorded under the recipient's lock with the campaign's fixed key, then sent by EmailSender.
    */
   private async sendWelcome(data: JobPayloads['communications.send'], finalAttempt: boolean): Promise<'sent' | 'done' | 'failed'> {
-    const prepared = await this.db.transaction((m) => this.prepare(data, m));
+    const prepared = await this.db.transaction(() => this.prepare(data));
     if (prepared === 'done') return 'done';
     if (typeof prepared === 'object') {
       await this.mark(data, 'failed', prepared.reason);
@@ -245,28 +245,27 @@ export class CampaignSender {
    * Under the recipient row's lock: the email_message row to send (recorded once, with the campaign's fixed
    * key), 'done' when the recipient is finished already, or why it cannot be sent at all.
    */
-  private async prepare(data: JobPayloads['communications.send'], m: EntityManager): Promise<number | 'done' | { reason: string }> {
-    const [r] = await this.db.query<RecipientRow>(`${RECIPIENT_SQL} FOR UPDATE OF r`, [data.campaignId, data.employeeId], m);
+  private async prepare(data: JobPayloads['communications.send']): Promise<number | 'done' | { reason: string }> {
+    const [r] = await this.db.query<RecipientRow>(`${RECIPIENT_SQL} FOR UPDATE OF r`, [data.campaignId, data.employeeId]);
     if (!r) throw new NotVisibleYet(`campaign ${data.campaignId} recipient ${data.employeeId} not visible yet`);
     if (r.status !== 'pending') return 'done';
     if (r.email_message_id !== null) return r.email_message_id;
     let messageId: number;
     try {
-      messageId = await this.registration.sendWelcome(data.employeeId, m, { idempotencyKey: `campaign:${data.campaignId}:${data.employeeId}`, queue: false, brand: { headerColor: r.header_color } });
+      messageId = await this.registration.sendWelcome(data.employeeId, { idempotencyKey: `campaign:${data.campaignId}:${data.employeeId}`, queue: false, brand: { headerColor: r.header_color } });
     } catch (err) {
       // Registered since the campaign was made: nothing to send (a fresh link would only confuse them).
       if (err instanceof ConflictException) return { reason: 'Already registered' };
       throw err;
     }
-    await this.db.query('UPDATE campaign_recipient SET email_message_id = $3, updated_at = now() WHERE campaign_id = $1 AND employee_id = $2 AND client_id = $client', [data.campaignId, data.employeeId, messageId], m);
+    await this.db.query('UPDATE campaign_recipient SET email_message_id = $3, updated_at = now() WHERE campaign_id = $1 AND employee_id = $2 AND client_id = $client', [data.campaignId, data.employeeId, messageId]);
     return messageId;
   }
 
-  private async mark(data: JobPayloads['communications.send'], status: 'sent' | 'failed', reason: string | null, m?: EntityManager): Promise<void> {
+  private async mark(data: JobPayloads['communications.send'], status: 'sent' | 'failed', reason: string | null): Promise<void> {
     await this.db.query(
       `UPDATE campaign_recipient SET status = $3, last_error = $4, updated_at = now() WHERE campaign_id = $1 AND employee_id = $2 AND client_id = $client AND status = 'pending'`,
       [data.campaignId, data.employeeId, status, reason],
-      m,
     );
   }
 

@@ -1,5 +1,4 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import {
   CommunicationMessages,
   defaultSubject,
@@ -106,52 +105,48 @@ export class CampaignsService {
    * POST /send-emails. The chosen employees must be active employees of the client who can receive this type
    * (their address is the one on file, not the one sent). While a campaign of the same type is still sending,
    * a second request answers that one and sends nothing (the advisory lock makes two clicks at once wait for
-   * each other). With `within`, the campaign joins the caller's transaction (open enrollment's Start).
+   * each other). Inside a caller's transaction (open enrollment's Start) the campaign joins it.
    */
-  async send(body: SendEmailsRequest, within?: EntityManager): Promise<SendEmailsResponse> {
+  async send(body: SendEmailsRequest): Promise<SendEmailsResponse> {
     const type = body.emailType as EmailType;
     const comment = type === EmailType.Custom ? sanitizeRichText(body.comment ?? '') : null;
     if (comment !== null && richTextIsEmpty(comment)) throw fieldErrors([{ path: 'comment', message: CommunicationMessages.commentRequired }]);
     const ids = body.all ? null : Object.keys(body.recipients).map(Number);
 
-    const work = async (m: EntityManager): Promise<SendEmailsResponse> => {
+    return this.db.transaction(async (m): Promise<SendEmailsResponse> => {
       await m.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`campaign:${this.context.clientId}:${type}`]);
       const running = await this.db.query<{ id: number }>(
         `SELECT c.id FROM campaign c WHERE c.client_id = $client AND c.email_type = $1
             AND EXISTS (SELECT 1 FROM campaign_recipient r WHERE r.campaign_id = c.id AND r.status = 'pending')
           ORDER BY c.id DESC LIMIT 1`,
         [type],
-        m,
       );
-      if (running[0]) return { campaign: await this.progress(running[0].id, m), alreadyRunning: true };
+      if (running[0]) return { campaign: await this.progress(running[0].id), alreadyRunning: true };
 
       let periodId: number | null = null;
       if (type === EmailType.OpenEnrollmentInvite) {
-        const period = await this.currentPeriod(m);
+        const period = await this.currentPeriod();
         if (!period || (body.periodId && body.periodId !== period.id)) throw new BadRequestException({ statusCode: 400, message: CommunicationMessages.noPeriod });
         periodId = period.id;
       }
       const people = await this.db.query<{ id: number }>(
         `SELECT x.id FROM (${PEOPLE}) x WHERE ${ELIGIBLE[type]} ${ids ? 'AND x.id = ANY ($1::int[])' : ''} ORDER BY x.id`,
         ids ? [ids] : [],
-        m,
       );
       if (ids && people.length !== new Set(ids).size) throw fieldErrors([{ path: 'recipients', message: CommunicationMessages.unknownRecipients }]);
       if (people.length === 0) throw fieldErrors([{ path: 'recipients', message: CommunicationMessages.noRecipients }]);
 
       // Kept with the campaign, the default too: every email of it carries the same subject, whatever happens later.
-      const subject = type === EmailType.Custom ? (body.subject ?? defaultSubject((await this.client(m)).name)) : null;
+      const subject = type === EmailType.Custom ? (body.subject ?? defaultSubject((await this.client()).name)) : null;
       const [campaign] = await this.db.query<{ id: number }>(
         `INSERT INTO campaign (client_id, email_type, open_enrollment_period_id, comment_html, subject, created_by, total) VALUES ($client, $1, $2, $3, $4, $5, $6) RETURNING id`,
         [type, periodId, comment, subject, this.context.acting.accountId, people.length],
-        m,
       );
       const campaignId = campaign!.id;
       await this.db.query(
         `INSERT INTO campaign_recipient (campaign_id, employee_id, client_id, email, first_name)
          SELECT $1, x.id, $client, x.email, x.first_name FROM (${PEOPLE}) x WHERE x.id = ANY ($2::int[])`,
         [campaignId, people.map((p) => p.id)],
-        m,
       );
       await this.audit.record(
         {
@@ -160,24 +155,20 @@ export class CampaignsService {
           description: `${EMAIL_TYPE_LABELS[type]} sent to ${people.length} ${people.length === 1 ? 'employee' : 'employees'}`,
           data: [{ title: 'Recipients', oldValue: null, newValue: String(people.length), changed: true }],
         },
-        m,
       );
-      await this.queueFanOut(campaignId, m);
-      return { campaign: await this.progress(campaignId, m), alreadyRunning: false };
-    };
-
-    return within ? work(within) : this.db.transaction(work);
+      await this.queueFanOut(campaignId);
+      return { campaign: await this.progress(campaignId), alreadyRunning: false };
+    });
   }
 
   /** GET /campaigns/{id}: sent, failed and pending out of the total, with why each failure failed. */
-  async progress(campaignId: number, m?: EntityManager): Promise<CampaignProgress> {
+  async progress(campaignId: number): Promise<CampaignProgress> {
     const [row] = await this.db.query<ProgressRow>(
       `SELECT c.id, c.email_type, c.created_at, c.subject, c.total,
               count(*) FILTER (WHERE r.status = 'sent')::int AS sent, count(*) FILTER (WHERE r.status = 'failed')::int AS failed
          FROM campaign c JOIN campaign_recipient r ON r.campaign_id = c.id
         WHERE c.id = $1 AND c.client_id = $client GROUP BY c.id`,
       [campaignId],
-      m,
     );
     if (!row) throw new NotFoundException({ statusCode: 404, message: CommunicationMessages.campaignNotFound });
     const failures =
@@ -187,7 +178,6 @@ export class CampaignsService {
             `SELECT r.employee_id, e.first_name, e.last_name, r.last_error FROM campaign_recipient r JOIN employee e ON e.id = r.employee_id AND e.client_id = r.client_id
               WHERE r.campaign_id = $1 AND r.client_id = $client AND r.status = 'failed' ORDER BY e.last_name, e.first_name LIMIT 100`,
             [campaignId],
-            m,
           );
     const pending = row.total - row.sent - row.failed;
     return {
@@ -229,24 +219,23 @@ export class CampaignsService {
   }
 
   /** The acting client's name and header colour (a custom email's default subject and frame). */
-  private async client(m?: EntityManager): Promise<{ name: string; header_color: string | null }> {
-    const [row] = await this.db.query<{ name: string; header_color: string | null }>('SELECT name, header_color FROM client WHERE id = $client', [], m);
+  private async client(): Promise<{ name: string; header_color: string | null }> {
+    const [row] = await this.db.query<{ name: string; header_color: string | null }>('SELECT name, header_color FROM client WHERE id = $client', []);
     if (!row) throw new Error('no acting client');
     return row;
   }
 
-  /** Once `m`'s transaction (the caller's too, with `within`) commits, so the fan-out finds its rows; a failure to queue is left to the re-drive sweep. */
-  private async queueFanOut(campaignId: number, m: EntityManager): Promise<void> {
-    await this.jobs.queueAfterCommit(m, 'communications.fan-out', { campaignId, clientId: this.context.clientId, requestedBy: this.context.acting.accountId }, { jobId: JobIds.campaignFanOut(campaignId) });
+  /** Once the open transaction (the caller's too, when send joined one) commits, so the fan-out finds its rows; a failure to queue is left to the re-drive sweep. */
+  private async queueFanOut(campaignId: number): Promise<void> {
+    await this.jobs.queueAfterCommit(this.db.manager, 'communications.fan-out', { campaignId, clientId: this.context.clientId, requestedBy: this.context.acting.accountId }, { jobId: JobIds.campaignFanOut(campaignId) });
   }
 
   /** The client's current period while it is active (started, not closed): the one invites are for. */
-  private async currentPeriod(m?: EntityManager): Promise<{ id: number; end_date: string } | null> {
+  private async currentPeriod(): Promise<{ id: number; end_date: string } | null> {
     const rows = await this.db.query<{ id: number; end_date: string }>(
       `SELECT id, to_char(end_date, 'MM/DD/YYYY') AS end_date FROM open_enrollment_period
         WHERE client_id = $client AND is_current AND started_at IS NOT NULL AND closed_date IS NULL`,
       [],
-      m,
     );
     return rows[0] ?? null;
   }
@@ -266,21 +255,18 @@ export class CampaignsService {
             AND EXISTS (SELECT 1 FROM campaign_recipient r WHERE r.campaign_id = c.id AND r.status = 'pending')
           ORDER BY c.id DESC LIMIT 1`,
         [type],
-        m,
       );
-      if (running) return { campaign: await this.progress(running.id, m), alreadyRunning: true };
-      const people = await this.db.query<{ id: number }>(`SELECT x.id FROM (${PEOPLE}) x WHERE ${ELIGIBLE[type]} AND x.id = ANY ($1::int[]) ORDER BY x.id`, [[...employeeIds]], m);
+      if (running) return { campaign: await this.progress(running.id), alreadyRunning: true };
+      const people = await this.db.query<{ id: number }>(`SELECT x.id FROM (${PEOPLE}) x WHERE ${ELIGIBLE[type]} AND x.id = ANY ($1::int[]) ORDER BY x.id`, [[...employeeIds]]);
       if (people.length === 0) throw fieldErrors([{ path: 'recipients', message: CommunicationMessages.noRecipients }]);
       const [campaign] = await this.db.query<{ id: number }>(
         `INSERT INTO campaign (client_id, email_type, open_enrollment_period_id, created_by, total) VALUES ($client, $1, $2, $3, $4) RETURNING id`,
         [type, periodId, this.context.acting.accountId, people.length],
-        m,
       );
       await this.db.query(
         `INSERT INTO campaign_recipient (campaign_id, employee_id, client_id, email, first_name)
          SELECT $1, x.id, $client, x.email, x.first_name FROM (${PEOPLE}) x WHERE x.id = ANY ($2::int[])`,
         [campaign!.id, people.map((p) => p.id)],
-        m,
       );
       await this.audit.record(
         {
@@ -289,10 +275,9 @@ export class CampaignsService {
           description: `${EMAIL_TYPE_LABELS[type]} for ${periodTitle} sent to ${people.length} ${people.length === 1 ? 'employee' : 'employees'} who had not finished`,
           data: [{ title: 'Recipients', oldValue: null, newValue: String(people.length), changed: true }],
         },
-        m,
       );
-      await this.queueFanOut(campaign!.id, m);
-      return { campaign: await this.progress(campaign!.id, m), alreadyRunning: false };
+      await this.queueFanOut(campaign!.id);
+      return { campaign: await this.progress(campaign!.id), alreadyRunning: false };
     });
   }
 }

@@ -1,6 +1,5 @@
 import { HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from 'typeorm';
 import type { ClientContactInput } from '../../contracts/clients';
 import { CONTACT_FORM_TITLES, CommunicationMessages, type Contact, type ContactMessage } from '../../contracts/communications';
 import { fullName } from '../../contracts/common';
@@ -25,11 +24,10 @@ export class ContactsService {
   ) {}
 
   /** GET /contacts. */
-  async list(m?: EntityManager): Promise<Contact[]> {
+  async list(): Promise<Contact[]> {
     const rows = await this.db.query<{ id: number; first_name: string; last_name: string; phone: string | null; email: string; contact_type: 'hr' | 'agent' }>(
       `SELECT id, first_name, last_name, phone, email, contact_type FROM contact WHERE client_id = $client ORDER BY contact_type DESC, last_name, first_name, id`,
       [],
-      m,
     );
     return rows.map((r) => ({ contactId: r.id, firstName: r.first_name, lastName: r.last_name, phone: r.phone, email: r.email, contactType: r.contact_type }));
   }
@@ -38,14 +36,13 @@ export class ContactsService {
    * The acting client's contacts as its agent set them: the list replaces the old one, in the caller's
    * transaction (whose audit entry records the change). Answers the contacts as they were before.
    */
-  async replaceAll(contacts: readonly ClientContactInput[], m: EntityManager): Promise<Contact[]> {
-    const before = await this.list(m);
-    await this.db.query('DELETE FROM contact WHERE client_id = $client', [], m);
+  async replaceAll(contacts: readonly ClientContactInput[]): Promise<Contact[]> {
+    const before = await this.list();
+    await this.db.query('DELETE FROM contact WHERE client_id = $client', []);
     for (const c of contacts) {
       await this.db.query(
         'INSERT INTO contact (client_id, contact_type, first_name, last_name, phone, email) VALUES ($client, $1, $2, $3, $4, $5)',
         [c.contactType, c.firstName, c.lastName, c.phone ?? null, c.email],
-        m,
       );
     }
     return before;

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { EnrollmentMessages, type EnrollmentUpdate } from '../../contracts/enrollments';
 import {
   ContributionEngine,
@@ -38,7 +37,7 @@ export class ElectionChoiceService {
     private readonly plans: PlansService,
   ) {}
 
-  async enroll(ctx: EmployeeContext, typeId: number, plans: PlanRecord[], body: EnrollmentUpdate, m: EntityManager): Promise<{ after: Election; deps: number[] }> {
+  async enroll(ctx: EmployeeContext, typeId: number, plans: PlanRecord[], body: EnrollmentUpdate): Promise<{ after: Election; deps: number[] }> {
     const plan = plans.find((p) => p.id === body.planId);
     if (!plan) throw fieldError('planId', EnrollmentMessages.planNotInGroup);
     const { restricted } = eligibilityOf(plan, ctx);
@@ -119,7 +118,7 @@ export class ElectionChoiceService {
       if (amount === null) throw fieldError('hsaContributionAmount', EnrollmentMessages.fieldRequired);
       const medical = await this.plans.hsaCoverage(ctx);
       if (medical.medicalPlanId !== null) {
-        const [mp] = await this.db.query<PlanRecord>(`${PLAN_SQL} WHERE p.id = $1 AND p.client_id = $client`, [medical.medicalPlanId], m);
+        const [mp] = await this.db.query<PlanRecord>(`${PLAN_SQL} WHERE p.id = $1 AND p.client_id = $client`, [medical.medicalPlanId]);
         if (mp && mp.benefits.kind === 'medical' && !mp.benefits.hsaQualified) throw fieldError('planId', RESTRICTION_MESSAGES[RestrictionCodes.RequiresHighDeductibleMedical]!);
       }
       const employerCents = hsaEmployerCents(plan, medical.tier);

@@ -1,5 +1,4 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { RegistrationStep } from '../../contracts/auth';
 import { DraftMessages, type ElectionDraft } from '../../contracts/enrollments';
 import { PLAN_TYPE_NAMES, type PlanTypeId } from '../../contracts/plans';
@@ -35,34 +34,32 @@ export class ElectionDrafts {
   ) {}
 
   /** The open draft of the employee, or null. */
-  async openId(employeeId: number, m: EntityManager = this.db.manager, lock = false): Promise<number | null> {
+  async openId(employeeId: number, lock = false): Promise<number | null> {
     const rows = await this.db.query<{ id: number }>(
       `SELECT id FROM election_change_set WHERE employee_id = $1 AND client_id = $client AND status = 'draft'${lock ? ' FOR UPDATE' : ''}`,
       [employeeId],
-      m,
     );
     return rows[0]?.id ?? null;
   }
 
   /** Opens the employee's draft in the current period; an open one is kept. Null without a current period. */
-  async open(employeeId: number, kind: ChangeSetKind, m: EntityManager): Promise<number | null> {
+  async open(employeeId: number, kind: ChangeSetKind): Promise<number | null> {
     const opened = await this.db.query<{ id: number }>(
       `INSERT INTO election_change_set (client_id, employee_id, open_enrollment_period_id, kind, opened_by)
        SELECT $client, $1, oe.id, $2, $3 FROM open_enrollment_period oe WHERE oe.client_id = $client AND oe.is_current
        ON CONFLICT (employee_id) WHERE status = 'draft' DO NOTHING
        RETURNING id`,
       [employeeId, kind, this.context.acting.accountId],
-      m,
     );
     if (opened[0]) {
-      await this.audit.record({ employeeId, eventType: 'Enrollment', actionType: 'create', description: 'Started changes to benefit elections (not signed yet)' }, m);
+      await this.audit.record({ employeeId, eventType: 'Enrollment', actionType: 'create', description: 'Started changes to benefit elections (not signed yet)' });
       return opened[0].id;
     }
-    return this.openId(employeeId, m);
+    return this.openId(employeeId);
   }
 
   /** Records an election's new state in the draft (the whole state: the last write wins). */
-  async write(changeSetId: number, enrollmentId: number, planTypeId: number, after: Election, dependentIds: readonly number[], m: EntityManager): Promise<void> {
+  async write(changeSetId: number, enrollmentId: number, planTypeId: number, after: Election, dependentIds: readonly number[]): Promise<void> {
     const n = ELECTION_COLUMNS.length;
     await this.db.query(
       `INSERT INTO enrollment_change (change_set_id, client_id, enrollment_id, plan_type_id, ${ELECTION_COLUMNS.join(', ')}, dependent_ids)
@@ -70,7 +67,6 @@ export class ElectionDrafts {
        ON CONFLICT (change_set_id, enrollment_id) DO UPDATE
          SET ${ELECTION_COLUMNS.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}, dependent_ids = EXCLUDED.dependent_ids, updated_at = now()`,
       [changeSetId, enrollmentId, planTypeId, ...ELECTION_COLUMNS.map((c) => after[c]), [...dependentIds]],
-      m,
     );
   }
 
@@ -82,7 +78,7 @@ export class ElectionDrafts {
     );
     const set = sets[0];
     if (!set) return { open: false, openedAt: null, changedPlanTypes: [] };
-    const changed = (await this.changes(set.id, this.db.manager, false)).filter((c) => c.data.length > 0);
+    const changed = (await this.changes(set.id, false)).filter((c) => c.data.length > 0);
     return { open: true, openedAt: set.created_at.toISOString(), changedPlanTypes: changed.map((c) => typeName(c.planTypeId)) };
   }
 
@@ -91,12 +87,12 @@ export class ElectionDrafts {
    * the registration is finished again (the wizard no longer waits for a signature).
    */
   async cancel(employeeId: number): Promise<void> {
-    await this.db.transaction(async (m) => {
-      const id = await this.openId(employeeId, m, true);
+    await this.db.transaction(async () => {
+      const id = await this.openId(employeeId, true);
       if (id === null) throw noDraft();
-      await this.db.query(`UPDATE election_change_set SET status = 'cancelled', closed_at = $2 WHERE id = $1 AND client_id = $client`, [id, this.clock.nowIso()], m);
+      await this.db.query(`UPDATE election_change_set SET status = 'cancelled', closed_at = $2 WHERE id = $1 AND client_id = $client`, [id, this.clock.nowIso()]);
       await this.accounts.setRegistrationStepOfEmployee(employeeId, RegistrationStep.Finished);
-      await this.audit.record({ employeeId, eventType: 'Enrollment', actionType: 'delete', description: 'Discarded unsigned changes to benefit elections' }, m);
+      await this.audit.record({ employeeId, eventType: 'Enrollment', actionType: 'delete', description: 'Discarded unsigned changes to benefit elections' });
     });
   }
 
@@ -104,29 +100,29 @@ export class ElectionDrafts {
    * At signing: the draft becomes the elections, in the signer's transaction, audited as one change set
    * (every field that changed, per plan type). Answers the set's id, or null when no draft was open.
    */
-  async apply(employeeId: number, m: EntityManager): Promise<number | null> {
-    const id = await this.openId(employeeId, m, true);
+  async apply(employeeId: number): Promise<number | null> {
+    const id = await this.openId(employeeId, true);
     if (id === null) return null;
-    await this.applySet(id, employeeId, 'Signed changes to benefit elections', m);
+    await this.applySet(id, employeeId, 'Signed changes to benefit elections');
     return id;
   }
 
   /** A signed life event's set waits for HR: no longer editable, not in force yet. */
-  async submit(changeSetId: number, m: EntityManager): Promise<void> {
-    await this.db.query(`UPDATE election_change_set SET status = 'pending' WHERE id = $1 AND client_id = $client AND status = 'draft'`, [changeSetId], m);
+  async submit(changeSetId: number): Promise<void> {
+    await this.db.query(`UPDATE election_change_set SET status = 'pending' WHERE id = $1 AND client_id = $client AND status = 'draft'`, [changeSetId]);
   }
 
   /** HR rejected the life event: its set is discarded. */
-  async discard(changeSetId: number, m: EntityManager): Promise<void> {
-    await this.db.query(`UPDATE election_change_set SET status = 'cancelled', closed_at = $2 WHERE id = $1 AND client_id = $client AND status IN ('draft', 'pending')`, [changeSetId, this.clock.nowIso()], m);
+  async discard(changeSetId: number): Promise<void> {
+    await this.db.query(`UPDATE election_change_set SET status = 'cancelled', closed_at = $2 WHERE id = $1 AND client_id = $client AND status IN ('draft', 'pending')`, [changeSetId, this.clock.nowIso()]);
   }
 
   /**
    * A set becomes the elections (a signed draft, or a life event HR approved), in the caller's transaction,
    * audited as one change (every field that changed, per plan type).
    */
-  async applySet(id: number, employeeId: number, what: string, m: EntityManager): Promise<void> {
-    const changes = await this.changes(id, m, true);
+  async applySet(id: number, employeeId: number, what: string): Promise<void> {
+    const changes = await this.changes(id, true);
     // An election in force that no signed summary of its period and no earlier applied change holds (an as-is
     // renewal carried over, seeded data) is in the history only as its row: keep that state before overwriting
     // it, or the deduction files would lose what was deducted before the change.
@@ -140,7 +136,6 @@ export class ElectionDrafts {
           AND NOT EXISTS (SELECT 1 FROM enrollment_change prior JOIN election_change_set s ON s.id = prior.change_set_id AND s.client_id = prior.client_id AND s.status = 'applied'
                            WHERE prior.enrollment_id = en.id AND prior.change_set_id <> $1)`,
       [id],
-      m,
     );
     // The whole set in three statements, whatever the number of elections it touches.
     await this.db.query(
@@ -148,22 +143,19 @@ export class ElectionDrafts {
          FROM enrollment_change ch
         WHERE ch.change_set_id = $1 AND en.id = ch.enrollment_id AND en.client_id = $client`,
       [id],
-      m,
     );
     await this.db.query(
       `DELETE FROM enrollment_dependent ed USING enrollment_change ch
         WHERE ch.change_set_id = $1 AND ch.client_id = $client AND ed.enrollment_id = ch.enrollment_id`,
       [id],
-      m,
     );
     await this.db.query(
       `INSERT INTO enrollment_dependent (enrollment_id, dependent_id)
        SELECT ch.enrollment_id, unnest(ch.dependent_ids) FROM enrollment_change ch WHERE ch.change_set_id = $1 AND ch.client_id = $client`,
       [id],
-      m,
     );
     // The time it took effect orders it in the payroll history and dates it in the change report: the one clock's.
-    await this.db.query(`UPDATE election_change_set SET status = 'applied', closed_at = $2 WHERE id = $1 AND client_id = $client`, [id, this.clock.nowIso()], m);
+    await this.db.query(`UPDATE election_change_set SET status = 'applied', closed_at = $2 WHERE id = $1 AND client_id = $client`, [id, this.clock.nowIso()]);
     const data: AuditFieldChange[] = changes.flatMap((c) => c.data.map((d) => ({ ...d, title: `${typeName(c.planTypeId)}: ${d.title}` })));
     await this.audit.record(
       {
@@ -173,7 +165,6 @@ export class ElectionDrafts {
         description: data.length ? `${what}: ${[...new Set(changes.filter((c) => c.data.length).map((c) => typeName(c.planTypeId)))].join(', ')}` : 'Signed benefit elections without changes',
         data,
       },
-      m,
     );
   }
 
@@ -192,12 +183,12 @@ export class ElectionDrafts {
   }
 
   /** Which signature made a set the elections. */
-  async linkSignature(changeSetId: number, signatureId: number, m: EntityManager): Promise<void> {
-    await this.db.query(`UPDATE election_change_set SET signature_id = $2 WHERE id = $1 AND client_id = $client`, [changeSetId, signatureId], m);
+  async linkSignature(changeSetId: number, signatureId: number): Promise<void> {
+    await this.db.query(`UPDATE election_change_set SET signature_id = $2 WHERE id = $1 AND client_id = $client`, [changeSetId, signatureId]);
   }
 
   /** Each election of the set beside its signed state: the fields that differ, plan names instead of ids. */
-  private async changes(changeSetId: number, m: EntityManager, lock: boolean): Promise<Array<{ enrollmentId: number; planTypeId: number; data: AuditFieldChange[] }>> {
+  private async changes(changeSetId: number, lock: boolean): Promise<Array<{ enrollmentId: number; planTypeId: number; data: AuditFieldChange[] }>> {
     const read = (table: 'enrollment' | 'enrollment_change', where: string) =>
       this.db.query<StoredElection & { enrollment_id: number; plan_name: string | null }>(
         `SELECT x.${table === 'enrollment' ? 'id' : 'enrollment_id'} AS enrollment_id, x.plan_type_id, ${electionSelectList('x')}, pl.name AS plan_name,
@@ -205,7 +196,6 @@ export class ElectionDrafts {
            FROM ${table} x LEFT JOIN plan pl ON pl.id = x.plan_id
           WHERE ${where} AND x.client_id = $client ORDER BY x.plan_type_id${lock ? ' FOR UPDATE OF x' : ''}`,
         [changeSetId],
-        m,
       );
     const after = await read('enrollment_change', 'x.change_set_id = $1');
     const before = new Map((await read('enrollment', 'x.id IN (SELECT enrollment_id FROM enrollment_change WHERE change_set_id = $1)')).map((r) => [r.enrollment_id, r]));

@@ -1,6 +1,5 @@
 import { Clock } from '../../core/clock/clock';
 import { Injectable, NotFoundException } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { EnrollmentMessages, undecidedPlanTypes, type Enrollment, type EnrollmentUpdate } from '../../contracts/enrollments';
 import { Messages } from '../../contracts/messages';
 import { PLAN_TYPE_NAMES, RESTRICTION_MESSAGES, RestrictionCodes, WAIVABLE_TYPES, type PlanTypeId } from '../../contracts/plans';
@@ -97,17 +96,20 @@ export class EnrollmentsService {
 
   /**
    * Creates the rows an employee of the acting client needs in the current period: NotSelected, or Enrolled
-   * when a type's only plan is employer-paid. Idempotent (an existing row is kept); answers how many it made.
+   * when a type's only plan is employer-paid, in the caller's transaction (else one of its own). Idempotent (an existing
+   * row is kept); answers how many it made.
    */
-  async prepareRows(employeeId: number, manager?: EntityManager): Promise<number> {
-    const work = async (m: EntityManager) => {
-      const missing = (await this.db.query<EnrollmentRow>(ENROLLMENTS_SQL, [employeeId, false, this.clock.nowIso()], m)).filter((r) => r.id === null);
-      if (missing.length === 0) return 0;
-      const ctx = await this.plans.employeeContext(employeeId);
-      for (const r of missing) await this.materialise(ctx, r, m);
-      return missing.length;
-    };
-    return manager ? work(manager) : this.db.transaction(work);
+  prepareRows(employeeId: number): Promise<number> {
+    return this.db.transaction(() => this.missingRows(employeeId));
+  }
+
+  /** prepareRows' work, in the transaction already open. */
+  private async missingRows(employeeId: number): Promise<number> {
+    const missing = (await this.db.query<EnrollmentRow>(ENROLLMENTS_SQL, [employeeId, false, this.clock.nowIso()])).filter((r) => r.id === null);
+    if (missing.length === 0) return 0;
+    const ctx = await this.plans.employeeContext(employeeId);
+    for (const r of missing) await this.materialise(ctx, r);
+    return missing.length;
   }
 
   /**
@@ -117,7 +119,7 @@ export class EnrollmentsService {
    * prepareRows (NotSelected, or Enrolled in a type's only plan when it is employer-paid and the employee may
    * take it); an existing row is kept. Answers how many it made.
    */
-  async prepareMany(employeeIds: readonly number[], m: EntityManager): Promise<number> {
+  async prepareMany(employeeIds: readonly number[]): Promise<number> {
     if (employeeIds.length === 0) return 0;
     const types = await this.db.query<{ period_id: number; plan_type_id: number; plan_count: number; employer_paid_only: boolean; first_plan_id: number }>(
       `SELECT oe.id AS period_id, p.plan_type_id, count(*)::int AS plan_count, bool_and(p.contribution_type = 2) AS employer_paid_only,
@@ -126,15 +128,14 @@ export class EnrollmentsService {
         GROUP BY oe.id, p.plan_type_id
         ORDER BY p.plan_type_id`,
       [],
-      m,
     );
     if (types.length === 0) return 0;
     const paidIds = types.filter((t) => t.employer_paid_only && t.plan_count === 1).map((t) => t.first_plan_id);
     const paid = new Map(
-      (paidIds.length > 0 ? await this.db.query<PlanRecord>(`${PLAN_SQL} WHERE p.id = ANY ($1::int[]) AND p.client_id = $client`, [paidIds], m) : []).map((p) => [p.id, p]),
+      (paidIds.length > 0 ? await this.db.query<PlanRecord>(`${PLAN_SQL} WHERE p.id = ANY ($1::int[]) AND p.client_id = $client`, [paidIds]) : []).map((p) => [p.id, p]),
     );
     const contexts = new Map(
-      (paid.size > 0 ? await this.db.query<EmployeeContextRow>(EMPLOYEE_CONTEXTS_SQL, [employeeIds, this.clock.nowIso()], m) : []).map((r) => [r.id, toEmployeeContext(r)]),
+      (paid.size > 0 ? await this.db.query<EmployeeContextRow>(EMPLOYEE_CONTEXTS_SQL, [employeeIds, this.clock.nowIso()]) : []).map((r) => [r.id, toEmployeeContext(r)]),
     );
     const rows = employeeIds.flatMap((employeeId) =>
       types.map((t) => {
@@ -154,7 +155,6 @@ export class EnrollmentsService {
          RETURNING 1)
        SELECT count(*)::int AS n FROM made`,
       [JSON.stringify(rows)],
-      m,
     );
     return made?.n ?? 0;
   }
@@ -163,9 +163,8 @@ export class EnrollmentsService {
    * prepareRows for the employees of the acting client (a period opened, a plan offered, the seed). One
    * statement finds who lacks a row of an offered type, so a repeated run touches nobody else.
    */
-  async prepareClient(manager?: EntityManager): Promise<number> {
-    const inTransaction = (work: (m: EntityManager) => Promise<number>) => (manager ? work(manager) : this.db.transaction(work));
-    return inTransaction(async (m) => {
+  async prepareClient(): Promise<number> {
+    return this.db.transaction(async () => {
       const lacking = await this.db.query<{ id: number }>(
         `SELECT e.id FROM employee e
            JOIN open_enrollment_period oe ON oe.client_id = e.client_id AND oe.is_current
@@ -176,10 +175,9 @@ export class EnrollmentsService {
                                             WHERE en.employee_id = e.id AND en.open_enrollment_period_id = oe.id AND en.plan_type_id = p.plan_type_id))
           ORDER BY e.id`,
         [],
-        m,
       );
       let made = 0;
-      for (const { id } of lacking) made += await this.prepareRows(id, m);
+      for (const { id } of lacking) made += await this.missingRows(id);
       return made;
     });
   }
@@ -196,10 +194,10 @@ export class EnrollmentsService {
   }
 
   /** An undecided type gets its row; a type with one employer-paid plan is enrolled in it (nothing to choose). */
-  private async materialise(ctx: EmployeeContext, r: EnrollmentRow, m: EntityManager): Promise<void> {
+  private async materialise(ctx: EmployeeContext, r: EnrollmentRow): Promise<void> {
     let values: Election = EMPTY;
     if (r.employer_paid_only && r.plan_count === 1) {
-      const [plan] = await this.db.query<PlanRecord>(`${PLAN_SQL} WHERE p.id = $1 AND p.client_id = $client`, [r.first_plan_id], m);
+      const [plan] = await this.db.query<PlanRecord>(`${PLAN_SQL} WHERE p.id = $1 AND p.client_id = $client`, [r.first_plan_id]);
       if (plan && eligibilityOf(plan, ctx).restricted === 0) values = enrollValues(ctx, plan, 1, 0);
     }
     await this.db.query(
@@ -207,7 +205,6 @@ export class EnrollmentsService {
        VALUES ($client, $1, $2, $3, ${COLUMNS.map((_c, i) => `$${i + 4}`).join(', ')})
        ON CONFLICT (employee_id, open_enrollment_period_id, plan_type_id) DO NOTHING`,
       [ctx.employeeId, r.period_id, r.plan_type_id, ...COLUMNS.map((c) => values[c])],
-      m,
     );
   }
 
@@ -216,40 +213,38 @@ export class EnrollmentsService {
     const employeeId = this.context.ownEmployeeId();
     await this.db.transaction(async (m) => {
       // First, so a write never waits on locks only to be refused (and holds the period against its close).
-      await this.window.assertOpen(employeeId, m);
+      await this.window.assertOpen(employeeId);
       // A mid-year payload names the employee's life event in progress: it must be that one.
       if (body.eventType !== undefined) {
         const [event] = await this.db.query<{ event_type: number; event_date: string | null; reason_id: number | null }>(
           `SELECT event_type, to_char(event_date, 'MM/DD/YYYY') AS event_date, reason_id FROM life_event WHERE employee_id = $1 AND client_id = $client AND status = 'draft' AND step >= 6`,
           [employeeId],
-          m,
         );
         const same = event && event.event_type === body.eventType && (body.eventDate === undefined || body.eventDate === event.event_date) && (body.reasonId === undefined || body.reasonId === event.reason_id);
         if (!same) throw fieldError('eventType', EnrollmentMessages.notThisLifeEvent);
       }
       const ctx = await this.plans.employeeContext(employeeId);
       // The row is locked so two writes of one election queue; the state they change is the draft's, if one is open.
-      const own = await this.db.query('SELECT 1 FROM enrollment WHERE id = $1 AND employee_id = $2 AND client_id = $client FOR UPDATE', [id, ctx.employeeId], m);
+      const own = await this.db.query('SELECT 1 FROM enrollment WHERE id = $1 AND employee_id = $2 AND client_id = $client FOR UPDATE', [id, ctx.employeeId]);
       if (own.length === 0) throw notFound();
-      const draftId = await this.drafts.openId(ctx.employeeId, m, true);
+      const draftId = await this.drafts.openId(ctx.employeeId, true);
       const rows = await this.db.query<Election & { plan_type_id: number; open_enrollment_period_id: number; dependent_ids: number[] }>(
         `WITH elections AS (${electionsCte('$2', '$3')})
          SELECT plan_type_id, open_enrollment_period_id, ${electionSelectList('e')}, dependent_ids FROM elections e WHERE e.id = $1`,
         [id, ctx.employeeId, draftId !== null],
-        m,
       );
       const before = rows[0];
       if (!before) throw notFound();
       if (before.open_enrollment_period_id !== ctx.periodId) throw fieldError('status', RESTRICTION_MESSAGES[RestrictionCodes.EnrollmentClosed]!);
       const typeId = before.plan_type_id;
-      const plans = await this.db.query<PlanRecord>(`${PLAN_SQL} WHERE p.open_enrollment_period_id = $1 AND p.plan_type_id = $2 AND p.client_id = $client ORDER BY p.sort_order, p.id`, [ctx.periodId, typeId], m);
+      const plans = await this.db.query<PlanRecord>(`${PLAN_SQL} WHERE p.open_enrollment_period_id = $1 AND p.plan_type_id = $2 AND p.client_id = $client ORDER BY p.sort_order, p.id`, [ctx.periodId, typeId]);
       const selectable = !plans.every((p) => p.contribution_type === 2);
       const beforeDeps = before.dependent_ids;
 
       let after: Election;
       let deps: number[] = [];
       if (body.status === '1') {
-        ({ after, deps } = await this.choice.enroll(ctx, typeId, plans, body, m));
+        ({ after, deps } = await this.choice.enroll(ctx, typeId, plans, body));
       } else {
         if (!selectable || plans.some((p) => p.employer_contributes)) throw fieldError('status', EnrollmentMessages.cannotDecline);
         if (body.status === '-1' && !WAIVABLE_TYPES.includes(typeId)) throw fieldError('status', EnrollmentMessages.waiveOnlyMedicalDentalVision);
@@ -273,9 +268,9 @@ export class EnrollmentsService {
 
       if (draftId !== null) {
         // Unsigned changes: the signed election stays in force until the draft is signed.
-        await this.drafts.write(draftId, id, typeId, after, deps, m);
+        await this.drafts.write(draftId, id, typeId, after, deps);
       } else {
-        await this.db.query(`UPDATE enrollment SET ${COLUMNS.map((c, i) => `${c} = $${i + 2}`).join(', ')}, updated_at = now() WHERE id = $1 AND client_id = $client`, [id, ...COLUMNS.map((c) => after[c])], m);
+        await this.db.query(`UPDATE enrollment SET ${COLUMNS.map((c, i) => `${c} = $${i + 2}`).join(', ')}, updated_at = now() WHERE id = $1 AND client_id = $client`, [id, ...COLUMNS.map((c) => after[c])]);
         await m.query(`DELETE FROM enrollment_dependent WHERE enrollment_id = $1`, [id]);
         if (deps.length) await m.query(`INSERT INTO enrollment_dependent (enrollment_id, dependent_id) SELECT $1, unnest($2::int[])`, [id, deps]);
       }
@@ -292,7 +287,6 @@ export class EnrollmentsService {
           description: `${verb}${body.eventType !== undefined ? ` (life event ${body.eventType}${body.eventDate ? ` on ${body.eventDate}` : ''})` : ''}${draftId !== null ? ' (unsigned change)' : ''}`,
           data: diffFields(ELECTION_AUDIT_TITLES, { ...before, dependents: beforeDeps.join(',') }, { ...after, dependents: deps.join(',') }).filter((d) => d.changed),
         },
-        m,
       );
     });
     return this.one(id);

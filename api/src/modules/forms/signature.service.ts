@@ -60,7 +60,7 @@ export class SignatureService {
 
     // Bytes before rows, under a fresh key: if the transaction then fails, an unreferenced file is all that is left.
     const key = `employees/${employeeId}/signatures/${randomUUID()}.png`;
-    const saved = await this.db.transaction(async (m) => {
+    const saved = await this.db.transaction(async () => {
       const emp = await this.db.query<{ first_name: string; last_name: string; client_name: string; pay_periods: number; period_id: number | null; period_title: string | null }>(
         `SELECT e.first_name, e.last_name, c.name AS client_name, c.pay_periods, oe.id AS period_id, oe.title AS period_title
            FROM employee e JOIN client c ON c.id = e.client_id
@@ -75,8 +75,8 @@ export class SignatureService {
       const fileId = await this.files.add({ employeeId, title: `Signature ${usDate(signedAt)}`, fileType: 'personal', storageKey: key, contentType: 'image/png', sizeBytes: png.length });
       // Unsigned changes become the elections only inside the enrollment window; a signature of
       // the elections already in force changes nothing and is always possible.
-      if ((await this.drafts.openId(employeeId, m, true)) !== null) await this.window.assertOpen(employeeId, m);
-      const changeSetId = await this.drafts.apply(employeeId, m);
+      if ((await this.drafts.openId(employeeId, true)) !== null) await this.window.assertOpen(employeeId);
+      const changeSetId = await this.drafts.apply(employeeId);
       const previous = await this.latestRow(employeeId);
       const summary = await this.snapshot(employeeId, e, signedAt, ip);
       const id = await this.db.insert(signatureTable, {
@@ -89,7 +89,7 @@ export class SignatureService {
         summary,
         signedAt,
       });
-      if (changeSetId !== null) await this.drafts.linkSignature(changeSetId, id, m);
+      if (changeSetId !== null) await this.drafts.linkSignature(changeSetId, id);
       // HR's action center: one action per plan type this signature changed.
       await this.actions.createForSignature(employeeId, id, summary.elections, previous?.summary.elections ?? null);
       await this.audit.record(

@@ -84,11 +84,11 @@ export class LifeEventDecisionsService {
       const title = LIFE_EVENT_TYPES[l.event_type];
       const starts = lifeEventEffectiveDate(l.event_type, l.event_date);
       if (decision.approve) {
-        await this.drafts.applySet(l.change_set_id, l.employee_id, `Life event approved (${title})`, m);
+        await this.drafts.applySet(l.change_set_id, l.employee_id, `Life event approved (${title})`);
         // The changed elections take effect when the event says (a birth on its date, others the first of next month).
         await this.drafts.setEffectiveDate(l.change_set_id, starts);
       } else {
-        await this.drafts.discard(l.change_set_id, m);
+        await this.drafts.discard(l.change_set_id);
       }
       const status = decision.approve ? 'approved' : 'rejected';
       await this.db.query(

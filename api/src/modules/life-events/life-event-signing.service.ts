@@ -152,7 +152,7 @@ export class LifeEventSigningService {
       const fileId = await this.files.add({ employeeId, title: `Signature, ${LIFE_EVENT_TYPES[draft.event_type]}`, fileType: 'personal', storageKey: key, contentType: 'image/png', sizeBytes: png.length });
       // The snapshot reads the event's draft, so it is taken before the draft becomes the pending set.
       const signatureId = await this.signatures.recordLifeEvent(employeeId, fileId);
-      await this.drafts.submit(draft.change_set_id, m);
+      await this.drafts.submit(draft.change_set_id);
       await this.db.query(
         // Signed at the clock's now: the document's reminder counts the client's days from it.
         `UPDATE life_event SET status = 'pending', signed_at = $4::timestamptz, signature_file_id = $2, signature_id = $3, updated_at = now() WHERE id = $1 AND client_id = $client`,

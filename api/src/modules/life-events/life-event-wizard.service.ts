@@ -295,7 +295,7 @@ export class LifeEventWizardService {
   private async openElections(employeeId: number): Promise<number> {
     const [open] = await this.db.query<{ id: number; kind: string }>(`SELECT id, kind FROM election_change_set WHERE employee_id = $1 AND client_id = $client AND status = 'draft'`, [employeeId]);
     if (open && open.kind !== 'life_event') throw conflict(LifeEventMessages.otherDraft);
-    const id = open?.id ?? (await this.drafts.open(employeeId, 'life_event', this.db.manager));
+    const id = open?.id ?? (await this.drafts.open(employeeId, 'life_event'));
     if (id === null) throw conflict(LifeEventMessages.noPeriod);
     return id;
   }

@@ -1,7 +1,7 @@
 import { Clock } from '../../core/clock/clock';
 import { Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { toUsDate } from '../../contracts/formats';
 import { AuditService } from '../../core/audit/audit.service';
 import { RequestContext } from '../../core/context/request-context';
@@ -81,11 +81,11 @@ export class OpenEnrollmentCloseService {
    * (HR's Close OE now). False when there was nothing to do (closed already, or not yet over).
    */
   close(periodId: number, reason: 'expired' | 'now'): Promise<boolean> {
-    return this.db.transaction((m) => this.closeWithin(periodId, reason, m));
+    return this.db.transaction(() => this.closeWithin(periodId, reason));
   }
 
   /** The close inside the caller's transaction (Close OE now closes within its own change). */
-  async closeWithin(periodId: number, reason: 'expired' | 'now', m: EntityManager): Promise<boolean> {
+  async closeWithin(periodId: number, reason: 'expired' | 'now'): Promise<boolean> {
     const [p] = await this.db.query<{ closed_date: string | null; over: boolean; today: string; title: string; started: boolean }>(
       `SELECT p.closed_date::text AS closed_date, p.title, p.end_date < ($2::timestamptz AT TIME ZONE c.time_zone)::date AS over,
               ($2::timestamptz AT TIME ZONE c.time_zone)::date::text AS today, p.started_at IS NOT NULL AS started
@@ -93,11 +93,10 @@ export class OpenEnrollmentCloseService {
         WHERE p.id = $1 AND p.client_id = $client
         FOR UPDATE OF p`,
       [periodId, this.clock.nowIso()],
-      m,
     );
     if (!p || !p.started || p.closed_date !== null || (reason === 'expired' && !p.over)) return false;
-    await this.db.query(`UPDATE open_enrollment_period SET closed_date = $2::date, closed_at = $3 WHERE id = $1 AND client_id = $client`, [periodId, p.today, this.clock.nowIso()], m);
-    await this.snapshot(periodId, 'end', m);
+    await this.db.query(`UPDATE open_enrollment_period SET closed_date = $2::date, closed_at = $3 WHERE id = $1 AND client_id = $client`, [periodId, p.today, this.clock.nowIso()]);
+    await this.snapshot(periodId, 'end');
     await this.audit.record(
       {
         employeeId: null,
@@ -106,7 +105,6 @@ export class OpenEnrollmentCloseService {
         description: `${p.title} closed${reason === 'now' ? ' by an administrator' : ' at the end of its last day'}`,
         data: [{ title: 'Closed date', oldValue: null, newValue: toUsDate(p.today), changed: true }],
       },
-      m,
     );
     this.logger.log({ periodId, reason }, 'open-enrollment period closed');
     return true;
@@ -126,13 +124,12 @@ export class OpenEnrollmentCloseService {
   }
 
   /** Every employee's elections of the period as they stand now (start of the period, or its close). */
-  async snapshot(periodId: number, kind: 'start' | 'end', m: EntityManager): Promise<void> {
+  async snapshot(periodId: number, kind: 'start' | 'end'): Promise<void> {
     await this.db.query(
       `INSERT INTO enrollment_snapshot (client_id, open_enrollment_period_id, kind, data)
        SELECT $client, $1, $2, (${ENROLLMENT_SNAPSHOT_SQL})
        ON CONFLICT (open_enrollment_period_id, kind) DO UPDATE SET data = EXCLUDED.data, taken_at = now()`,
       [periodId, kind],
-      m,
     );
   }
 }

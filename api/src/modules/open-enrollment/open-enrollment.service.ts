@@ -1,6 +1,5 @@
 import { Clock } from '../../core/clock/clock';
 import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { toIsoDate, toUsDate } from '../../contracts/formats';
 import { ClientMessages, firstPeriodTitle, type PeriodKind } from '../../contracts/clients';
 import { canReopen, openEnrollmentState, OpenEnrollmentMessages, type OpenEnrollmentCheck, type OpenEnrollmentData, type OpenEnrollmentRequest } from '../../contracts/open-enrollment';
@@ -83,44 +82,43 @@ export class OpenEnrollmentService {
    */
   async change(body: OpenEnrollmentRequest): Promise<OpenEnrollmentData> {
     await this.allowed();
-    const scheduled = await this.db.transaction(async (m) => {
+    const scheduled = await this.db.transaction(async () => {
       const [p] = await this.db.query<{ id: number; title: string; end_date: string; closed_date: string | null; started_at: Date | null; closed_at: Date | null; today: string; is_current: boolean }>(
         `SELECT p.id, p.title, p.end_date::text AS end_date, p.closed_date::text AS closed_date, p.started_at, p.closed_at, p.is_current,
                 ($2::timestamptz AT TIME ZONE c.time_zone)::date::text AS today
            FROM open_enrollment_period p JOIN client c ON c.id = p.client_id
           WHERE p.id = $1 AND p.client_id = $client FOR UPDATE OF p`,
         [body.openEnrollmentId, this.clock.nowIso()],
-        m,
       );
       if (!p) throw new NotFoundException({ statusCode: 404, message: OpenEnrollmentMessages.periodFetchFailed });
       const state = openEnrollmentState({ startedAt: p.started_at?.toISOString() ?? null, closedDate: p.closed_date });
       const endDate = body.endDate === undefined ? null : toIsoDate(body.endDate)!;
       if (endDate !== null && endDate < p.today) throw fieldErrors([{ path: 'endDate', message: OpenEnrollmentMessages.endDateInPast }]);
-      const audit = (description: string, data: AuditFieldChange[]) => this.audit.record({ employeeId: null, eventType: 'Open Enrollment', actionType: 'update', description, data }, m);
+      const audit = (description: string, data: AuditFieldChange[]) => this.audit.record({ employeeId: null, eventType: 'Open Enrollment', actionType: 'update', description, data });
 
       if (body.close) {
-        if (state !== 'active' || !(await this.closing.closeWithin(p.id, 'now', m))) throw new ConflictException({ statusCode: 409, message: OpenEnrollmentMessages.notThisState });
+        if (state !== 'active' || !(await this.closing.closeWithin(p.id, 'now'))) throw new ConflictException({ statusCode: 409, message: OpenEnrollmentMessages.notThisState });
         return null;
       }
       if (body.reopen) {
         if (state !== 'closed') throw new ConflictException({ statusCode: 409, message: OpenEnrollmentMessages.notThisState });
         if (!canReopen(p.closed_at?.toISOString() ?? null, this.clock.now())) throw new ConflictException({ statusCode: 409, message: OpenEnrollmentMessages.reopenExpired });
-        await this.db.query(`UPDATE open_enrollment_period SET closed_date = NULL, closed_at = NULL, end_date = $2 WHERE id = $1 AND client_id = $client`, [p.id, endDate], m);
+        await this.db.query(`UPDATE open_enrollment_period SET closed_date = NULL, closed_at = NULL, end_date = $2 WHERE id = $1 AND client_id = $client`, [p.id, endDate]);
         // The close snapshot no longer describes the end: the next close takes it again.
-        await this.db.query(`DELETE FROM enrollment_snapshot WHERE open_enrollment_period_id = $1 AND client_id = $client AND kind = 'end'`, [p.id], m);
+        await this.db.query(`DELETE FROM enrollment_snapshot WHERE open_enrollment_period_id = $1 AND client_id = $client AND kind = 'end'`, [p.id]);
         await audit(`${p.title} reopened`, [{ title: 'Last day', oldValue: toUsDate(p.end_date), newValue: body.endDate!, changed: true }]);
         return endDate;
       }
       if (state === 'closed') throw new ConflictException({ statusCode: 409, message: OpenEnrollmentMessages.notThisState });
       if (state === 'active') {
         if (body.plans?.length) throw new ConflictException({ statusCode: 409, message: OpenEnrollmentMessages.plansLocked });
-        await this.db.query(`UPDATE open_enrollment_period SET end_date = $2 WHERE id = $1 AND client_id = $client`, [p.id, endDate], m);
+        await this.db.query(`UPDATE open_enrollment_period SET end_date = $2 WHERE id = $1 AND client_id = $client`, [p.id, endDate]);
         await audit(`${p.title}: last day changed`, [{ title: 'Last day', oldValue: toUsDate(p.end_date), newValue: body.endDate!, changed: toUsDate(p.end_date) !== body.endDate }]);
         return endDate;
       }
       // As-is renewals: every member of the replaced plan must have been carried over first (fix).
       for (const plan of body.plans ?? []) {
-        if (plan.asIsRenewal && (await this.checkWithin(plan.id, m)).stillEnrolled > 0) {
+        if (plan.asIsRenewal && (await this.checkWithin(plan.id)).stillEnrolled > 0) {
           throw new ConflictException({ statusCode: 409, message: OpenEnrollmentMessages.stillEnrolledInReplaced });
         }
       }
@@ -129,13 +127,13 @@ export class OpenEnrollmentService {
         if (!(await this.renewal.setEffectiveDate(plan.id, p.id, toIsoDate(plan.effectiveDate)))) throw fieldErrors([{ path: 'plans', message: OpenEnrollmentMessages.periodFetchFailed }]);
       }
       if (!p.is_current) {
-        await this.db.query(`UPDATE open_enrollment_period SET is_current = false WHERE client_id = $client AND is_current`, [], m);
-        await this.db.query(`UPDATE open_enrollment_period SET is_current = true WHERE id = $1 AND client_id = $client`, [p.id], m);
+        await this.db.query(`UPDATE open_enrollment_period SET is_current = false WHERE client_id = $client AND is_current`, []);
+        await this.db.query(`UPDATE open_enrollment_period SET is_current = true WHERE id = $1 AND client_id = $client`, [p.id]);
       }
-      await this.db.query(`UPDATE open_enrollment_period SET started_at = $4, start_date = least(start_date, $2::date), end_date = $3 WHERE id = $1 AND client_id = $client`, [p.id, p.today, endDate, this.clock.nowIso()], m);
+      await this.db.query(`UPDATE open_enrollment_period SET started_at = $4, start_date = least(start_date, $2::date), end_date = $3 WHERE id = $1 AND client_id = $client`, [p.id, p.today, endDate, this.clock.nowIso()]);
       // Every employee gets the rows of the period's plan types (not selected yet); then the start snapshot.
-      await this.enrollments.prepareClient(m);
-      await this.closing.snapshot(p.id, 'start', m);
+      await this.enrollments.prepareClient();
+      await this.closing.snapshot(p.id, 'start');
       let invited = 0;
       if (body.sendEmail) {
         // The invites are a campaign (Communications): recorded with the period, fanned out by the workers.
@@ -143,9 +141,8 @@ export class OpenEnrollmentService {
           `SELECT count(*)::int AS n FROM employee e LEFT JOIN account a ON a.id = e.account_id
             WHERE e.client_id = $client AND NOT e.terminated AND nullif(coalesce(a.email, e.email), '') IS NOT NULL`,
           [],
-          m,
         );
-        if (eligible[0]!.n > 0) invited = (await this.campaigns.send({ emailType: 2, recipients: {}, all: true, periodId: p.id }, m)).campaign.total;
+        if (eligible[0]!.n > 0) invited = (await this.campaigns.send({ emailType: 2, recipients: {}, all: true, periodId: p.id })).campaign.total;
       }
       await audit(`${p.title} started`, [
         { title: 'Last day', oldValue: null, newValue: body.endDate!, changed: true },
@@ -165,15 +162,14 @@ export class OpenEnrollmentService {
    */
   async prepare(): Promise<OpenEnrollmentData> {
     await this.allowed();
-    await this.db.transaction(async (m) => {
-      const waiting = await this.db.query(`SELECT 1 FROM open_enrollment_period WHERE client_id = $client AND started_at IS NULL FOR UPDATE`, [], m);
+    await this.db.transaction(async () => {
+      const waiting = await this.db.query(`SELECT 1 FROM open_enrollment_period WHERE client_id = $client AND started_at IS NULL FOR UPDATE`, []);
       if (waiting.length > 0) throw new ConflictException({ statusCode: 409, message: OpenEnrollmentMessages.alreadyPrepared });
       const [source] = await this.db.query<{ id: number; next_start: string | null; closed: boolean }>(
         `SELECT p.id, ((SELECT min(effective_date) FROM plan WHERE open_enrollment_period_id = p.id) + interval '1 year')::date::text AS next_start,
                 p.closed_date IS NOT NULL AS closed
            FROM open_enrollment_period p WHERE p.client_id = $client AND p.is_current`,
         [],
-        m,
       );
       if (!source?.next_start) throw new ConflictException({ statusCode: 409, message: OpenEnrollmentMessages.nothingToRenew });
       // Its plans are renewed as they stand once its open enrollment is over (canPrepareNextYear, the site's rule too).
@@ -182,9 +178,8 @@ export class OpenEnrollmentService {
       const [period] = await this.db.query<{ id: number }>(
         `INSERT INTO open_enrollment_period (client_id, title, start_date, end_date, is_current) VALUES ($client, $1, $2, $2, false) RETURNING id`,
         [title, source.next_start],
-        m,
       );
-      const plans = await this.renewal.renewInto(source.id, period!.id, m);
+      const plans = await this.renewal.renewInto(source.id, period!.id);
       await this.audit.record(
         {
           employeeId: null,
@@ -193,7 +188,6 @@ export class OpenEnrollmentService {
           description: `${title} prepared: ${plans} plan(s) renewed, Ready to Start`,
           data: [{ title: 'Plan year starts', oldValue: null, newValue: toUsDate(source.next_start), changed: true }],
         },
-        m,
       );
     });
     return this.data();
@@ -207,10 +201,10 @@ export class OpenEnrollmentService {
    * import, or one by one) into this period. Only a client with no period yet; one transaction with its audit entry.
    */
   async prepareFirst(kind: PeriodKind, startDate: string): Promise<number> {
-    return this.db.transaction(async (m) => {
+    return this.db.transaction(async () => {
       // The client row serialises two agents preparing at once.
-      await this.db.query('SELECT 1 FROM client WHERE id = $client FOR UPDATE', [], m);
-      const existing = await this.db.query('SELECT 1 FROM open_enrollment_period WHERE client_id = $client LIMIT 1', [], m);
+      await this.db.query('SELECT 1 FROM client WHERE id = $client FOR UPDATE', []);
+      const existing = await this.db.query('SELECT 1 FROM open_enrollment_period WHERE client_id = $client LIMIT 1', []);
       if (existing.length > 0) throw new ConflictException({ statusCode: 409, message: ClientMessages.periodExists });
       const title = firstPeriodTitle(kind, startDate);
       const [period] =
@@ -218,13 +212,11 @@ export class OpenEnrollmentService {
           ? await this.db.query<{ id: number }>(
               `INSERT INTO open_enrollment_period (client_id, title, start_date, end_date, is_current) VALUES ($client, $1, $2, $2, false) RETURNING id`,
               [title, startDate],
-              m,
             )
           : await this.db.query<{ id: number }>(
               `INSERT INTO open_enrollment_period (client_id, title, start_date, end_date, closed_date, closed_at, is_current, started_at)
                VALUES ($client, $1, $2, $2, $2, $3, true, $3) RETURNING id`,
               [title, startDate, this.clock.nowIso()],
-              m,
             );
       await this.audit.record(
         {
@@ -234,7 +226,6 @@ export class OpenEnrollmentService {
           description: kind === 'open-enrollment' ? `${title} prepared, Ready to Start` : `${title}: new-hire enrollment from ${toUsDate(startDate)}`,
           data: [{ title: 'Plan year starts', oldValue: null, newValue: toUsDate(startDate), changed: true }],
         },
-        m,
       );
       return period!.id;
     });
@@ -244,7 +235,7 @@ export class OpenEnrollmentService {
    * The plan a plan renews: the same plan type and name in the client's most recent period that started
    * before the plan's own.
    */
-  private async replaced(planId: number, m?: EntityManager): Promise<{ period: number; planTypeId: number; replacedPlanId: number | null }> {
+  private async replaced(planId: number): Promise<{ period: number; planTypeId: number; replacedPlanId: number | null }> {
     const [row] = await this.db.query<{ period: number; plan_type_id: number; replaced: number | null }>(
       `SELECT p.open_enrollment_period_id AS period, p.plan_type_id,
               (SELECT q.id FROM plan q JOIN open_enrollment_period qp ON qp.id = q.open_enrollment_period_id
@@ -253,7 +244,6 @@ export class OpenEnrollmentService {
          FROM plan p JOIN open_enrollment_period pp ON pp.id = p.open_enrollment_period_id
         WHERE p.id = $1 AND p.client_id = $client`,
       [planId],
-      m,
     );
     if (!row) throw new NotFoundException({ statusCode: 404, message: OpenEnrollmentMessages.periodFetchFailed });
     return { period: row.period, planTypeId: row.plan_type_id, replacedPlanId: row.replaced };
@@ -264,8 +254,8 @@ export class OpenEnrollmentService {
     return this.checkWithin(planId);
   }
 
-  private async checkWithin(planId: number, m?: EntityManager): Promise<OpenEnrollmentCheck> {
-    const r = await this.replaced(planId, m);
+  private async checkWithin(planId: number): Promise<OpenEnrollmentCheck> {
+    const r = await this.replaced(planId);
     if (r.replacedPlanId === null) return { planId, replacedPlanId: null, stillEnrolled: 0 };
     const [row] = await this.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM enrollment old
@@ -273,7 +263,6 @@ export class OpenEnrollmentService {
           AND NOT EXISTS (SELECT 1 FROM enrollment en WHERE en.employee_id = old.employee_id AND en.open_enrollment_period_id = $2
                              AND en.plan_type_id = $3 AND en.status <> 0)`,
       [r.replacedPlanId, r.period, r.planTypeId],
-      m,
     );
     return { planId, replacedPlanId: r.replacedPlanId, stillEnrolled: row?.n ?? 0 };
   }
@@ -288,13 +277,12 @@ export class OpenEnrollmentService {
   /** PUT /openEnrollment/fix/{planId}: carries the replaced plan's members over, with their tier, cost and dependents. */
   async fix(planId: number): Promise<OpenEnrollmentCheck> {
     await this.allowed();
-    await this.db.transaction(async (m) => {
-      const r = await this.replaced(planId, m);
+    await this.db.transaction(async () => {
+      const r = await this.replaced(planId);
       if (r.replacedPlanId === null) return;
       const carried = await this.enrollments.carryOver(r.replacedPlanId, planId, r.period, r.planTypeId);
       await this.audit.record(
         { employeeId: null, eventType: 'Open Enrollment', actionType: 'update', description: `As-is renewal: ${carried} election(s) carried over to plan ${planId}` },
-        m,
       );
     });
     return this.check(planId);

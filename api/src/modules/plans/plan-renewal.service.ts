@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { TenantDb } from '../../core/database/tenant-db';
 
 /** The plan's own columns a renewal carries over as they are (everything but ids, period, dates and the HSA link). */
@@ -45,7 +44,7 @@ export class PlanRenewalService {
   }
 
   /** Copies every plan of `from` into `to`, dates a year later; answers how many plans it copied. */
-  async renewInto(from: number, to: number, m: EntityManager): Promise<number> {
+  async renewInto(from: number, to: number): Promise<number> {
     const copied = await this.db.query<{ id: number; old_id: number }>(
       `WITH source AS (SELECT * FROM plan WHERE open_enrollment_period_id = $1 AND client_id = $client),
        made AS (
@@ -54,7 +53,6 @@ export class PlanRenewalService {
          RETURNING id, plan_type_id, name)
        SELECT made.id, source.id AS old_id FROM made JOIN source ON source.plan_type_id = made.plan_type_id AND source.name = made.name`,
       [from, to],
-      m,
     );
     if (copied.length === 0) return 0;
     const ids = copied.map((c) => c.id);
@@ -66,7 +64,6 @@ export class PlanRenewalService {
          FROM unnest($1::int[], $2::int[]) AS m(id, old_id) JOIN plan_rate r ON r.plan_id = m.old_id
          JOIN plan p ON p.id = m.id AND p.client_id = $client`,
       [ids, oldIds],
-      m,
     );
     await this.db.query(
       `INSERT INTO plan_file (plan_id, file_id, sort_order)
@@ -74,7 +71,6 @@ export class PlanRenewalService {
          FROM unnest($1::int[], $2::int[]) AS m(id, old_id) JOIN plan_file f ON f.plan_id = m.old_id
          JOIN plan p ON p.id = m.id AND p.client_id = $client`,
       [ids, oldIds],
-      m,
     );
     await this.db.query(
       `UPDATE plan p SET hsa_plan_id = copy.id
@@ -83,7 +79,6 @@ export class PlanRenewalService {
          JOIN unnest($1::int[], $2::int[]) AS copy(id, old_id) ON copy.old_id = old.hsa_plan_id
         WHERE p.id = m.id AND p.client_id = $client`,
       [ids, oldIds],
-      m,
     );
     return copied.length;
   }

@@ -84,9 +84,9 @@ export class RegistrationProgressService {
           throw new StepConflict([ProgressMessages.reopenClosed]);
         }
         // The signed elections stay in force: what the employee changes from here is a draft until signed.
-        await this.db.transaction(async (m) => {
+        await this.db.transaction(async () => {
           await this.accounts.moveStep(accountId, 'registration', requested, null, true);
-          await this.drafts.open(employeeId, 'modify', m);
+          await this.drafts.open(employeeId, 'modify');
         });
         return;
       }

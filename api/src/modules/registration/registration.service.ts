@@ -1,5 +1,5 @@
 import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import type { JwtResponse, RegistrationProfile, RegistrationRequest } from '../../contracts/account';
 import { RegistrationStep } from '../../contracts/auth';
 import { Messages } from '../../contracts/messages';
@@ -71,18 +71,17 @@ export class RegistrationService {
    * email, in one transaction. An employee without an account gets an email-authenticated one.
    * An employee of the acting client (HR in a request, or a job's client in the workers); audited.
    */
-  async sendWelcome(employeeId: number, within?: EntityManager, options: WelcomeOptions = {}): Promise<number> {
+  async sendWelcome(employeeId: number, options: WelcomeOptions = {}): Promise<number> {
     // Inside the caller's transaction when it has one (Add New Employee sends it with the new record).
-    const inTransaction = (work: (m: EntityManager) => Promise<number>) => (within ? work(within) : this.db.transaction(work));
-    return inTransaction(async (m) => {
-      const row = await this.employeeWithAccount(m, employeeId);
+    return this.db.transaction(async (m) => {
+      const row = await this.employeeWithAccount(employeeId);
       if (!row) throw new NotFoundException({ statusCode: 404, message: Messages.noEmployeeFound });
       if (row.registered) throw new ConflictException({ statusCode: 409, message: Messages.employeeAlreadyRegistered });
       const to = row.account_email ?? row.employee_email;
       if (!to) throw requestError(Messages.employeeHasNoEmail);
 
       let accountId = row.account_id;
-      if (accountId === null) accountId = row.client_method === 'username' ? await this.createUsernameAccount(m, row) : await this.createAccount(m, row, to);
+      if (accountId === null) accountId = row.client_method === 'username' ? await this.createUsernameAccount(row) : await this.createAccount(row, to);
 
       const { id, raw } = await this.tokens.issue(accountId, 'registration', REGISTRATION_TOKEN_TTL_SECONDS);
       const messageId = await this.mail.enqueue(
@@ -103,16 +102,16 @@ export class RegistrationService {
       );
       // The message board's progress flag 1 and its date.
       await this.employees.markWelcomeSent(row.employee_id);
-      await this.audit.record({ employeeId: row.employee_id, eventType: 'Welcome email', actionType: 'create', description: `Welcome email sent to ${fullName({ firstName: row.first_name, lastName: row.last_name })}` }, m);
+      await this.audit.record({ employeeId: row.employee_id, eventType: 'Welcome email', actionType: 'create', description: `Welcome email sent to ${fullName({ firstName: row.first_name, lastName: row.last_name })}` });
       // Invited to enroll: the rows of the current period exist before the first visit (GET /enrollments only reads).
-      await this.enrollments.prepareRows(row.employee_id, m);
+      await this.enrollments.prepareRows(row.employee_id);
       return messageId;
     });
   }
 
   /** GET /registration: 403 for an unknown, used or expired token, 409 once the account is registered. */
   async profile(raw: string): Promise<RegistrationProfile> {
-    const { account } = await this.resolve(this.dataSource.manager, raw, false);
+    const { account } = await this.resolve(raw, false);
     const employee: Array<{ first_name: string; last_name: string }> = await this.dataSource.query(
       'SELECT first_name, last_name FROM employee WHERE account_id = $1',
       [account.id],
@@ -128,7 +127,7 @@ export class RegistrationService {
 
   /** GET /registration/validate: whether the link's account may take this email (its own counts as free). */
   async addressFree(raw: string, username: string | undefined): Promise<boolean> {
-    const { account } = await this.resolve(this.dataSource.manager, raw, false);
+    const { account } = await this.resolve(raw, false);
     return this.employees.registrationAddressFree(username, account.id);
   }
 
@@ -141,7 +140,7 @@ export class RegistrationService {
     const [passwordHash, answerHash] = await Promise.all([hashSecret(body.password), hashSecret(normalizeAnswer(body.securityAnswer))]);
 
     const accountId = await this.db.transaction(async (m) => {
-      const { account, tokenId } = await this.resolve(m, body.token, true);
+      const { account, tokenId } = await this.resolve(body.token, true);
       let email = account.email;
       if (account.authenticationMethod === 'username') {
         if (!body.email) throw fieldError('email', Messages.fieldRequired);
@@ -166,12 +165,11 @@ export class RegistrationService {
       await this.audit.recordAs(
         { clientId: account.clientId, accountId: account.id },
         { employeeId: employee[0]?.id ?? null, eventType: 'Account', actionType: 'create', description: 'Account created from the welcome email' },
-        m,
       );
       // Whatever was offered since the invitation is there too when the wizard opens (in the account's own client).
       const employeeId = employee[0]?.id;
       const clientId = account.clientId;
-      if (employeeId !== undefined && clientId !== null) await this.context.runAs({ clientId, requestedBy: account.id }, () => this.enrollments.prepareRows(employeeId, m));
+      if (employeeId !== undefined && clientId !== null) await this.context.runAs({ clientId, requestedBy: account.id }, () => this.enrollments.prepareRows(employeeId));
       return account.id;
     });
 
@@ -180,10 +178,10 @@ export class RegistrationService {
     return { jwt };
   }
 
-  private async resolve(m: EntityManager, raw: string, lock: boolean): Promise<{ account: Account; tokenId: number }> {
+  private async resolve(raw: string, lock: boolean): Promise<{ account: Account; tokenId: number }> {
     const found = await this.tokens.find(raw, 'registration', lock);
     if (!found) throw new ForbiddenException({ statusCode: 403, message: Messages.registrationTokenInvalid });
-    const [account] = await selectRows(m, accountTable, 'a', 'a.id = $1', [found.token.accountId], { secret: ['passwordHash'] });
+    const [account] = await selectRows(this.db.manager, accountTable, 'a', 'a.id = $1', [found.token.accountId], { secret: ['passwordHash'] });
     if (!account) throw new ForbiddenException({ statusCode: 403, message: Messages.registrationTokenInvalid });
     // A registered person opening an old link learns to log in instead (409), whatever the token's state.
     const registered = account.passwordHash !== null || !([RegistrationStep.WelcomeEmail, RegistrationStep.Account] as number[]).includes(account.registrationStep);
@@ -196,17 +194,17 @@ export class RegistrationService {
    * The account of an employee of a client whose employees sign in with a username (contracts/sign-in-method): a
    * username made from the address HR entered, no email of its own until Account Setup asks for one.
    */
-  private async createUsernameAccount(m: EntityManager, row: EmployeeAccountRow): Promise<number> {
+  private async createUsernameAccount(row: EmployeeAccountRow): Promise<number> {
     const address = row.employee_email ?? '';
     const base = usernameBase(address);
-    const taken: Array<{ name: string }> = await m.query(
+    const taken: Array<{ name: string }> = await this.db.manager.query(
       `SELECT username::text AS name FROM account WHERE lower(username) LIKE $1 || '%' UNION SELECT email::text FROM account WHERE lower(email) LIKE $1 || '%'`,
       [base.replace(/[\\%_]/g, '\\$&')],
     );
     return this.createEmployeeAccount(row, { username: usernameFor(address, new Set(taken.map((t) => t.name))), email: null, authenticationMethod: 'username' });
   }
 
-  private async employeeWithAccount(m: EntityManager, employeeId: number): Promise<EmployeeAccountRow | null> {
+  private async employeeWithAccount(employeeId: number): Promise<EmployeeAccountRow | null> {
     const rows = await this.db.query<EmployeeAccountRow>(
       `SELECT e.id AS employee_id, e.client_id, e.first_name, e.last_name, e.email AS employee_email,
               a.id AS account_id, a.email AS account_email, a.username,
@@ -218,13 +216,12 @@ export class RegistrationService {
         WHERE e.id = $1 AND e.client_id = $client
         FOR UPDATE OF e`,
       [employeeId],
-      m,
     );
     return rows[0] ?? null;
   }
 
-  private async createAccount(m: EntityManager, row: EmployeeAccountRow, email: string): Promise<number> {
-    const taken: unknown[] = await m.query('SELECT 1 FROM account WHERE email = $1 OR username = $1 LIMIT 1', [email]);
+  private async createAccount(row: EmployeeAccountRow, email: string): Promise<number> {
+    const taken: unknown[] = await this.db.manager.query('SELECT 1 FROM account WHERE email = $1 OR username = $1 LIMIT 1', [email]);
     if (taken.length > 0) throw new ConflictException({ statusCode: 409, message: Messages.emailInUse });
     return this.createEmployeeAccount(row, { username: email, email, authenticationMethod: 'email' });
   }
