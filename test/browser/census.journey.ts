@@ -23,6 +23,15 @@ describe('employee census journey', () => {
     expect(url.searchParams.has('employeeId')).toBe(false);
     expect(url.searchParams.get('employee')).toBe(String(person.employeeId));
     expect(await page.getByRole('link', { name: 'Doe, Cena' }).getAttribute('aria-current')).toBe('true');
+    // The list beside the detail from 960 px, above it below.
+    for (const [width, beside] of [[1280, true], [960, true], [959, false]] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      const listed = (await page.getByRole('link', { name: 'Doe, Cena' }).boundingBox())!;
+      const detail = (await page.getByRole('heading', { name: 'Cena Doe', level: 2 }).boundingBox())!;
+      if (beside) expect(listed.x + listed.width).toBeLessThanOrEqual(detail.x);
+      else expect(listed.y + listed.height).toBeLessThanOrEqual(detail.y);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // Personal first: her record, the SSN masked.
     const personal = page.locator('dl');

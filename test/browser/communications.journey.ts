@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { browserDb, focusedLabel, focusInDialog, launchBrowser, logIn, mailbox, newHireLikeSam, newPage, scriptErrors, SITE, sql, wcagViolations } from '../support/browser';
-import { createPerson } from '../support/fixtures';
+import { cloneAcmeClient, createPerson } from '../support/fixtures';
 
 /** Waits for mail in the portal's SMTP sink. */
 async function mailTo(to: string, subject: RegExp): Promise<{ to: string; subject: string; html: string; text: string }> {
@@ -38,6 +38,11 @@ describe('communications journey (issue 15)', () => {
     await hr.waitForURL(`${SITE}/mbl`);
     await hr.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Communications' }).click();
     await hr.getByRole('heading', { name: 'Communications', level: 1 }).waitFor();
+    // Three tabs, each an address by its name; Acme's open enrollment runs, so the invite tab can be chosen.
+    const emailTypes = hr.getByRole('navigation', { name: 'Email types' }).getByRole('link');
+    expect(await emailTypes.allInnerTexts()).toEqual(['Welcome Email', 'Open Enrollment Invite', 'Custom']);
+    const tabHrefs = await Promise.all((await emailTypes.all()).map((link) => link.getAttribute('href')));
+    expect(tabHrefs.map((href) => new URL(href ?? '', SITE).searchParams.get('tab'))).toEqual(['welcome', 'invite', 'custom']);
     await hr.getByRole('navigation', { name: 'Email types' }).getByRole('link', { name: 'Custom' }).click();
     await hr.waitForURL(/tab=custom/);
     const editor = hr.getByRole('textbox', { name: 'Message' });
@@ -60,6 +65,8 @@ describe('communications journey (issue 15)', () => {
     const { page, errors } = await newPage(browser, 390);
     await logIn(page, person.email);
     await page.waitForURL(`${SITE}/mbl`);
+    // The page's clock is the test's from here: the feedback delay is stepped through, not waited for.
+    await page.clock.install();
     await page.goto(`${SITE}/mbl/contact`);
     const contactHr = page.getByRole('region', { name: 'Contact HR' });
     // The one HR contact is chosen already; the message is required.
@@ -70,7 +77,13 @@ describe('communications journey (issue 15)', () => {
     await contactHr.getByLabel('Contact', { exact: true }).selectOption({ label: 'Helen Ross' });
     await contactHr.getByLabel('Message').fill('When does my dental coverage start?');
     await contactHr.getByRole('button', { name: 'Send' }).click();
-    await contactHr.getByText('Your message has been sent!').waitFor();
+    const sentNotice = contactHr.getByText('Your message has been sent!');
+    await sentNotice.waitFor();
+    // It stays for the feedback delay (5 seconds), then goes.
+    await page.clock.fastForward(3_000);
+    expect(await sentNotice.isVisible()).toBe(true);
+    await page.clock.fastForward(2_100);
+    await sentNotice.waitFor({ state: 'detached', timeout: 2_000 });
     const message = await mailTo('hr@acme.test', /^Message from Mira Board through/);
     expect(message.text).toContain('When does my dental coverage start?');
     await page.getByRole('list', { name: 'Contact Insurance Agent: contacts' }).getByText('Alex Morgan').waitFor();
@@ -100,8 +113,21 @@ describe('communications journey (issue 15)', () => {
     // The page holds at 390 px.
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
 
+    // A client whose open enrollment has not started: the invite tab is shown but cannot be chosen, and says why.
+    const waiting = await createPerson(browserDb, { clientId: await cloneAcmeClient(browserDb), registered: true, roleType: 1, firstName: 'Ivy', lastName: 'Waiting' });
+    const { page: hrWaiting, errors: waitingErrors } = await newPage(browser);
+    await logIn(hrWaiting, waiting.email);
+    await hrWaiting.waitForURL(`${SITE}/mbl`);
+    await hrWaiting.goto(`${SITE}/mbl/message-board?tab=welcome`);
+    const waitingTabs = hrWaiting.getByRole('navigation', { name: 'Email types' });
+    expect(await waitingTabs.getByRole('link').allInnerTexts()).toEqual(['Welcome Email', 'Custom']);
+    const invite = waitingTabs.getByText('Open Enrollment Invite');
+    expect(await invite.getAttribute('aria-disabled')).toBe('true');
+    expect(await invite.getAttribute('title')).toBe('There is no open enrollment period to invite to');
+
     expect(scriptErrors(hrErrors)).toEqual([]);
     expect(scriptErrors(errors)).toEqual([]);
+    expect(scriptErrors(waitingErrors)).toEqual([]);
   });
 
   it('HR adds a custom document step in Employer Forms and a new hire sees it in onboarding', async () => {

@@ -20,6 +20,8 @@ describe('employee data journeys', () => {
   it('a new employee registers, fills the profile, adds a spouse and a newborn, fixes an incomplete one and reaches step 4', async () => {
     // A fresh employee like nora (an administrator would add them to the census), then HR's welcome email.
     const { link, accountId, employeeId } = await inviteNewEmployee('Owen', 'Parker');
+    // Phone indexes an API consumer stored: the profile step carries them through untouched.
+    await sql('UPDATE employee SET office_phone_index = 1, cell_phone_index = 3 WHERE id = $1', [employeeId]);
 
     const { page, errors } = await newPage(browser);
     await completeAccountSetup(page, link, 'Owen-2027-Pass');
@@ -58,7 +60,10 @@ describe('employee data journeys', () => {
     await page.getByLabel('Zip code').pressSequentially('10001');
     await waitForValue(page, 'input[name="city"]', 'New York');
     expect(await page.getByLabel('State').inputValue()).toBe('NY');
+    const saving = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/mbl/registration'));
     await page.getByRole('button', { name: 'Next' }).click();
+    const sent = new URLSearchParams((await saving).postData() ?? '');
+    expect([sent.get('officePhoneIndex'), sent.get('homePhoneIndex'), sent.get('cellPhoneIndex')]).toEqual(['1', null, '3']);
 
     // Step 3, Dependents.
     await page.waitForURL(`${SITE}/mbl/registration?step=3`);
@@ -167,6 +172,10 @@ describe('employee data journeys', () => {
     await page.waitForURL(`${SITE}/mbl/registration?step=3`);
     await page.getByRole('heading', { name: 'Benefit Enrollment' }).waitFor();
     await expectStep(page, 'Dependents');
+    // Resuming mid-way, the step's data comes with the page: the server's HTML already draws the dependents.
+    const html = await (await page.request.get(page.url())).text();
+    expect(html).toMatch(/>John Doe</);
+    expect(html).toMatch(/>Lily Doe</);
     const [row] = await sql<{ registration_step: number }>('SELECT registration_step FROM account WHERE username = $1', [copy.email]);
     expect(row.registration_step).toBe(5);
 

@@ -99,6 +99,13 @@ describe('site shell journeys', () => {
       await logIn(page, 'jane@acme.test', 'not-her-password');
       const alert = page.getByRole('alert').filter({ hasText: 'Invalid credentials!' });
       await alert.waitFor();
+      // The login screen: a card in the middle of the page, with no header and no footer.
+      expect(await page.getByRole('banner').count()).toBe(0);
+      expect(await page.getByRole('contentinfo').count()).toBe(0);
+      const card = (await page.getByRole('heading', { name: 'Log in to your account', level: 1 }).locator('xpath=..').boundingBox())!;
+      const pageWidth = (await page.evaluate('document.documentElement.clientWidth')) as number;
+      expect(Math.abs(card.x + card.width / 2 - pageWidth / 2)).toBeLessThanOrEqual(1);
+      if (width === 1280) expect(card.width).toBeLessThan(width / 2);
       await page.clock.fastForward('01:00');
       expect(await alert.isVisible()).toBe(true);
       expect(await seriousViolations(page, 'login error')).toEqual({ step: 'login error', violations: [] });
