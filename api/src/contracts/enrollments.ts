@@ -3,6 +3,7 @@ import { emptyToUndefined } from './common';
 import { optionalName } from './formats';
 import { FSA_ACCOUNTS } from './engine/contribution-engine';
 import { AMOUNT_INPUT_PATTERN } from './engine/money';
+import { ZLifeEventTypeId } from './life-event-types';
 import { ZMoney } from './plans';
 
 /** Enrollment status values, exactly as stored and shown. */
@@ -191,7 +192,7 @@ export const ZEnrollmentUpdate = z
     // Mid-year payloads.
     eventDate: optionalText(10),
     reasonId: z.preprocess(absent, z.coerce.number().int().optional()),
-    eventType: z.preprocess(absent, z.coerce.number().int().min(1).max(9).optional()),
+    eventType: z.preprocess(absent, ZLifeEventTypeId.optional()),
   })
   .superRefine((v, ctx) => {
     if (v.status === '1' && v.planId === undefined) ctx.addIssue({ code: 'custom', message: EnrollmentMessages.fieldRequired, path: ['planId'] });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emptyToUndefined } from './common';
 import { ZEnrollmentStatus } from './enrollments';
 import { isValidUsDate, toIsoDate } from './formats';
+import { LIFE_EVENT_TYPE_IDS, LifeEventType, ZLifeEventTypeId } from './life-event-types';
 import { Messages } from './messages';
 import { ZMoney } from './plans';
 
@@ -11,19 +12,7 @@ import { ZMoney } from './plans';
  * allows, and when the change takes effect.
  */
 
-/** Life event type ids, as stored and sent: compare with these names, never with a number. */
-export const LifeEventType = {
-  BirthOrAdoption: 1,
-  Marriage: 2,
-  SpouseLostCoverage: 3,
-  ChildLostCoverage: 4,
-  DivorceOrSeparation: 5,
-  SpouseDied: 6,
-  ChildNoLongerDependent: 7,
-  RemoveDependents: 8,
-  DeclineCoverage: 9,
-} as const;
-export type LifeEventType = (typeof LifeEventType)[keyof typeof LifeEventType];
+export { isLifeEventType, LIFE_EVENT_TYPE_IDS, LifeEventType, ZLifeEventTypeId } from './life-event-types';
 
 /** Life event types' titles. */
 export const LIFE_EVENT_TYPES: Readonly<Record<LifeEventType, string>> = {
@@ -37,7 +26,6 @@ export const LIFE_EVENT_TYPES: Readonly<Record<LifeEventType, string>> = {
   [LifeEventType.RemoveDependents]: 'Remove dependents',
   [LifeEventType.DeclineCoverage]: 'Decline coverage',
 };
-export const LIFE_EVENT_TYPE_IDS: LifeEventType[] = Object.values(LifeEventType);
 
 /** Reasons, asked for events 3 and 4 only. */
 export const LIFE_EVENT_REASONS = { 1: 'Termination of employment', 2: 'Reduction in hours', 3: "Termination of the other plan's coverage" } as const;
@@ -267,7 +255,7 @@ export function lifeEventChangeIssue(eventType: LifeEventType, changes: readonly
 /** PUT /midyear-changes: step, eventType, dependentId, effectiveDate (the event date, MM/DD/YYYY), reasonId; null clears. */
 export const ZMidyearChangeRequest = z.object({
   step: z.coerce.number().int().min(1).max(7),
-  eventType: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(9).nullable().optional()),
+  eventType: z.preprocess(emptyToUndefined, ZLifeEventTypeId.nullable().optional()),
   dependentId: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().nullable().optional()),
   effectiveDate: z.preprocess(emptyToUndefined, z.string().nullable().optional()),
   reasonId: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3).nullable().optional()),
