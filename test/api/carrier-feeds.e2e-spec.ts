@@ -1,15 +1,11 @@
-import { getQueueToken } from '@nestjs/bullmq';
-import type { Queue } from 'bullmq';
 import type { X12Segment } from 'node-x12';
 import request from 'supertest';
 import { CarrierFeedMessages, type Carrier, type CarrierFile, type CarrierFileRequest } from '../../api/src/contracts/carrier-feeds';
 import type { Enrollment } from '../../api/src/contracts/enrollments';
 import { RegistrationStep } from '../../api/src/contracts/auth';
 import type { Plan } from '../../api/src/contracts/plans';
-import type { JobName } from '../../api/src/core/jobs/job-registry';
-import { JobsService } from '../../api/src/core/jobs/jobs.service';
-import { QueueName } from '../../api/src/core/queues/queue-names';
 import { check834, el } from '../support/edi834-guide';
+import { jobRunner } from '../support/jobs';
 import { copyOfJane, createOtherTenant, uniqueEmail } from '../support/fixtures';
 import { appWithWorkers, linkFrom } from '../support/mail';
 import { dataUrl, strokePng } from '../support/png';
@@ -243,20 +239,7 @@ describe('carriers and their EDI 834 files', () => {
     expect(audited.map((a) => a.description.replace(/\(.*\)/, '()'))).toEqual([...asked('full'), ...asked('changes'), ...asked('changes')]);
   }, 90_000);
 
-  let runs = 0;
-  async function run<T>(name: JobName, data: object): Promise<T> {
-    runs += 1;
-    const id = `carrier-feeds-${RUN_ID}-${runs}`;
-    await suite.mail.workers.get(JobsService).queue(name, data as never, { jobId: id });
-    const queue = suite.mail.workers.get<Queue>(getQueueToken(QueueName.Maintenance));
-    return until(async () => {
-      const job = await queue.getJob(id);
-      if (!job) return null;
-      const state = await job.getState();
-      if (state === 'failed') throw new Error(`${name} failed: ${job.failedReason}`);
-      return state === 'completed' ? { value: job.returnvalue as T } : null;
-    }, `${name} to complete`).then((r) => r.value);
-  }
+  const run = jobRunner(suite, 'carrier-feeds');
 
   it("the workers' weekly sweep writes one sealed changes file per weekly carrier and week, downloadable from Transactions", async () => {
     const carrier = (await call('post', '/carriers').send(carrierBody(`Weekly Test ${RUN_ID}`, { schedule: 'weekly' })).expect(201)).body as Carrier;

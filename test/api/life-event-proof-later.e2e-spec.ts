@@ -4,14 +4,12 @@ import request from 'supertest';
 import { proofMissingMessage } from '../../api/src/contracts/life-events';
 import { ControlledClock } from '../../api/src/core/clock/clock';
 import { ClockModule } from '../../api/src/core/clock/clock.module';
-import { JobIds, type JobName } from '../../api/src/core/jobs/job-registry';
-import { JobsService } from '../../api/src/core/jobs/jobs.service';
+import { JobIds } from '../../api/src/core/jobs/job-registry';
 import { QueueName } from '../../api/src/core/queues/queue-names';
+import { jobRunner } from '../support/jobs';
 import { copyOfJane } from '../support/fixtures';
 import { appWithWorkers } from '../support/mail';
 import { dataUrl, strokePng } from '../support/png';
-import { RUN_ID } from '../support/test-env';
-import { until } from '../support/wait';
 
 /**
  * Issue 28 item 5 (decisions section 6): a birth may be signed without the birth certificate and with the baby's
@@ -33,21 +31,7 @@ describe('a birth signed before the certificate and the SSN arrive', () => {
 
   const clientOf = async (employeeId: number): Promise<number> => (await suite.db.query('SELECT client_id FROM employee WHERE id = $1', [employeeId]))[0].client_id as number;
 
-  let runs = 0;
-  /** Queues a job in the workers under an id of this run and answers its result once it has completed. */
-  async function run<T>(name: JobName, data: object): Promise<T> {
-    runs += 1;
-    const id = `proof-later-${RUN_ID}-${runs}`;
-    await suite.mail.workers.get(JobsService).queue(name, data as never, { jobId: id });
-    const queue = suite.mail.workers.get<Queue>(getQueueToken(QueueName.Maintenance));
-    return until(async () => {
-      const job = await queue.getJob(id);
-      if (!job) return null;
-      const state = await job.getState();
-      if (state === 'failed') throw new Error(`${name} failed: ${job.failedReason}`);
-      return state === 'completed' ? { value: job.returnvalue as T } : null;
-    }, `${name} to complete`).then((r) => r.value);
-  }
+  const run = jobRunner(suite, 'proof-later');
   /** What the workers' hourly tick queues: the sweep, at the clock's now. */
   const sweep = () => run<{ queued: number }>('life-events.proof-reminders', { tick: clock.nowIso() });
 
