@@ -152,12 +152,12 @@ async function child(side: Side, clientId: number, carrierId: number): Promise<v
     if (side === 'portal') {
       // The whole file as the job writes it, in its transaction (its record committed, as the job's is).
       const started = process.hrtime.bigint();
-      const written = await context.runAs({ clientId, requestedBy: null }, () => db.transaction((m) => writer.writeFile(carrierId, 'full', null, m)));
+      const written = await context.runAs({ clientId, requestedBy: null }, () => db.transaction(() => writer.writeFile(carrierId, 'full', null)));
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       return { membersPerSecond: written.members / seconds, members: written.members, controlNumber: written.controlNumber, bytes: written.bytes, bootRss, peakRss: memory('VmHWM') };
     }
     // node-x12 writing the same members' segments under the portal's control number (read and mapped beforehand, outside the timing).
-    const prepared = await context.runAs({ clientId, requestedBy: null }, () => db.transaction((m) => writer.writableMembers(carrierId, 'full', m, controlNumber)));
+    const prepared = await context.runAs({ clientId, requestedBy: null }, () => db.transaction(() => writer.writableMembers(carrierId, 'full', controlNumber)));
     const started = process.hrtime.bigint();
     const edi = write834Whole(prepared.envelope, prepared.members);
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;

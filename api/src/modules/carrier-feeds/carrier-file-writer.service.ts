@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { edi834Members, type Carrier, type Edi834Member, type FeedKind, type FeedState, type FeedSubscriber } from '../../contracts/carrier-feeds';
 import type { TierStructure } from '../../contracts/engine/tiers';
 import { WAIVABLE_TYPES } from '../../contracts/engine/plan-types';
@@ -49,18 +48,17 @@ export class CarrierFileWriterService {
    * neither the clear file nor node-x12's segments of all members are ever held at once. The file is recorded with
    * the state it told the carrier.
    */
-  async writeFile(id: number, kind: FeedKind, week: string | null, m: EntityManager): Promise<StoredFile> {
-    await this.carriers.get(id, m);
+  async writeFile(id: number, kind: FeedKind, week: string | null): Promise<StoredFile> {
+    await this.carriers.get(id);
     const [counter] = await this.db.query<{ last_number: number }>(
       // Through a CTE: TypeORM answers an UPDATE … RETURNING as [rows, count], a SELECT as rows.
       `WITH bumped AS (UPDATE carrier_control_number SET last_number = CASE WHEN last_number >= 999999999 THEN 1 ELSE last_number + 1 END
                         WHERE carrier_id = $1 AND client_id = $client RETURNING last_number)
        SELECT last_number FROM bumped`,
       [id],
-      m,
     );
     const controlNumber = counter!.last_number;
-    const { carrier, envelope, mapped, current } = await this.mappedMembers(id, kind, m, controlNumber);
+    const { carrier, envelope, mapped, current } = await this.mappedMembers(id, kind, controlNumber);
     const members = mapped.length;
     // What the file tells the carrier, as recorded: text from here on, and the members let go batch by batch, so the
     // writer holds the least it can while the loops are written.
@@ -72,7 +70,7 @@ export class CarrierFileWriterService {
     write(writer.head(countMembers(mapped)));
     while (mapped.length) {
       const batch = mapped.splice(0, WRITE_BATCH);
-      const identities = await this.identities([...new Set(batch.map((x) => x.individualId))], m);
+      const identities = await this.identities([...new Set(batch.map((x) => x.individualId))]);
       writer.members(batch, (x) => identities.get(x.individualId) ?? NO_IDENTITY, write);
     }
     write(writer.tail());
@@ -81,7 +79,6 @@ export class CarrierFileWriterService {
       `INSERT INTO carrier_file (client_id, carrier_id, kind, control_number, member_count, state, week, content_enc, created_by)
        VALUES ($client, $1, $2, $3, $4, $5::jsonb, $6, $7, $8) RETURNING id`,
       [id, kind, controlNumber, members, state, week, sealed, this.context.acting.accountId],
-      m,
     );
     return { fileId: file!.id, bytes, members, name: fileName(carrier.name, kind, controlNumber), carrierName: carrier.name, controlNumber };
   }
@@ -90,9 +87,9 @@ export class CarrierFileWriterService {
    * What a file of the carrier would hold now, without recording it, all at once: its envelope, the member loops
    * with their identities and the state. The bench's input for node-x12 alone (its floor).
    */
-  async writableMembers(id: number, kind: FeedKind, m: EntityManager, controlNumber = 0): Promise<{ envelope: Edi834Envelope; members: WritableMember[] }> {
-    const { envelope, mapped } = await this.mappedMembers(id, kind, m, controlNumber);
-    return { envelope, members: withIdentities(mapped, await this.identities([...new Set(mapped.map((x) => x.individualId))], m)) };
+  async writableMembers(id: number, kind: FeedKind, controlNumber = 0): Promise<{ envelope: Edi834Envelope; members: WritableMember[] }> {
+    const { envelope, mapped } = await this.mappedMembers(id, kind, controlNumber);
+    return { envelope, members: withIdentities(mapped, await this.identities([...new Set(mapped.map((x) => x.individualId))])) };
   }
 
   /**
@@ -102,16 +99,15 @@ export class CarrierFileWriterService {
   private async mappedMembers(
     id: number,
     kind: FeedKind,
-    m: EntityManager,
     controlNumber: number,
   ): Promise<{ carrier: Carrier; envelope: Edi834Envelope; mapped: Edi834Member[]; current: FeedState }> {
-    const carrier = await this.carriers.get(id, m);
+    const carrier = await this.carriers.get(id);
     // Only a changes file diffs against the last file's state (as large as the file's own): a full file does not read it.
     const [last] =
-      kind === 'changes' ? await this.db.query<{ state: FeedState }>(`SELECT state FROM carrier_file WHERE carrier_id = $1 AND client_id = $client ORDER BY id DESC LIMIT 1`, [id], m) : [];
-    const [client] = await this.db.query<{ name: string; time_zone: string }>(`SELECT name, time_zone FROM client WHERE id = $client`, [], m);
+      kind === 'changes' ? await this.db.query<{ state: FeedState }>(`SELECT state FROM carrier_file WHERE carrier_id = $1 AND client_id = $client ORDER BY id DESC LIMIT 1`, [id]) : [];
+    const [client] = await this.db.query<{ name: string; time_zone: string }>(`SELECT name, time_zone FROM client WHERE id = $client`, []);
     const { date, time } = localMoment(this.clock.now(), client!.time_zone);
-    const current = await this.currentState(carrier.planTypeIds, m);
+    const current = await this.currentState(carrier.planTypeIds);
     const mapped = edi834Members(kind, last?.state ?? [], current, date);
     const envelope: Edi834Envelope = {
       kind,
@@ -133,7 +129,7 @@ export class CarrierFileWriterService {
   }
 
   /** The signed elections in force for the carrier's plan types, per subscriber (ids, plans, tiers, dates only). */
-  async currentState(planTypeIds: readonly number[], m: EntityManager): Promise<FeedState> {
+  async currentState(planTypeIds: readonly number[]): Promise<FeedState> {
     const rows = await this.db.query<{
       employee_id: number;
       individual_id: number;
@@ -165,7 +161,6 @@ export class CarrierFileWriterService {
         GROUP BY e.id, en.id, p.id
         ORDER BY e.individual_id, en.plan_type_id`,
       [planTypeIds],
-      m,
     );
     const state = new Map<number, FeedSubscriber>();
     for (const r of rows) {
@@ -187,12 +182,12 @@ export class CarrierFileWriterService {
         dependents: r.dependents.map((d) => d.individualId),
       });
     }
-    await this.addOtherCoverage(state, m);
+    await this.addOtherCoverage(state);
     return [...state.values()];
   }
 
   /** The waivers for other coverage (medical, dental, vision) of the subscribers in the state: their COB loops' facts. */
-  private async addOtherCoverage(state: Map<number, FeedSubscriber>, m: EntityManager): Promise<void> {
+  private async addOtherCoverage(state: Map<number, FeedSubscriber>): Promise<void> {
     if (!state.size) return;
     const rows = await this.db.query<{ individual_id: number; plan_type_id: number; carrier_name: string; policy_number: string }>(
       `SELECT e.individual_id, en.plan_type_id, en.waiver_carrier_name AS carrier_name, en.waiver_policy_number AS policy_number
@@ -203,7 +198,6 @@ export class CarrierFileWriterService {
           AND coalesce(en.waiver_carrier_name, '') <> '' AND coalesce(en.waiver_policy_number, '') <> ''
         ORDER BY e.individual_id, en.plan_type_id`,
       [WAIVABLE_TYPES, [...state.keys()]],
-      m,
     );
     for (const r of rows) {
       const s = state.get(r.individual_id)!;
@@ -212,7 +206,7 @@ export class CarrierFileWriterService {
   }
 
   /** Names, SSNs (unsealed into the file only), birth dates, genders and addresses of the members written. */
-  private async identities(individualIds: number[], m: EntityManager): Promise<Map<number, MemberIdentity>> {
+  private async identities(individualIds: number[]): Promise<Map<number, MemberIdentity>> {
     const rows = await this.db.query<{
       individual_id: number;
       first_name: string | null;
@@ -236,7 +230,6 @@ export class CarrierFileWriterService {
               CASE WHEN d.dependent_different_address THEN d.zip END
          FROM dependent d WHERE d.client_id = $client AND d.individual_id = ANY ($1::int[])`,
       [individualIds],
-      m,
     );
     return new Map(
       rows.map((r) => [

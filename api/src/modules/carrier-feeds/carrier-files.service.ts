@@ -58,13 +58,12 @@ export class CarrierFilesService {
    */
   async requestFile(id: number, kind: FeedKind): Promise<CarrierFileRequest> {
     const requestId = await this.db.transaction(async (m) => {
-      const carrier = await this.carriers.get(id, m);
+      const carrier = await this.carriers.get(id);
       const [row] = await this.db.query<{ id: number }>(
         `INSERT INTO carrier_file_request (client_id, carrier_id, kind, requested_by) VALUES ($client, $1, $2, $3) RETURNING id`,
         [id, kind, this.context.acting.accountId],
-        m,
       );
-      await this.audit.record({ eventType: 'Carrier file', actionType: 'create', description: `EDI 834 ${kind} file requested: ${carrier.name}`, data: [] }, m);
+      await this.audit.record({ eventType: 'Carrier file', actionType: 'create', description: `EDI 834 ${kind} file requested: ${carrier.name}`, data: [] });
       await this.jobs.queueAfterCommit(m, 'carrier-feeds.file', { requestId: row!.id, clientId: this.context.clientId, requestedBy: this.context.acting.accountId }, { jobId: JobIds.carrierFile(row!.id) });
       return row!.id;
     });
@@ -99,19 +98,17 @@ export class CarrierFilesService {
   async writeRequestedFile(data: JobPayloads['carrier-feeds.file'], run: JobRun): Promise<{ fileId: number | null }> {
     if (!Number.isSafeInteger(data.requestId) || !Number.isSafeInteger(data.clientId)) throw new UnrecoverableError('requestId and clientId must be ids');
     try {
-      return await this.db.transaction(async (m) => {
+      return await this.db.transaction(async () => {
         const [r] = await this.db.query<{ carrier_id: number; kind: FeedKind; status: string; file_id: number | null }>(
           `SELECT carrier_id, kind, status, file_id FROM carrier_file_request WHERE id = $1 AND client_id = $client FOR UPDATE`,
           [data.requestId],
-          m,
         );
         if (!r) throw new UnrecoverableError(`carrier file request ${data.requestId} not found`);
         if (r.status !== 'queued') return { fileId: r.file_id };
-        const file = await this.writer.writeFile(r.carrier_id, r.kind, null, m);
-        await this.db.query(`UPDATE carrier_file_request SET status = 'done', file_id = $2, finished_at = now() WHERE id = $1 AND client_id = $client`, [data.requestId, file.fileId], m);
+        const file = await this.writer.writeFile(r.carrier_id, r.kind, null);
+        await this.db.query(`UPDATE carrier_file_request SET status = 'done', file_id = $2, finished_at = now() WHERE id = $1 AND client_id = $client`, [data.requestId, file.fileId]);
         await this.audit.record(
           { eventType: 'Carrier file', actionType: 'create', description: `EDI 834 ${r.kind} file written: ${file.carrierName} (control number ${file.controlNumber}, ${file.members} members)`, data: [] },
-          m,
         );
         return { fileId: file.fileId };
       });
@@ -129,18 +126,16 @@ export class CarrierFilesService {
 
   /** GET /carriers/{id}/files/{fileId}/download: a stored (sealed) file, unsealed for this download and audited. */
   async downloadStored(id: number, fileId: number): Promise<WrittenFile> {
-    return this.db.transaction(async (m) => {
-      const c = await this.carriers.get(id, m);
+    return this.db.transaction(async () => {
+      const c = await this.carriers.get(id);
       const [row] = await this.db.query<{ content_enc: string | null; control_number: number; member_count: number; kind: FeedKind }>(
         `SELECT content_enc, control_number, member_count, kind FROM carrier_file WHERE id = $1 AND carrier_id = $2 AND client_id = $client`,
         [fileId, id],
-        m,
       );
       const edi = row ? this.cipher.decrypt(row.content_enc) : null;
       if (!row || !edi) throw notFound(CarrierFeedMessages.noFile);
       await this.audit.record(
         { eventType: 'Carrier file', actionType: 'update', description: `EDI 834 ${row.kind} file downloaded: ${c.name} (control number ${row.control_number}, ${row.member_count} members)`, data: [] },
-        m,
       );
       return { fileId, edi, members: row.member_count, name: fileName(c.name, row.kind, row.control_number) };
     });
@@ -172,20 +167,19 @@ export class CarrierFilesService {
   @OnJob('carrier-feeds.weekly-file')
   async writeWeeklyFile(data: JobPayloads['carrier-feeds.weekly-file']): Promise<{ written: boolean }> {
     if (!Number.isSafeInteger(data.carrierId) || !/^\d{4}-\d{2}-\d{2}$/.test(data.week)) throw new UnrecoverableError('carrierId and week must be given');
-    return this.db.transaction(async (m) => {
+    return this.db.transaction(async () => {
       let carrier: Carrier;
       try {
-        carrier = await this.carriers.get(data.carrierId, m, true);
+        carrier = await this.carriers.get(data.carrierId, true);
       } catch {
         return { written: false };
       }
       if (carrier.schedule !== 'weekly') return { written: false };
-      const [done] = await this.db.query<{ id: number }>(`SELECT id FROM carrier_file WHERE carrier_id = $1 AND week = $2::date AND client_id = $client`, [data.carrierId, data.week], m);
+      const [done] = await this.db.query<{ id: number }>(`SELECT id FROM carrier_file WHERE carrier_id = $1 AND week = $2::date AND client_id = $client`, [data.carrierId, data.week]);
       if (done) return { written: false };
-      const file = await this.writer.writeFile(data.carrierId, 'changes', data.week, m);
+      const file = await this.writer.writeFile(data.carrierId, 'changes', data.week);
       await this.audit.record(
         { eventType: 'Carrier file', actionType: 'create', description: `Weekly EDI 834 changes file written: ${carrier.name} (week of ${data.week}, control number ${file.controlNumber}, ${file.members} members)`, data: [] },
-        m,
       );
       return { written: true };
     });

@@ -1,5 +1,4 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { CARRIER_SCHEDULE_LABELS, CarrierFeedMessages, type Carrier, type CarrierInput } from '../../contracts/carrier-feeds';
 import { PLAN_TYPE_NAMES, type PlanTypeId } from '../../contracts/engine/plan-types';
 import { AuditService } from '../../core/audit/audit.service';
@@ -71,62 +70,58 @@ export class CarriersService {
     return rows.map(toCarrier);
   }
 
-  async get(id: number, m?: EntityManager, lock = false): Promise<Carrier> {
+  async get(id: number, lock = false): Promise<Carrier> {
     const [row] = await this.db.query<CarrierRow>(
       `SELECT ${COLUMNS} FROM carrier c LEFT JOIN carrier_control_number n ON n.carrier_id = c.id
         WHERE c.id = $1 AND c.client_id = $client AND c.deleted_at IS NULL${lock ? ' FOR UPDATE OF c' : ''}`,
       [id],
-      m,
     );
     if (!row) throw notFound();
     return toCarrier(row);
   }
 
   async create(body: CarrierInput): Promise<Carrier> {
-    return this.db.transaction(async (m) => {
-      await this.nameFree(body.name, null, m);
+    return this.db.transaction(async () => {
+      await this.nameFree(body.name, null);
       const [row] = await this.db.query<{ id: number }>(
         `INSERT INTO carrier (client_id, name, plan_type_ids, policy_number, sponsor_fein, isa_sender_qualifier, isa_sender_id, isa_receiver_qualifier,
                               isa_receiver_id, gs_sender_code, gs_receiver_code, schedule)
          VALUES ($client, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
         this.values(body),
-        m,
       );
-      await this.db.query(`INSERT INTO carrier_control_number (carrier_id, client_id, last_number) VALUES ($1, $client, 0)`, [row!.id], m);
+      await this.db.query(`INSERT INTO carrier_control_number (carrier_id, client_id, last_number) VALUES ($1, $client, 0)`, [row!.id]);
       const view = auditView(body);
       await this.audit.record(
         { eventType: 'Carrier', actionType: 'create', description: `Carrier added: ${body.name}`, data: Object.entries(view).map(([title, v]) => ({ title, oldValue: null, newValue: v, changed: true })) },
-        m,
       );
-      return this.get(row!.id, m);
+      return this.get(row!.id);
     });
   }
 
   async update(id: number, body: CarrierInput): Promise<Carrier> {
-    return this.db.transaction(async (m) => {
-      const before = await this.get(id, m, true);
-      await this.nameFree(body.name, id, m);
+    return this.db.transaction(async () => {
+      const before = await this.get(id, true);
+      await this.nameFree(body.name, id);
       await this.db.query(
         `UPDATE carrier SET name = $1, plan_type_ids = $2, policy_number = $3, sponsor_fein = $4, isa_sender_qualifier = $5, isa_sender_id = $6,
                 isa_receiver_qualifier = $7, isa_receiver_id = $8, gs_sender_code = $9, gs_receiver_code = $10, schedule = $11, updated_at = now()
           WHERE id = $12 AND client_id = $client`,
         [...this.values(body), id],
-        m,
       );
       const old = auditView(before);
       const next = auditView(body);
       const data = Object.keys(next).map((title) => ({ title, oldValue: old[title] ?? null, newValue: next[title] ?? null, changed: old[title] !== next[title] }));
-      await this.audit.record({ eventType: 'Carrier', actionType: 'update', description: `Carrier changed: ${body.name}`, data: data.filter((d) => d.changed) }, m);
-      return this.get(id, m);
+      await this.audit.record({ eventType: 'Carrier', actionType: 'update', description: `Carrier changed: ${body.name}`, data: data.filter((d) => d.changed) });
+      return this.get(id);
     });
   }
 
   async remove(id: number): Promise<void> {
-    await this.db.transaction(async (m) => {
-      const c = await this.get(id, m, true);
+    await this.db.transaction(async () => {
+      const c = await this.get(id, true);
       // Soft: its files' records (control numbers, what each told the carrier) stay.
-      await this.db.query(`UPDATE carrier SET deleted_at = now(), updated_at = now() WHERE id = $1 AND client_id = $client`, [id], m);
-      await this.audit.record({ eventType: 'Carrier', actionType: 'delete', description: `Carrier deleted: ${c.name}`, data: [] }, m);
+      await this.db.query(`UPDATE carrier SET deleted_at = now(), updated_at = now() WHERE id = $1 AND client_id = $client`, [id]);
+      await this.audit.record({ eventType: 'Carrier', actionType: 'delete', description: `Carrier deleted: ${c.name}`, data: [] });
     });
   }
 
@@ -134,11 +129,10 @@ export class CarriersService {
     return [b.name, b.planTypeIds, b.policyNumber, b.sponsorFein, b.isaSenderQualifier, b.isaSenderId, b.isaReceiverQualifier, b.isaReceiverId, b.gsSenderCode, b.gsReceiverCode, b.schedule];
   }
 
-  private async nameFree(name: string, id: number | null, m: EntityManager): Promise<void> {
+  private async nameFree(name: string, id: number | null): Promise<void> {
     const [taken] = await this.db.query<{ id: number }>(
       `SELECT id FROM carrier WHERE client_id = $client AND deleted_at IS NULL AND lower(name) = lower($1) AND id <> coalesce($2::int, 0)`,
       [name, id],
-      m,
     );
     if (taken) throw new ConflictException({ statusCode: 409, message: CarrierFeedMessages.nameTaken });
   }

@@ -1,6 +1,5 @@
 import { Clock } from '../../core/clock/clock';
 import { Injectable, NotFoundException } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { DashboardMessages, type CarrierLinkRow, type EnrollmentIssue, type PlanEnrollmentSummary } from '../../contracts/dashboard';
 import { EnrollmentStatus, type EnrollmentStatusValue } from '../../contracts/enrollments';
 import { Messages } from '../../contracts/messages';
@@ -95,8 +94,8 @@ export class DashboardService {
    * The elections of the period in force (what covers the employee today) unless the current period is asked
    * for: the unsigned changes (the wizard) and what is being signed are the current period's.
    */
-  async summary(employeeId: number, view: ElectionView = 'signed', m: EntityManager = this.db.manager, period: PeriodView = view === 'draft' ? 'current' : 'in-force'): Promise<PlanEnrollmentSummary[]> {
-    const rows = await this.db.query<SummaryRow>(SUMMARY_SQL, [employeeId, view === 'draft', period === 'in-force', this.clock.nowIso()], m);
+  async summary(employeeId: number, view: ElectionView = 'signed', period: PeriodView = view === 'draft' ? 'current' : 'in-force'): Promise<PlanEnrollmentSummary[]> {
+    const rows = await this.db.query<SummaryRow>(SUMMARY_SQL, [employeeId, view === 'draft', period === 'in-force', this.clock.nowIso()]);
     return rows.map((r) => {
       // Only an election costs anything; a declined or waived row shows zeros.
       const own = r.status === 1 ? r.contribution_cents : 0;
@@ -152,7 +151,6 @@ export class DashboardService {
    * plan is enrolled, and life coverage above the guaranteed issue amount (with the plan's EOI form).
    */
   async tasks(employeeId: number): Promise<EnrollmentIssue[]> {
-    const m = this.db.manager;
     const issues: EnrollmentIssue[] = [];
     // The same rule as the registration's Benefits Enrollment step (a type without its row is undecided too).
     const undecided = await this.enrollments.undecidedPlanTypes(employeeId);
@@ -172,7 +170,6 @@ export class DashboardService {
         WHERE en.employee_id = $1 AND en.client_id = $client AND en.status = 1 AND en.plan_type_id = ANY ($2)
         ORDER BY en.plan_type_id`,
       [employeeId, [PlanTypeIds.Life, PlanTypeIds.VoluntaryLife], this.clock.nowIso()],
-      m,
     );
     for (const r of life) if (this.needsEoi(r)) issues.push({ label: DashboardMessages.eoiRequired(r.plan_name), fileId: r.eoi_file_id });
     return issues;

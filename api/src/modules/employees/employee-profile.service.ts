@@ -1,5 +1,4 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { isMaskedSsn, toIsoDate, toUsDate } from '../../contracts/formats';
 import { Messages } from '../../contracts/messages';
 import { ZEmployeeProfileRequest, type EmployeeProfile, type EmployeeProfileRequest } from '../../contracts/profile';
@@ -73,7 +72,7 @@ export class EmployeeProfileService {
 
   /** The profile of the session's employee (or, for the registration checks, the given employee of the client). */
   async get(employeeId: number | null = this.context.user.employeeId): Promise<EmployeeProfile> {
-    const e = await this.load(this.db.manager, employeeId, false);
+    const e = await this.load(employeeId, false);
     return this.toProfile(e, this.cipher.decrypt(e.ssnEnc));
   }
 
@@ -84,8 +83,8 @@ export class EmployeeProfileService {
   }
 
   async update(body: EmployeeProfileRequest): Promise<EmployeeProfile> {
-    return this.db.transaction(async (m) => {
-      const e = await this.load(m, this.context.user.employeeId, true);
+    return this.db.transaction(async () => {
+      const e = await this.load(this.context.user.employeeId, true);
       const storedSsn = this.cipher.decrypt(e.ssnEnc);
       // The mask the GET answered means "unchanged"; without a stored SSN there is nothing it could stand for.
       if (isMaskedSsn(body.ssn) && !storedSsn) throw fieldErrors([{ path: 'ssn', message: Messages.ssnInvalid }]);
@@ -120,7 +119,7 @@ export class EmployeeProfileService {
       if (!anyChanged(changes) && !indexesChanged) return this.toProfile(e, storedSsn);
 
       // Re-seal only a changed SSN, so an unchanged one keeps its ciphertext (and its key id).
-      await this.db.update(employeeTable, e.id, { ...next, ...(ssn !== storedSsn ? { ssnEnc: this.cipher.encrypt(ssn) } : {}) }, m);
+      await this.db.update(employeeTable, e.id, { ...next, ...(ssn !== storedSsn ? { ssnEnc: this.cipher.encrypt(ssn) } : {}) });
       if (ADDRESS_KEYS.some((k) => e[k] !== next[k])) {
         // Dependents living at the employee's address move with it.
         await this.dependents.followEmployeeAddress(e.id, { address1: next.address1, address2: next.address2, zip: next.zip, city: next.city, state: next.state, country: e.country });
@@ -134,16 +133,15 @@ export class EmployeeProfileService {
             description: `Employee profile of ${fullName(next)} updated`,
             data: changes,
           },
-          m,
         );
       }
       return this.toProfile(updated, ssn);
     });
   }
 
-  private async load(m: EntityManager, employeeId: number | null, lock: boolean): Promise<Employee> {
+  private async load(employeeId: number | null, lock: boolean): Promise<Employee> {
     if (employeeId === null) throw notFound();
-    const [e] = await this.db.rows(employeeTable, 'e', 'e.id = $1', [employeeId], { secret: ['ssnEnc'], lock }, m);
+    const [e] = await this.db.rows(employeeTable, 'e', 'e.id = $1', [employeeId], { secret: ['ssnEnc'], lock });
     if (!e) throw notFound();
     return e;
   }

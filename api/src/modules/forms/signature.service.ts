@@ -156,7 +156,7 @@ export class SignatureService {
     view: 'signed' | 'draft' = 'signed',
   ): Promise<SignedSummary> {
     // What is signed is the current period's elections (next year's during its open enrollment).
-    const elections = await this.dashboard.summary(employeeId, view, this.db.manager, 'current');
+    const elections = await this.dashboard.summary(employeeId, view, 'current');
     const dependents = await this.db.query<{ name: string; relationship_type_id: number | null; birth_date: string | null }>(
       `SELECT concat_ws(' ', first_name, last_name) AS name, relationship_type_id, birth_date::text AS birth_date
          FROM dependent WHERE employee_id = $1 AND client_id = $client AND deleted_at IS NULL ORDER BY id`,

@@ -1,6 +1,5 @@
 import { BadRequestException, ConflictException, Inject, Injectable, Logger, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
-import type { EntityManager } from 'typeorm';
 import { CENSUS_SHEET, CensusImportMessages, parseCensus, type CensusRow } from '../../contracts/census-import';
 import { toUsDate } from '../../contracts/formats';
 import { CENSUS_PREVIEW_ROWS, type CensusCommit, type CensusCommitProgress, type CensusPreview, type RateSheetCommitResult, type RateSheetPreview } from '../../contracts/imports';
@@ -100,11 +99,10 @@ export class ImportsService {
     return sealer.final().sealed;
   }
 
-  private async batch<T>(kind: Kind, id: number, m?: EntityManager, lock = false): Promise<{ fileName: string; payload: T; committed: boolean }> {
+  private async batch<T>(kind: Kind, id: number, lock = false): Promise<{ fileName: string; payload: T; committed: boolean }> {
     const [row] = await this.db.query<{ file_name: string; payload_enc: string; committed: boolean }>(
       `SELECT file_name, payload_enc, committed_at IS NOT NULL AS committed FROM import_batch WHERE id = $1 AND kind = $2 AND client_id = $client ${lock ? 'FOR UPDATE' : ''}`,
       [id, kind],
-      m,
     );
     if (!row) throw notFound();
     return { fileName: row.file_name, payload: JSON.parse(this.cipher.decrypt(row.payload_enc)!) as T, committed: row.committed };
@@ -146,9 +144,9 @@ export class ImportsService {
 
   async commitRateSheet(id: number): Promise<RateSheetCommitResult> {
     return this.db.transaction(async (m) => {
-      const { fileName, payload, committed } = await this.batch<RateSheet>('rate-sheet', id, m, true);
+      const { fileName, payload, committed } = await this.batch<RateSheet>('rate-sheet', id, true);
       if (committed) throw new ConflictException({ statusCode: 409, message: PlanCatalogMessages.alreadyCommitted });
-      const done = await this.catalog.replaceDraft(payload, fileName, m);
+      const done = await this.catalog.replaceDraft(payload, fileName);
       await this.db.query('UPDATE import_batch SET committed_at = now() WHERE id = $1 AND client_id = $client', [id], m);
       return { periodId: done.period.id, periodTitle: done.period.title, plans: done.plans, sbcLinked: done.sbcLinked };
     });

@@ -2,7 +2,7 @@ import { ConflictException, Inject, Injectable, NotFoundException, UnauthorizedE
 import { randomInt } from 'node:crypto';
 import { generateSecret, generateURI, verifySync } from 'otplib';
 import * as QRCode from 'qrcode';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import type { LoginResponse } from '../../contracts/auth';
 import {
   MFA_RECOVERY_CODE_COUNT,
@@ -73,7 +73,7 @@ export class MfaService {
    * account enters a code; HR of a client that requires an authenticator and has none sets one up first.
    */
   async afterPassword(account: Account): Promise<LoginMfaStep | null> {
-    const row = await this.rowOf(this.dataSource.manager, account.id);
+    const row = await this.rowOf(account.id);
     const purpose: ChallengePurpose | null = row?.confirmed_at ? 'code' : (await this.requiredFor(account)) ? 'enroll' : null;
     if (purpose === null) return null;
     const raw = newRawToken();
@@ -113,7 +113,7 @@ export class MfaService {
 
   async status(): Promise<MfaStatus> {
     const account = await this.me();
-    const row = await this.rowOf(this.dataSource.manager, account.id);
+    const row = await this.rowOf(account.id);
     const [left] = (await this.dataSource.query(`SELECT count(*)::int AS n FROM mfa_recovery_code WHERE account_id = $1 AND used_at IS NULL`, [account.id])) as Array<{ n: number }>;
     return {
       enrolled: row?.confirmed_at != null,
@@ -136,13 +136,13 @@ export class MfaService {
   /** Turns one's own authenticator off, after the password; not for HR whose client requires one. */
   async disable(password: string): Promise<void> {
     const account = await this.me();
-    const row = await this.rowOf(this.dataSource.manager, account.id);
+    const row = await this.rowOf(account.id);
     if (!row) throw new ConflictException({ statusCode: 409, message: MfaMessages.notEnrolled });
     if (await this.requiredFor(account)) throw new ConflictException({ statusCode: 409, message: MfaMessages.requiredByClient });
     await this.passwords.confirm(password, 'change');
-    await this.dataSource.transaction(async (m) => {
-      await this.remove(m, account.id);
-      await this.audit.record({ eventType: 'Security', actionType: 'mfa-disabled', description: `Turned off the authenticator of ${account.username}` }, m);
+    await this.db.transaction(async () => {
+      await this.remove(account.id);
+      await this.audit.record({ eventType: 'Security', actionType: 'mfa-disabled', description: `Turned off the authenticator of ${account.username}` });
     });
   }
 
@@ -189,13 +189,13 @@ export class MfaService {
     );
     if (!target) throw new NotFoundException();
     if (target.id === this.context.user.accountId) throw new ConflictException({ statusCode: 409, message: MfaMessages.resetSelf });
-    if (!(await this.rowOf(this.dataSource.manager, target.id))) throw new ConflictException({ statusCode: 409, message: MfaMessages.notEnrolled });
-    await this.dataSource.transaction(async (m) => {
-      await this.remove(m, target.id);
+    if (!(await this.rowOf(target.id))) throw new ConflictException({ statusCode: 409, message: MfaMessages.notEnrolled });
+    await this.db.transaction(async () => {
+      await this.remove(target.id);
       const entry: AuditRecord = { eventType: 'Security', actionType: 'mfa-reset', description: `Reset the authenticator of ${target.username}` };
       // Between platform administrators it is platform work, in no client's log (as the queue dashboard's entries).
-      if (this.context.user.roleType === 1) await this.audit.record(entry, m);
-      else await this.audit.recordAs({ clientId: null, accountId: this.context.user.accountId }, entry, m);
+      if (this.context.user.roleType === 1) await this.audit.record(entry);
+      else await this.audit.recordAs({ clientId: null, accountId: this.context.user.accountId }, entry);
     });
     return target.username;
   }
@@ -238,14 +238,14 @@ export class MfaService {
     return check;
   }
 
-  private async useTotp(accountId: number, code: string, manager: EntityManager = this.dataSource.manager, pending = false): Promise<CodeCheck> {
-    const row = await this.rowOf(manager, accountId);
+  private async useTotp(accountId: number, code: string, pending = false): Promise<CodeCheck> {
+    const row = await this.rowOf(accountId);
     if (!row || (row.confirmed_at === null) !== pending) return { ok: false, message: MfaMessages.codeInvalid };
     const result = verifySync({ secret: this.cipher.decrypt(row.secret_enc)!, token: code, epoch: Math.floor(this.clock.now().getTime() / 1000), epochTolerance: EPOCH_TOLERANCE_SECONDS });
     if (!result.valid || !('timeStep' in result)) return { ok: false, message: MfaMessages.codeInvalid };
     // Compare-and-set: of two requests with the same code (or an older one), only the first gets through. (A
     // bare UPDATE … RETURNING answers [rows, count] through TypeORM; the CTE answers the rows alone.)
-    const accepted = (await manager.query(
+    const accepted = (await this.db.manager.query(
       `WITH accepted AS (
          UPDATE account_mfa SET last_time_step = $2, updated_at = now() WHERE account_id = $1 AND (last_time_step IS NULL OR last_time_step < $2) RETURNING account_id
        ) SELECT account_id FROM accepted`,
@@ -273,7 +273,7 @@ export class MfaService {
 
   /** The first code from a new authenticator confirms it; the recovery codes are made then and shown once. */
   private async confirm(account: Account, code: string): Promise<MfaRecoveryCodes> {
-    const row = await this.rowOf(this.dataSource.manager, account.id);
+    const row = await this.rowOf(account.id);
     if (row?.confirmed_at) throw new ConflictException({ statusCode: 409, message: MfaMessages.alreadyEnrolled });
     if (!row) throw new ConflictException({ statusCode: 409, message: MfaMessages.setupFirst });
     if (!/^\d{6}$/.test(code)) throw new UnauthorizedException({ statusCode: 401, message: MfaMessages.codeInvalid });
@@ -282,8 +282,8 @@ export class MfaService {
     await this.attempts.take('mfa', who, ip);
     const recoveryCodes = Array.from({ length: MFA_RECOVERY_CODE_COUNT }, () => newRecoveryCode());
     const hashes = await Promise.all(recoveryCodes.map((c) => hashSecret(c.replace('-', ''))));
-    const check = await this.dataSource.transaction(async (m) => {
-      const result = await this.useTotp(account.id, code, m, true);
+    const check = await this.db.transaction(async (m) => {
+      const result = await this.useTotp(account.id, code, true);
       if (!result.ok) return result;
       await m.query(`UPDATE account_mfa SET confirmed_at = $2 WHERE account_id = $1`, [account.id, this.clock.nowIso()]);
       await m.query(`DELETE FROM mfa_recovery_code WHERE account_id = $1`, [account.id]);
@@ -301,7 +301,7 @@ export class MfaService {
 
   /** The pending authenticator; a new one unless `reuse` finds one already pending (the sign-in page reloads). */
   private async pendingSetup(account: Account, reuse: boolean): Promise<MfaSetup> {
-    const row = await this.rowOf(this.dataSource.manager, account.id);
+    const row = await this.rowOf(account.id);
     if (row?.confirmed_at) throw new ConflictException({ statusCode: 409, message: MfaMessages.alreadyEnrolled });
     if (row && reuse) return this.setupOf(account, this.cipher.decrypt(row.secret_enc)!);
     const secret = generateSecret();
@@ -348,12 +348,13 @@ export class MfaService {
     return account;
   }
 
-  private async rowOf(manager: EntityManager, accountId: number): Promise<MfaRow | null> {
-    const [row] = (await manager.query(`SELECT secret_enc, to_json(confirmed_at) #>> '{}' AS confirmed_at FROM account_mfa WHERE account_id = $1`, [accountId])) as MfaRow[];
+  private async rowOf(accountId: number): Promise<MfaRow | null> {
+    const [row] = (await this.db.manager.query(`SELECT secret_enc, to_json(confirmed_at) #>> '{}' AS confirmed_at FROM account_mfa WHERE account_id = $1`, [accountId])) as MfaRow[];
     return row ?? null;
   }
 
-  private async remove(m: EntityManager, accountId: number): Promise<void> {
+  private async remove(accountId: number): Promise<void> {
+    const m = this.db.manager;
     await m.query(`DELETE FROM account_mfa WHERE account_id = $1`, [accountId]);
     await m.query(`DELETE FROM mfa_recovery_code WHERE account_id = $1`, [accountId]);
     await m.query(`UPDATE mfa_challenge SET used_at = now() WHERE account_id = $1 AND used_at IS NULL`, [accountId]);

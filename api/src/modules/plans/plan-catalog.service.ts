@@ -1,5 +1,4 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { AuditService } from '../../core/audit/audit.service';
 import { TenantDb } from '../../core/database/tenant-db';
 import {
@@ -52,37 +51,35 @@ export class PlanCatalogService {
    * The open client's period whose plans may be replaced (DRAFT_PERIOD): the one Ready to Start when there is one,
    * else a started period nobody has elected a plan of yet (a new-hire first period).
    */
-  async draftPeriod(m?: EntityManager, lock = false): Promise<DraftPeriod | null> {
+  async draftPeriod(lock = false): Promise<DraftPeriod | null> {
     const [p] = await this.db.query<{ id: number; title: string; start_date: string }>(
       `SELECT o.id, o.title, o.start_date::text AS start_date FROM open_enrollment_period o
         WHERE o.client_id = $client AND ${DRAFT_PERIOD.replaceAll('{period}', 'o')}
         ORDER BY o.started_at IS NULL DESC, o.start_date DESC, o.id DESC LIMIT 1 ${lock ? 'FOR UPDATE OF o' : ''}`,
       [],
-      m,
     );
     return p ? { id: p.id, title: p.title, startDate: toUsDate(p.start_date)! } : null;
   }
 
   /** The draft period's plans replaced by the sheet's, with their rates, SBC files found by name and HSA pairs. */
-  async replaceDraft(sheet: RateSheet, fileName: string, m: EntityManager): Promise<{ period: DraftPeriod; plans: number; sbcLinked: number }> {
-    const period = await this.draftPeriod(m, true);
+  async replaceDraft(sheet: RateSheet, fileName: string): Promise<{ period: DraftPeriod; plans: number; sbcLinked: number }> {
+    const period = await this.draftPeriod(true);
     if (!period) throw new ConflictException({ statusCode: 409, message: PlanCatalogMessages.noDraftPeriod });
-    const old = await this.db.query<{ id: number }>(`SELECT id FROM plan WHERE open_enrollment_period_id = $1 AND client_id = $client`, [period.id], m);
+    const old = await this.db.query<{ id: number }>(`SELECT id FROM plan WHERE open_enrollment_period_id = $1 AND client_id = $client`, [period.id]);
     if (old.length > 0) {
       const ids = old.map((o) => o.id);
       const used = await this.db.query(
         `SELECT 1 FROM enrollment WHERE plan_id = ANY ($1) AND client_id = $client LIMIT 1`,
         [ids],
-        m,
       );
       if (used.length > 0) throw new ConflictException({ statusCode: 409, message: PlanCatalogMessages.plansInUse });
-      await this.db.query(`UPDATE plan SET hsa_plan_id = NULL WHERE id = ANY ($1) AND client_id = $client`, [ids], m);
-      await this.db.query(`DELETE FROM plan WHERE id = ANY ($1) AND client_id = $client`, [ids], m);
+      await this.db.query(`UPDATE plan SET hsa_plan_id = NULL WHERE id = ANY ($1) AND client_id = $client`, [ids]);
+      await this.db.query(`DELETE FROM plan WHERE id = ANY ($1) AND client_id = $client`, [ids]);
     }
     const idByName = new Map<string, number>();
     let sbcLinked = 0;
     for (const [index, p] of sheet.plans.entries()) {
-      const id = await this.insertPlan(period.id, sheet, p, index, m);
+      const id = await this.insertPlan(period.id, sheet, p, index);
       idByName.set(p.name.trim().toLowerCase(), id);
       if (p.sbcFileName) {
         // A document the client keeps under that title becomes the plan's SBC; otherwise it is uploaded later.
@@ -91,14 +88,13 @@ export class PlanCatalogService {
            SELECT $1, f.id, 0 FROM file f WHERE f.client_id = $client AND f.file_type IN ('carrier', 'client') AND lower(f.title) = lower($2)
             ORDER BY f.id DESC LIMIT 1 RETURNING file_id`,
           [id, p.sbcFileName],
-          m,
         );
         sbcLinked += linked.length;
       }
     }
     for (const p of sheet.plans) {
       if (!p.hsaPlanName) continue;
-      await this.db.query(`UPDATE plan SET hsa_plan_id = $2 WHERE id = $1 AND client_id = $client`, [idByName.get(p.name.trim().toLowerCase()), idByName.get(p.hsaPlanName.trim().toLowerCase())], m);
+      await this.db.query(`UPDATE plan SET hsa_plan_id = $2 WHERE id = $1 AND client_id = $client`, [idByName.get(p.name.trim().toLowerCase()), idByName.get(p.hsaPlanName.trim().toLowerCase())]);
     }
     await this.audit.record(
       {
@@ -108,12 +104,11 @@ export class PlanCatalogService {
         description: `Rate sheet ${fileName} imported into ${period.title}: ${sheet.plans.length} plan(s)${old.length > 0 ? `, replacing ${old.length}` : ''}`,
         data: [{ title: 'Plans', oldValue: old.length > 0 ? String(old.length) : null, newValue: String(sheet.plans.length), changed: true }],
       },
-      m,
     );
     return { period, plans: sheet.plans.length, sbcLinked };
   }
 
-  private async insertPlan(periodId: number, sheet: RateSheet, p: ImportedPlan, sortOrder: number, m: EntityManager): Promise<number> {
+  private async insertPlan(periodId: number, sheet: RateSheet, p: ImportedPlan, sortOrder: number): Promise<number> {
     const [row] = await this.db.query<{ id: number }>(
       `INSERT INTO plan (client_id, open_enrollment_period_id, plan_type_id, name, carrier, policy_number, effective_date, end_date, tier_structure, rate_type,
                          rate_period, contribution_type, employer_contribution, employer_contributes, dependent_max_age, waiting_period_days, min_work_hours,
@@ -141,21 +136,19 @@ export class PlanCatalogService {
         JSON.stringify(p.benefits),
         sortOrder,
       ],
-      m,
     );
     const id = row!.id;
-    await this.insertRates(id, p.rates, m);
+    await this.insertRates(id, p.rates);
     return id;
   }
 
-  private async insertRates(planId: number, rates: readonly RateRow[], m: EntityManager): Promise<void> {
+  private async insertRates(planId: number, rates: readonly RateRow[]): Promise<void> {
     if (rates.length === 0) return;
     await this.db.query(
       `INSERT INTO plan_rate (plan_id, tier, min_age, max_age, cost_cents)
        SELECT $1, r.tier, r.min_age, r.max_age, r.cost_cents FROM unnest($2::int[], $3::int[], $4::int[], $5::int[]) AS r(tier, min_age, max_age, cost_cents)
         WHERE EXISTS (SELECT 1 FROM plan WHERE id = $1 AND client_id = $client)`,
       [planId, rates.map((r) => r.tier), rates.map((r) => r.minAge), rates.map((r) => r.maxAge), rates.map((r) => r.costCents)],
-      m,
     );
   }
 
@@ -163,13 +156,13 @@ export class PlanCatalogService {
    * A plan's rates replaced by the form's, checked against the plan as the Rates sheet checks them. Voluntary life
    * stays priced by amount and age; another plan is age-banded when a rate names a band.
    */
-  private async replaceRates(before: CatalogPlan, rates: readonly RateRow[], m: EntityManager): Promise<void> {
+  private async replaceRates(before: CatalogPlan, rates: readonly RateRow[]): Promise<void> {
     const issues = planRateIssues(before, rates);
     if (issues.length > 0) throw fieldErrors(issues);
-    await this.db.query(`DELETE FROM plan_rate r USING plan p WHERE r.plan_id = p.id AND p.id = $1 AND p.client_id = $client`, [before.id], m);
-    await this.insertRates(before.id, rates, m);
+    await this.db.query(`DELETE FROM plan_rate r USING plan p WHERE r.plan_id = p.id AND p.id = $1 AND p.client_id = $client`, [before.id]);
+    await this.insertRates(before.id, rates);
     const aged = rates.some((r) => r.minAge !== RATE_AGES.min || r.maxAge !== RATE_AGES.max);
-    await this.db.query(`UPDATE plan SET rate_type = CASE WHEN rate_type = 2 THEN 2 WHEN $2 THEN 1 ELSE 0 END WHERE id = $1 AND client_id = $client`, [before.id, aged], m);
+    await this.db.query(`UPDATE plan SET rate_type = CASE WHEN rate_type = 2 THEN 2 WHEN $2 THEN 1 ELSE 0 END WHERE id = $1 AND client_id = $client`, [before.id, aged]);
   }
 
   /** The plans of the open client's draft period, or of the current one when nothing is being prepared. */
@@ -182,20 +175,20 @@ export class PlanCatalogService {
     return { period, plans: rows.map(toCatalogPlan) };
   }
 
-  async one(id: number, m?: EntityManager): Promise<CatalogPlan> {
-    const [row] = await this.db.query<CatalogPlanRecord>(`${CATALOG_SQL} WHERE p.id = $1 AND p.client_id = $client`, [id], m);
+  async one(id: number): Promise<CatalogPlan> {
+    const [row] = await this.db.query<CatalogPlanRecord>(`${CATALOG_SQL} WHERE p.id = $1 AND p.client_id = $client`, [id]);
     if (!row) throw new NotFoundException({ statusCode: 404, message: PlanCatalogMessages.planNotFound });
     return toCatalogPlan(row);
   }
 
   /** One plan's own fields and employer shares; only while its period has not started (employees price from it). */
   async update(id: number, body: PlanEdit): Promise<CatalogPlan> {
-    return this.db.transaction(async (m) => {
-      const [lock] = await this.db.query<{ id: number }>(`SELECT id FROM plan WHERE id = $1 AND client_id = $client FOR UPDATE`, [id], m);
+    return this.db.transaction(async () => {
+      const [lock] = await this.db.query<{ id: number }>(`SELECT id FROM plan WHERE id = $1 AND client_id = $client FOR UPDATE`, [id]);
       if (!lock) throw new NotFoundException({ statusCode: 404, message: PlanCatalogMessages.planNotFound });
-      const before = await this.one(id, m);
+      const before = await this.one(id);
       if (!before.editable) throw new ConflictException({ statusCode: 409, message: PlanCatalogMessages.periodStarted });
-      if (body.rates) await this.replaceRates(before, body.rates, m);
+      if (body.rates) await this.replaceRates(before, body.rates);
       const employerContribution = body.employerContribution;
       await this.db.query(
         `UPDATE plan SET name = $2, carrier = $3, policy_number = $4, description = $5, waiting_period_days = $6, min_work_hours = $7, dependent_max_age = $8,
@@ -214,13 +207,12 @@ export class PlanCatalogService {
           body.employerPaid ? 2 : 1,
           computeEmployerContributesOf({ contributionType: body.employerPaid ? 2 : 1, employerContribution, benefits: before.benefits }),
         ],
-        m,
       ).catch((err: unknown) => {
         // The period already has a plan of that type and name (plan_period_name_idx).
         if (typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505') throw new ConflictException({ statusCode: 409, message: PlanCatalogMessages.nameTaken });
         throw err;
       });
-      const after = await this.one(id, m);
+      const after = await this.one(id);
       const fields: Array<[string, unknown, unknown]> = [
         ['Plan name', before.name, after.name],
         ['Carrier', before.carrier, after.carrier],
@@ -254,7 +246,6 @@ export class PlanCatalogService {
           description: `Plan ${after.name} edited${rateChanges.length > 0 ? `; rates: ${rateChanges.map((c) => `${c.title.slice('Rate: '.length)} ${shown(c.oldValue)} → ${shown(c.newValue)}`).join('; ')}` : ''}`,
           data: [...fields.map(([title, o, n]) => ({ title, oldValue: text(o), newValue: text(n), changed: text(o) !== text(n) })), ...rateChanges],
         },
-        m,
       );
       return after;
     });
