@@ -107,7 +107,11 @@ async function seedDependents(m: EntityManager, cipher: SecuredDataCipher, now: 
   return created;
 }
 
-/** The demo data. Every insert is guarded by a natural key, so seeding twice changes nothing. */
+/**
+ * The demo data. Every insert is guarded by a natural key, so seeding twice changes nothing. The seed takes its
+ * transaction's manager and hands it on: it runs as a script (and from the test set-up) with a bare DataSource,
+ * outside any request or job, so there is no Nest application and no request context to carry the transaction.
+ */
 export async function seedDemoData(m: EntityManager, config: AppConfig, cipher: SecuredDataCipher, now = new Date()): Promise<SeedResult> {
   let created = false;
   let agencyId = await idOf(m, `SELECT id FROM agency WHERE name = $1`, ['Harbor Benefits Group']);
