@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { EmailType } from '../../api/src/contracts/communications';
+import { PLAN_TYPE_NAMES } from '../../api/src/contracts/engine/plan-types';
 import { StatusDashboardMessages } from '../../api/src/contracts/status-dashboard';
 import { cloneAcmeWithPlans, createOtherTenant, createPerson, type FixturePerson } from '../support/fixtures';
 import { appWithWorkers } from '../support/mail';
@@ -181,6 +182,41 @@ describe('status dashboard: completion, totals, filters and the reminder', () =>
     await db.query('UPDATE open_enrollment_period SET closed_date = current_date WHERE id = $1', [periodId]);
     expect((await api('get', `/dashboards/${periodId}/reminder`, hrJwt).expect(409)).body.message).toBe(StatusDashboardMessages.remindNotOpen);
     expect((await api('post', `/dashboards/${periodId}/reminder`, hrJwt).expect(409)).body.message).toBe(StatusDashboardMessages.remindNotOpen);
+  });
+
+  it('weekly hours below what every dental plan asks: the plans, the dental row and the dashboard agree it is not theirs to elect', async () => {
+    const { db } = suite;
+    const { clientId, periodId } = await cloneAcmeWithPlans(db);
+    await db.query('UPDATE open_enrollment_period SET started_at = now(), closed_date = NULL, end_date = current_date + 20 WHERE id = $1', [periodId]);
+    await db.query('UPDATE plan SET min_work_hours = 30 WHERE open_enrollment_period_id = $1 AND plan_type_id = 2', [periodId]);
+    const hr = await createPerson(db, { clientId, registered: true, roleType: 1, firstName: 'Hanna' });
+    const hrJwt = await suite.t.login(hr.email);
+    const part = await member(clientId, 'Parker');
+    const full = await member(clientId, 'Fuller');
+    const unknown = await member(clientId, 'Unsure');
+    await db.query('UPDATE employee SET work_hours = $2 WHERE id = $1', [part.employeeId, 20]);
+    await db.query('UPDATE employee SET work_hours = $2 WHERE id = $1', [full.employeeId, 30]);
+
+    const dental = async (jwt: string) => ({
+      plans: ((await api('get', '/plans?type=2', jwt).expect(200)).body as Array<{ restricted: number }>).map((p) => p.restricted),
+      row: ((await api('get', '/enrollments', jwt).expect(200)).body as Row[]).find((r) => r.planTypeId === 2)!.restricted,
+    });
+    const part20 = await dental(part.jwt!);
+    expect(part20.plans.length).toBeGreaterThan(0);
+    expect(part20).toEqual({ plans: part20.plans.map(() => 3), row: 3 });
+    for (const who of [full, unknown]) expect(await dental(who.jwt!)).toMatchObject({ row: 0 });
+
+    const users = new Map((await board(hrJwt, periodId)).users.map((u) => [u.employeeId, u]));
+    const dentalOf = (id: number) => users.get(id)!.enrollments.find((e) => e.planTypeId === 2)!.available;
+    expect([dentalOf(part.employeeId), dentalOf(full.employeeId), dentalOf(unknown.employeeId)]).toEqual([false, true, true]);
+    expect(users.get(part.employeeId)!.missing).not.toContain(PLAN_TYPE_NAMES[2]);
+    expect(users.get(full.employeeId)!.missing).toContain(PLAN_TYPE_NAMES[2]);
+
+    // Deciding everything else finishes the part-timer: dental does not hold them up.
+    await decideAll(part.jwt!);
+    await sign(part.jwt!);
+    const after = (await board(hrJwt, periodId)).users.find((u) => u.employeeId === part.employeeId)!;
+    expect(after).toMatchObject({ progress: 100, state: 'finished', missing: [] });
   });
 
   it('nobody to remind answers 409 and sends nothing', async () => {

@@ -20,6 +20,7 @@ describe('census progress: one rule for the list, its filter and the record', ()
     restricted: 0,
     eligibleEmploymentIds: null,
     waitingPeriodDays: 0,
+    minWorkHours: null,
     endDate: '2027-12-31',
     employerPaid: false,
     hsaQualified: false,
@@ -28,7 +29,7 @@ describe('census progress: one rule for the list, its filter and the record', ()
   const PPO = 1;
   const plans = [plan(PPO, PlanTypeIds.Medical), plan(2, PlanTypeIds.Dental), plan(3, PlanTypeIds.Vision), plan(4, PlanTypeIds.HSA), plan(5, PlanTypeIds.Life, { employerPaid: true })];
   type Elections = CompletionEmployee['elections'];
-  const completion = (elections: Elections) => enrollmentCompletion(plans, { employmentId: 1, hireDate: '2020-01-06', eligibilityDate: null, today: '2026-11-27', elections });
+  const completion = (elections: Elections) => enrollmentCompletion(plans, { employmentId: 1, hireDate: '2020-01-06', eligibilityDate: null, workHours: null, today: '2026-11-27', elections });
   const chose = (status: number, planId: number | null = null) => ({ status, planId });
   const onboarding = (step: number, flags: Partial<CensusProgressFacts['onboardingFlags']> = {}): Partial<CensusProgressFacts> => ({
     onboarding: { ...base.onboarding, employeeEnabled: true, step },

@@ -17,6 +17,7 @@ const plan = (id: number, planTypeId: number, over: Partial<CompletionPlan> = {}
   restricted: 0,
   eligibleEmploymentIds: null,
   waitingPeriodDays: 0,
+  minWorkHours: null,
   endDate: '2026-12-31',
   employerPaid: false,
   hsaQualified: false,
@@ -35,6 +36,7 @@ const employee = (elections: CompletionEmployee['elections'], over: Partial<Comp
   employmentId: 1,
   hireDate: '2020-01-06',
   eligibilityDate: null,
+  workHours: 30,
   today: '2026-11-27',
   elections,
   ...over,
@@ -73,6 +75,12 @@ describe('enrollmentCompletion: what the employee can take and what is missing',
     ['eligible after the plans renew is not counted', [plan(1, 1, { waitingPeriodDays: 90 })], { hireDate: '2026-11-01' }, [], [1]],
     ['eligible later in the plan year is counted', [plan(1, 1, { waitingPeriodDays: 30 })], { hireDate: '2026-11-01' }, [1], []],
     ['the eligibility date past the plans end is not counted', [plan(1, 1)], { eligibilityDate: '2027-02-01' }, [], [1]],
+    ['fewer weekly hours than every plan of the type asks: not counted', [plan(1, 1), plan(2, 2, { minWorkHours: 32 }), plan(3, 2, { minWorkHours: 35 })], { workHours: 30 }, [1], [2]],
+    ['enough hours for one plan of the type: counted', [plan(2, 2, { minWorkHours: 32 }), plan(3, 2, { minWorkHours: 20 })], { workHours: 30 }, [2], []],
+    ['exactly the hours asked: counted', [plan(2, 2, { minWorkHours: 30 })], { workHours: 30 }, [2], []],
+    ['hours not on file exclude no one', [plan(2, 2, { minWorkHours: 40 })], { workHours: null }, [2], []],
+    ['one plan HR restricted, the other for another status: not counted', [plan(1, 2, { restricted: 1 }), plan(2, 2, { eligibleEmploymentIds: [2] })], { employmentId: 1 }, [], [2]],
+    ['one plan for another status, the other asks too many hours: not counted', [plan(1, 2, { eligibleEmploymentIds: [2] }), plan(2, 2, { minWorkHours: 40 })], { workHours: 30 }, [], [2]],
     ['nothing offered', [], {}, [], []],
   ])('%s', (_name, plans, over, canTake, cannot) => {
     const c = enrollmentCompletion(plans, employee({}, over));
@@ -91,35 +99,44 @@ describe('enrollmentCompletion: what the employee can take and what is missing',
 });
 
 describe('planTypeRestriction: the enrollment step order', () => {
-  const offer = (over: Partial<PlanTypeOffer> = {}): PlanTypeOffer => ({ planTypeId: 20, hrRestricted: 0, notEligible: false, eligibleFrom: null, endDate: '2026-12-31', employerPaidOnly: false, ...over });
+  const offer = (over: Partial<PlanTypeOffer> = {}): PlanTypeOffer => ({ planTypeId: 20, hrRestricted: 0, eligibility: 0, eligibilityDate: null, employerPaidOnly: false, ...over });
   it.each<[string, PlanTypeOffer, { status: number; hsaQualified: boolean } | null, number]>([
     ['open', offer(), null, 0],
-    ['HR restriction first', offer({ hrRestricted: 6, notEligible: true }), { status: 1, hsaQualified: false }, 6],
-    ['HSA beside a PPO', offer({ notEligible: true }), { status: 1, hsaQualified: false }, 4],
+    ['HR restriction first', offer({ hrRestricted: 6, eligibility: RestrictionCodes.NotEligible }), { status: 1, hsaQualified: false }, 6],
+    ['HSA beside a PPO', offer({ eligibility: RestrictionCodes.NotEligible }), { status: 1, hsaQualified: false }, 4],
     ['HSA beside an HDHP', offer(), { status: 1, hsaQualified: true }, 0],
     ['HSA with medical declined', offer(), { status: -2, hsaQualified: false }, 0],
     ['dental beside a PPO', offer({ planTypeId: 2 }), { status: 1, hsaQualified: false }, 0],
-    ['not eligible', offer({ planTypeId: 2, notEligible: true }), null, 3],
-    ['eligible after the end', offer({ eligibleFrom: '2027-01-05' }), null, 2],
-    ['eligible in the past', offer({ eligibleFrom: '2020-01-05', endDate: '2019-12-31' }), null, 0],
+    ['not eligible', offer({ planTypeId: 2, eligibility: RestrictionCodes.NotEligible }), null, 3],
+    ['eligible after the plans renew', offer({ eligibility: RestrictionCodes.RenewsBeforeEligibility, eligibilityDate: '2027-01-05' }), null, 2],
+    ['eligible later this plan year', offer({ eligibilityDate: '2026-12-05' }), null, 0],
   ])('%s', (_name, o, medical, want) => {
-    expect(planTypeRestriction(o, '2026-11-27', medical)).toBe(want);
+    expect(planTypeRestriction(o, medical)).toBe(want);
   });
 });
 
 describe('offersFor', () => {
-  it('aggregates each type: the smallest waiting period, the latest end, employer-paid only when all are', () => {
+  const newHire = { employmentId: 1, hireDate: '2026-11-01', eligibilityDate: null, workHours: 30, today: '2026-11-20' };
+  it('aggregates each type: the earliest day among its open plans, employer-paid only when all are', () => {
     const offers = offersFor(
-      [plan(1, 1, { waitingPeriodDays: 60, endDate: '2026-12-31' }), plan(2, 1, { waitingPeriodDays: 30, endDate: '2027-06-30', employerPaid: true }), plan(3, 3, { employerPaid: true })],
-      { employmentId: 1, hireDate: '2026-11-01', eligibilityDate: null },
+      [plan(1, 1, { waitingPeriodDays: 60, endDate: '2027-06-30' }), plan(2, 1, { waitingPeriodDays: 30, endDate: '2027-06-30', employerPaid: true }), plan(3, 3, { employerPaid: true })],
+      newHire,
     );
     expect(offers).toEqual([
-      { planTypeId: 1, hrRestricted: 0, notEligible: false, eligibleFrom: '2026-12-01', endDate: '2027-06-30', employerPaidOnly: false },
-      { planTypeId: 3, hrRestricted: 0, notEligible: false, eligibleFrom: '2026-11-01', endDate: '2026-12-31', employerPaidOnly: true },
+      { planTypeId: 1, hrRestricted: 0, eligibility: 0, eligibilityDate: '2026-12-01', employerPaidOnly: false },
+      { planTypeId: 3, hrRestricted: 0, eligibility: 0, eligibilityDate: null, employerPaidOnly: true },
     ]);
   });
   it('takes the later of the waiting period and the eligibility date', () => {
-    expect(offersFor([plan(1, 1, { waitingPeriodDays: 10 })], { employmentId: 1, hireDate: '2026-01-01', eligibilityDate: '2026-03-01' })[0]!.eligibleFrom).toBe('2026-03-01');
+    expect(offersFor([plan(1, 1, { waitingPeriodDays: 10 })], { ...newHire, hireDate: '2026-01-01', eligibilityDate: '2026-12-01' })[0]!.eligibilityDate).toBe('2026-12-01');
+  });
+  it.each<[string, CompletionPlan[], Pick<PlanTypeOffer, 'eligibility' | 'eligibilityDate'>]>([
+    ['a plan the hours exclude gives no earlier date', [plan(1, 2, { minWorkHours: 40 }), plan(2, 2, { waitingPeriodDays: 30 })], { eligibility: 0, eligibilityDate: '2026-12-01' }],
+    ['every plan asks more hours', [plan(1, 2, { minWorkHours: 40 }), plan(2, 2, { minWorkHours: 35 })], { eligibility: RestrictionCodes.NotEligible, eligibilityDate: null }],
+    ['every plan renews first: the type says so, with the earliest day', [plan(1, 2, { waitingPeriodDays: 90, endDate: '2027-01-15' }), plan(2, 2, { waitingPeriodDays: 120, endDate: '2027-02-15' })], { eligibility: RestrictionCodes.RenewsBeforeEligibility, eligibilityDate: '2027-01-30' }],
+    ['one plan renews first, the other excludes by hours: renews', [plan(1, 2, { waitingPeriodDays: 90, endDate: '2027-01-15' }), plan(2, 2, { minWorkHours: 40 })], { eligibility: RestrictionCodes.RenewsBeforeEligibility, eligibilityDate: '2027-01-30' }],
+  ])('%s', (_name, plans, want) => {
+    expect(offersFor(plans, newHire)[0]).toMatchObject(want);
   });
 });
 

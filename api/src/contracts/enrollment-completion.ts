@@ -8,8 +8,9 @@ import { RestrictionCodes } from './plans';
  * census's "what is missing". It is the enrollment step's own rule (GET /enrollments' `restricted` and
  * `selectable`, contracts/enrollments isDecided), so an employee the wizard let sign is 100%: a type they
  * cannot take (an HSA beside a medical plan that is not a qualified high-deductible one, a plan HR
- * restricted, an employment status the plans do not cover, eligibility after the plans renew) is never
- * missing.
+ * restricted, an employment status or weekly hours the plans do not cover, eligibility after the plans renew)
+ * is never missing. A type is judged plan by plan with the plan list's own rule (planEligibility), so a type is
+ * open exactly when at least one of its plans is open to the employee.
  */
 
 /** One plan of the period, as far as taking it goes. Dates are ISO (YYYY-MM-DD). */
@@ -21,6 +22,8 @@ export interface CompletionPlan {
   /** Employment statuses the plan covers; null covers every status. */
   eligibleEmploymentIds: readonly number[] | null;
   waitingPeriodDays: number;
+  /** Weekly hours the plan asks for (the rate sheet's eligibility column); null: any. */
+  minWorkHours: number | null;
   endDate: string;
   /** contributionType 2: the employer pays it all, so there is nothing to choose. */
   employerPaid: boolean;
@@ -33,6 +36,8 @@ export interface CompletionEmployee {
   employmentId: number | null;
   hireDate: string | null;
   eligibilityDate: string | null;
+  /** Weekly work hours from the census; null when not given. */
+  workHours: number | null;
   /** The client's today (core/clock), ISO. */
   today: string;
   /** Plan type id → the election (status 1 enrolled, 0 not selected, -1 waived, -2 declined). No entry: not selected. */
@@ -44,32 +49,27 @@ export interface PlanTypeOffer {
   planTypeId: number;
   /** HR's restriction when every plan of the type has one (the smallest code), else 0. */
   hrRestricted: number;
-  /** No plan of the type covers the employee's employment status. */
-  notEligible: boolean;
-  /** The first day the employee is eligible (waiting period, eligibility date), ISO; null unknown. */
-  eligibleFrom: string | null;
-  /** The last day of the type's latest plan, ISO. */
-  endDate: string;
+  /**
+   * Why no plan of the type is open to the employee by the plan list's rule (planEligibility: HR's
+   * restriction, employment status, weekly hours, eligibility after the plan renews), else 0: NotEligible, or
+   * RenewsBeforeEligibility when some plan would take them once it renews.
+   */
+  eligibility: number;
+  /** The first day the employee is eligible for a plan of the type open to them, ISO, when that is after today; else null. */
+  eligibilityDate: string | null;
   /** Every plan of the type is employer-paid. */
   employerPaidOnly: boolean;
 }
 
 /**
  * Why the employee cannot take a plan type (a RestrictionCodes value), or 0 when they can. The order is the
- * enrollment step's: HR's restriction, then the HSA's medical plan, then employment status, then eligibility
- * after the plans renew. `medical` is the employee's medical election (null: none made).
+ * enrollment step's: HR's restriction, then the HSA's medical plan, then the employee's own eligibility for
+ * the type's plans. `medical` is the employee's medical election (null: none made).
  */
-export function planTypeRestriction(
-  offer: PlanTypeOffer,
-  today: string,
-  medical: { status: number; hsaQualified: boolean } | null,
-): number {
+export function planTypeRestriction(offer: PlanTypeOffer, medical: { status: number; hsaQualified: boolean } | null): number {
   if (offer.hrRestricted > 0) return offer.hrRestricted;
   if (offer.planTypeId === PlanTypeIds.HSA && medical !== null && medical.status === 1 && !medical.hsaQualified) return RestrictionCodes.RequiresHighDeductibleMedical;
-  if (offer.notEligible) return RestrictionCodes.NotEligible;
-  const future = offer.eligibleFrom !== null && offer.eligibleFrom > today ? offer.eligibleFrom : null;
-  if (future !== null && future > offer.endDate) return RestrictionCodes.RenewsBeforeEligibility;
-  return RestrictionCodes.None;
+  return offer.eligibility;
 }
 
 /** The first day the employee is eligible: the later of hire date + waiting period and the eligibility date (ISO; null unknown). */
@@ -83,15 +83,10 @@ export function coversEmployment(plan: Pick<CompletionPlan, 'eligibleEmploymentI
   return plan.eligibleEmploymentIds === null || (employmentId !== null && plan.eligibleEmploymentIds.includes(employmentId));
 }
 
-/** One plan for one employee: the plan list's rule (its `restricted` and `eligibilityDate`), from the same parts as a plan type's. */
-export interface PlanEligibilityFacts extends Pick<CompletionPlan, 'restricted' | 'eligibleEmploymentIds' | 'waitingPeriodDays' | 'endDate'> {
-  /** Weekly hours the plan asks for (the rate sheet's eligibility column); null: any. */
-  minWorkHours: number | null;
-}
-export function planEligibility(
-  plan: PlanEligibilityFacts,
-  employee: Pick<CompletionEmployee, 'employmentId' | 'hireDate' | 'eligibilityDate' | 'today'> & { workHours: number | null },
-): { restricted: number; eligibilityDate: string | null } {
+/** One plan for one employee: the plan list's rule (its `restricted` and `eligibilityDate`), and each plan's part of a plan type's. */
+export type PlanEligibilityFacts = Pick<CompletionPlan, 'restricted' | 'eligibleEmploymentIds' | 'waitingPeriodDays' | 'minWorkHours' | 'endDate'>;
+export type EligibilityEmployee = Pick<CompletionEmployee, 'employmentId' | 'hireDate' | 'eligibilityDate' | 'workHours' | 'today'>;
+export function planEligibility(plan: PlanEligibilityFacts, employee: EligibilityEmployee): { restricted: number; eligibilityDate: string | null } {
   const from = eligibleFrom(plan.waitingPeriodDays, employee);
   const eligibilityDate = from !== null && from > employee.today ? from : null;
   if (plan.restricted > 0) return { restricted: plan.restricted, eligibilityDate };
@@ -102,20 +97,33 @@ export function planEligibility(
   return { restricted: RestrictionCodes.None, eligibilityDate };
 }
 
-/** The plan types of the period as offers to this employee (GET /enrollments reads the plans' facts for it). */
-export function offersFor(plans: readonly CompletionPlan[], employee: Pick<CompletionEmployee, 'employmentId' | 'hireDate' | 'eligibilityDate'>): PlanTypeOffer[] {
+/** The earliest of eligibility dates, where null (eligible now) comes first. */
+const earliest = (dates: ReadonlyArray<string | null>): string | null => (dates.includes(null) ? null : ([...dates].sort()[0] ?? null));
+
+/**
+ * The plan types of the period as offers to this employee (GET /enrollments reads the plans' facts for it):
+ * each plan judged by planEligibility, the type open when one of them is.
+ */
+export function offersFor(plans: readonly CompletionPlan[], employee: EligibilityEmployee): PlanTypeOffer[] {
   const byType = new Map<number, CompletionPlan[]>();
   for (const p of plans) byType.set(p.planTypeId, [...(byType.get(p.planTypeId) ?? []), p]);
   return [...byType.entries()]
     .sort(([a], [b]) => a - b)
-    .map(([planTypeId, list]) => ({
-      planTypeId,
-      hrRestricted: list.every((p) => p.restricted > 0) ? Math.min(...list.map((p) => p.restricted)) : 0,
-      notEligible: list.every((p) => !coversEmployment(p, employee.employmentId)),
-      eligibleFrom: eligibleFrom(Math.min(...list.map((p) => p.waitingPeriodDays)), employee),
-      endDate: list.map((p) => p.endDate).sort().at(-1)!,
-      employerPaidOnly: list.every((p) => p.employerPaid),
-    }));
+    .map(([planTypeId, list]) => {
+      const judged = list.map((p) => planEligibility(p, employee));
+      const open = judged.filter((j) => j.restricted === RestrictionCodes.None);
+      const later = judged.filter((j) => j.restricted === RestrictionCodes.RenewsBeforeEligibility);
+      // The type's date is that of the plans that decide its state: the open ones, else those that renew first.
+      const [eligibility, deciding] =
+        open.length > 0 ? [RestrictionCodes.None, open] : later.length > 0 ? [RestrictionCodes.RenewsBeforeEligibility, later] : [RestrictionCodes.NotEligible, judged];
+      return {
+        planTypeId,
+        hrRestricted: list.every((p) => p.restricted > 0) ? Math.min(...list.map((p) => p.restricted)) : 0,
+        eligibility,
+        eligibilityDate: earliest(deciding.map((j) => j.eligibilityDate)),
+        employerPaidOnly: list.every((p) => p.employerPaid),
+      };
+    });
 }
 
 export interface EnrollmentCompletion {
@@ -141,7 +149,7 @@ export function enrollmentCompletion(plans: readonly CompletionPlan[], employee:
   const missing: number[] = [];
   const cannotTake: EnrollmentCompletion['cannotTake'] = [];
   for (const offer of offersFor(plans, employee)) {
-    const restricted = planTypeRestriction(offer, employee.today, medical);
+    const restricted = planTypeRestriction(offer, medical);
     if (restricted !== RestrictionCodes.None) {
       cannotTake.push({ planTypeId: offer.planTypeId, restricted });
       continue;

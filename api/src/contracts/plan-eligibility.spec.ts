@@ -3,7 +3,7 @@ import { RestrictionCodes } from './plans';
 
 /**
  * One eligibility rule: the plan list's (planEligibility, via plan-model's eligibilityOf) and the plan
- * type's of GET /enrollments and the Status Dashboard (offersFor), whose SQL now only gathers the facts.
+ * type's of GET /enrollments and the Status Dashboard (offersFor, plan by plan), whose SQL only gathers the facts.
  */
 const employee = { employmentId: 1, hireDate: '2026-01-01', eligibilityDate: null, workHours: 30, today: '2026-03-01' };
 const plan: PlanEligibilityFacts = { restricted: 0, eligibleEmploymentIds: null, waitingPeriodDays: 0, minWorkHours: null, endDate: '2026-12-31' };
@@ -48,11 +48,31 @@ describe('the parts a plan type shares with one plan', () => {
     expect(coversEmployment({ eligibleEmploymentIds }, employmentId)).toBe(expected);
   });
 
+  const p = (id: number, over: Partial<CompletionPlan>): CompletionPlan => ({ id, planTypeId: 2, restricted: 0, eligibleEmploymentIds: null, waitingPeriodDays: 0, minWorkHours: null, endDate: '2026-12-31', employerPaid: false, hsaQualified: false, ...over });
+
   it('a plan type is closed only when every plan of it is, each by the per-plan parts', () => {
-    const p = (id: number, over: Partial<CompletionPlan>): CompletionPlan => ({ id, planTypeId: 2, restricted: 0, eligibleEmploymentIds: null, waitingPeriodDays: 0, endDate: '2026-12-31', employerPaid: false, hsaQualified: false, ...over });
     const [mixed] = offersFor([p(1, { eligibleEmploymentIds: [9], restricted: 2 }), p(2, { waitingPeriodDays: 60, endDate: '2027-06-30' })], employee);
-    expect(mixed).toEqual({ planTypeId: 2, hrRestricted: 0, notEligible: false, eligibleFrom: '2026-01-01', endDate: '2027-06-30', employerPaidOnly: false });
+    // The date is the open plan's: the closed one's shorter wait does not count.
+    expect(mixed).toEqual({ planTypeId: 2, hrRestricted: 0, eligibility: RestrictionCodes.None, eligibilityDate: '2026-03-02', employerPaidOnly: false });
     const [closed] = offersFor([p(1, { eligibleEmploymentIds: [9], restricted: 4 }), p(2, { eligibleEmploymentIds: [8], restricted: 2, employerPaid: true })], employee);
-    expect(closed).toMatchObject({ hrRestricted: 2, notEligible: true });
+    expect(closed).toMatchObject({ hrRestricted: 2 });
+  });
+
+  // The type is open exactly when planEligibility opens one of its plans: the plan list and the type agree.
+  it.each<[string, Array<Partial<CompletionPlan>>, Partial<typeof employee>]>([
+    ['every plan open', [{}, {}], {}],
+    ['one plan asks more hours, the other does not', [{ minWorkHours: 32 }, { minWorkHours: 20 }], {}],
+    ['every plan asks more hours than the employee works', [{ minWorkHours: 32 }, { minWorkHours: 40 }], {}],
+    ['hours not on file', [{ minWorkHours: 32 }], { workHours: null as unknown as number }],
+    ['HR restricts one, the other is for another status', [{ restricted: 1 }, { eligibleEmploymentIds: [2] }], {}],
+    ['another status, and too many hours', [{ eligibleEmploymentIds: [2] }, { minWorkHours: 40 }], {}],
+    ['a wait past the plan end, and too many hours', [{ waitingPeriodDays: 400 }, { minWorkHours: 40 }], {}],
+    ['a wait within the year beside too many hours', [{ waitingPeriodDays: 30 }, { minWorkHours: 40 }], {}],
+  ])('%s: the type agrees with its plans', (_what, plans, e) => {
+    const who = { ...employee, ...e };
+    const list = plans.map((over, i) => p(i + 1, over));
+    const anyOpen = list.some((x) => planEligibility(x, who).restricted === RestrictionCodes.None);
+    const [offer] = offersFor(list, who);
+    expect(offer!.hrRestricted > 0 || offer!.eligibility !== RestrictionCodes.None).toBe(!anyOpen);
   });
 });

@@ -2,6 +2,7 @@ import { censusProgress, type CensusProgress, type CensusProgressFacts, type Cen
 import { employeeGroup, EMPLOYEE_GROUPS, type EmployeeGroup, type EmployeeListItem, type EmployeeListPage, type EmployeeListQuery } from '../../contracts/employees';
 import { todayIn } from '../../contracts/engine/dates';
 import { enrollmentCompletion, type CompletionPlan } from '../../contracts/enrollment-completion';
+import { completionPlanJson } from '../plans/plan-model';
 
 /**
  * One page of the census list in SQL, shared with the benchmark's floor server so
@@ -28,7 +29,7 @@ const PROGRESS_COLUMNS = `
   coalesce(a.onboarding_step, 0) AS onboarding_step, coalesce(a.registration_step, 1) AS registration_step,
   a.registration_reopened_at IS NOT NULL AS registration_reopened, c.enable_onboarding AS client_onboarding, e.enable_onboarding AS employee_onboarding,
   c.i9_enabled AND e.onboarding_i9 AS i9, c.w4_enabled AND e.onboarding_w4 AS w4, c.payroll_enabled AND e.onboarding_payroll AS payroll, c.eeo_enabled AND e.onboarding_eeo AS eeo,
-  e.employment_id, e.hire_date::text AS hire_date, e.eligibility_date::text AS eligibility_date,
+  e.employment_id, e.hire_date::text AS hire_date, e.eligibility_date::text AS eligibility_date, e.work_hours::float8 AS work_hours,
   EXISTS (SELECT 1 FROM signature s, LATERAL ${CURRENT_PERIOD} p
            WHERE s.employee_id = e.id AND s.kind = 'registration' AND s.signed_at >= coalesce(p.started_at, '-infinity')) AS signed,
   (SELECT jsonb_object_agg(en.plan_type_id::text, jsonb_build_array(en.status, en.plan_id))
@@ -38,8 +39,7 @@ const PROGRESS_JOINS = 'JOIN client c ON c.id = e.client_id LEFT JOIN account a 
 
 /** The plans of the acting client's current period as the completion rule reads them, and the client's time zone. */
 const PLANS_SQL = `
-SELECT c.time_zone, p.id, p.plan_type_id, p.restricted, p.eligible_employment_ids, p.waiting_period_days, p.end_date::text AS end_date,
-       p.contribution_type = 2 AS employer_paid, coalesce((p.benefits->>'hsaQualified')::boolean, false) AS hsa_qualified
+SELECT c.time_zone, CASE WHEN p.id IS NULL THEN NULL ELSE ${completionPlanJson('p')} END AS plan
   FROM client c
   LEFT JOIN open_enrollment_period oe ON oe.client_id = c.id AND oe.is_current
   LEFT JOIN plan p ON p.open_enrollment_period_id = oe.id AND p.client_id = c.id
@@ -48,14 +48,8 @@ SELECT c.time_zone, p.id, p.plan_type_id, p.restricted, p.eligible_employment_id
 
 interface PlanRow {
   time_zone: string;
-  id: number | null;
-  plan_type_id: number;
-  restricted: number;
-  eligible_employment_ids: number[] | null;
-  waiting_period_days: number;
-  end_date: string;
-  employer_paid: boolean;
-  hsa_qualified: boolean;
+  /** Null when the client has no current period or it has no plans. */
+  plan: CompletionPlan | null;
 }
 
 /** What every person's enrollment is measured against: the current period's plans and the client's today. */
@@ -67,22 +61,7 @@ interface Period {
 async function currentPeriod(run: RunSql, now: string): Promise<Period> {
   const rows = await run<PlanRow>(PLANS_SQL, []);
   return {
-    plans: rows.flatMap((p) =>
-      p.id === null
-        ? []
-        : [
-            {
-              id: p.id,
-              planTypeId: p.plan_type_id,
-              restricted: p.restricted,
-              eligibleEmploymentIds: p.eligible_employment_ids,
-              waitingPeriodDays: p.waiting_period_days,
-              endDate: p.end_date,
-              employerPaid: p.employer_paid,
-              hsaQualified: p.hsa_qualified,
-            },
-          ],
-    ),
+    plans: rows.flatMap((r) => (r.plan === null ? [] : [r.plan])),
     today: todayIn(rows[0]?.time_zone ?? 'UTC', new Date(now)),
   };
 }
@@ -109,6 +88,7 @@ interface Row {
   employment_id: number | null;
   hire_date: string | null;
   eligibility_date: string | null;
+  work_hours: number | null;
   /** Plan type id → [status, plan id] of the current period's election. */
   elections: Record<string, [number, number | null]> | null;
 }
@@ -136,7 +116,7 @@ function progressOf(r: Row, period: Period): CensusProgress {
   const enrollment =
     period.plans.length === 0
       ? null
-      : enrollmentCompletion(period.plans, { employmentId: r.employment_id, hireDate: r.hire_date, eligibilityDate: r.eligibility_date, today: period.today, elections });
+      : enrollmentCompletion(period.plans, { employmentId: r.employment_id, hireDate: r.hire_date, eligibilityDate: r.eligibility_date, workHours: r.work_hours, today: period.today, elections });
   return censusProgress(factsOf(r), enrollment);
 }
 

@@ -1,6 +1,7 @@
 import { centsToDecimal, isoToUs, PLAN_TYPE_NAMES, type PlanTypeId } from '../../contracts/plans';
 import type { Enrollment } from '../../contracts/enrollments';
 import { offersFor, planTypeRestriction, type CompletionPlan } from '../../contracts/enrollment-completion';
+import { completionPlanJson } from '../plans/plan-model';
 import { electionsCte } from './elections';
 
 /**
@@ -13,17 +14,14 @@ import { electionsCte } from './elections';
  */
 export const ENROLLMENTS_STATEMENT = 'enrollments';
 export const ENROLLMENTS_SQL = `
-WITH emp AS (SELECT id, hire_date::text AS hire_date, eligibility_date::text AS eligibility_date, employment_id FROM employee WHERE id = $1 AND client_id = $client),
+WITH emp AS (SELECT id, hire_date::text AS hire_date, eligibility_date::text AS eligibility_date, employment_id, work_hours::float8 AS work_hours FROM employee WHERE id = $1 AND client_id = $client),
 oe AS (SELECT id FROM open_enrollment_period WHERE client_id = $client AND is_current),
 elections AS (${electionsCte('$1', '$2')}),
 types AS (
   SELECT p.plan_type_id, count(*)::int AS plan_count,
          bool_and(p.contribution_type = 2) AS employer_paid_only,
          bool_or(p.employer_contributes) AS employer_contributes,
-         json_agg(json_build_object('id', p.id, 'planTypeId', p.plan_type_id, 'restricted', p.restricted,
-                                    'eligibleEmploymentIds', p.eligible_employment_ids, 'waitingPeriodDays', p.waiting_period_days,
-                                    'endDate', p.end_date::text, 'employerPaid', p.contribution_type = 2,
-                                    'hsaQualified', coalesce((p.benefits->>'hsaQualified')::boolean, false)) ORDER BY p.id) AS plans,
+         json_agg(${completionPlanJson('p')} ORDER BY p.id) AS plans,
          (array_agg(p.id ORDER BY p.sort_order, p.id))[1] AS first_plan_id
     FROM plan p JOIN oe ON p.open_enrollment_period_id = oe.id
    GROUP BY p.plan_type_id),
@@ -33,7 +31,7 @@ med AS (
     FROM elections en JOIN oe ON en.open_enrollment_period_id = oe.id LEFT JOIN plan pl ON pl.id = en.plan_id
    WHERE en.plan_type_id = 1)
 SELECT t.plan_type_id, t.plan_count, t.employer_paid_only, t.employer_contributes, t.plans,
-       emp.hire_date, emp.eligibility_date, emp.employment_id,
+       emp.hire_date, emp.eligibility_date, emp.employment_id, emp.work_hours,
        (SELECT med.status FROM med LIMIT 1) AS medical_status, (SELECT med.hsa_qualified FROM med LIMIT 1) AS medical_hsa_qualified,
        (SELECT ($3::timestamptz AT TIME ZONE c.time_zone)::date::text FROM client c WHERE c.id = $client) AS today, t.first_plan_id, oe.id AS period_id,
        en.id, en.plan_id, pl.name AS plan_name, en.status, en.tier, en.contribution_cents, en.employer_contribution_cents,
@@ -62,6 +60,7 @@ export interface EnrollmentRow {
   hire_date: string | null;
   eligibility_date: string | null;
   employment_id: number | null;
+  work_hours: number | null;
   /** The employee's medical election of the period (status, and whether its plan is HSA-qualified); null: none. */
   medical_status: number | null;
   medical_hsa_qualified: boolean | null;
@@ -105,10 +104,9 @@ const STATUS: Record<string, Enrollment['status']> = { '1': '1', '0': '0', '-1':
 export function toEnrollment(r: EnrollmentRow & { id: number }): Enrollment {
   const status = STATUS[String(r.status ?? 0)] ?? '0';
   // The contracts' rule, the one the Status Dashboard's completion uses, over the facts the SQL gathered.
-  const [offer] = offersFor(r.plans, { employmentId: r.employment_id, hireDate: r.hire_date, eligibilityDate: r.eligibility_date });
+  const [offer] = offersFor(r.plans, { employmentId: r.employment_id, hireDate: r.hire_date, eligibilityDate: r.eligibility_date, workHours: r.work_hours, today: r.today });
   const medical = r.medical_status === null ? null : { status: r.medical_status, hsaQualified: r.medical_hsa_qualified === true };
-  const restricted = planTypeRestriction(offer!, r.today, medical);
-  const eligibilityDate = offer!.eligibleFrom !== null && offer!.eligibleFrom > r.today ? offer!.eligibleFrom : null;
+  const restricted = planTypeRestriction(offer!, medical);
   const selectable = !r.employer_paid_only;
   return {
     id: r.id,
@@ -119,7 +117,7 @@ export function toEnrollment(r: EnrollmentRow & { id: number }): Enrollment {
     status,
     selectable,
     restricted,
-    eligibilityDate: isoToUs(eligibilityDate),
+    eligibilityDate: isoToUs(offer!.eligibilityDate),
     isNewOE: status === '0' && r.has_previous,
     declineAllowed: selectable && !r.employer_contributes,
     planCount: r.plan_count,

@@ -199,6 +199,16 @@ export function employeeAgeFor(p: Pick<PlanRecord, 'effective_date'>, ctx: Emplo
   return coverageAge(ctx.birthDate, p.effective_date, ctx.today);
 }
 
+/**
+ * A plan's facts as the contracts' completion rule reads them (CompletionPlan), built in SQL as one JSON object
+ * from the plan table's alias `p`: GET /enrollments, the census and the Status Dashboard gather the same facts
+ * and leave the deciding to the contracts.
+ */
+export const completionPlanJson = (p: string): string =>
+  `json_build_object('id', ${p}.id, 'planTypeId', ${p}.plan_type_id, 'restricted', ${p}.restricted, 'eligibleEmploymentIds', ${p}.eligible_employment_ids, ` +
+  `'waitingPeriodDays', ${p}.waiting_period_days, 'minWorkHours', ${p}.min_work_hours, 'endDate', ${p}.end_date::text, ` +
+  `'employerPaid', ${p}.contribution_type = 2, 'hsaQualified', coalesce((${p}.benefits->>'hsaQualified')::boolean, false))`;
+
 /** Restriction and future eligibility date of a plan for the employee: the contracts' planEligibility. */
 export function eligibilityOf(p: Pick<PlanRecord, 'restricted' | 'waiting_period_days' | 'min_work_hours' | 'eligible_employment_ids' | 'end_date'>, ctx: EmployeeContext): { restricted: number; eligibilityDate: string | null } {
   return planEligibility(

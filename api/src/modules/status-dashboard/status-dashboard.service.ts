@@ -9,6 +9,7 @@ import { TenantDb } from '../../core/database/tenant-db';
 import { EmailRenderer } from '../../core/mail/email-renderer';
 import { renderReminder } from '../communications/campaign-sender.service';
 import { CampaignsService } from '../communications/campaigns.service';
+import { completionPlanJson } from '../plans/plan-model';
 
 interface Row {
   employee_id: number;
@@ -17,20 +18,10 @@ interface Row {
   employment_id: number | null;
   hire_date: string | null;
   eligibility_date: string | null;
+  work_hours: number | null;
   signed: boolean;
   /** Plan type id → [status, plan id] of the signed election. */
   elections: Record<string, [number, number | null]> | null;
-}
-
-interface PlanRow {
-  id: number;
-  plan_type_id: number;
-  restricted: number;
-  eligible_employment_ids: number[] | null;
-  waiting_period_days: number;
-  end_date: string;
-  employer_paid: boolean;
-  hsa_qualified: boolean;
 }
 
 interface PeriodRow {
@@ -71,27 +62,15 @@ export class StatusDashboardService {
   async dashboard(periodId: number, filter: DashboardQuery = {}): Promise<Dashboard> {
     const period = await this.period(periodId);
     const plans = (
-      await this.db.query<PlanRow>(
-        `SELECT id, plan_type_id, restricted, eligible_employment_ids, waiting_period_days, end_date::text AS end_date,
-                contribution_type = 2 AS employer_paid, coalesce((benefits->>'hsaQualified')::boolean, false) AS hsa_qualified
-           FROM plan WHERE open_enrollment_period_id = $1 AND client_id = $client ORDER BY plan_type_id, id`,
+      await this.db.query<{ plan: CompletionPlan }>(
+        `SELECT ${completionPlanJson('p')} AS plan FROM plan p WHERE p.open_enrollment_period_id = $1 AND p.client_id = $client ORDER BY p.plan_type_id, p.id`,
         [periodId],
       )
-    ).map(
-      (p): CompletionPlan => ({
-        id: p.id,
-        planTypeId: p.plan_type_id,
-        restricted: p.restricted,
-        eligibleEmploymentIds: p.eligible_employment_ids,
-        waitingPeriodDays: p.waiting_period_days,
-        endDate: p.end_date,
-        employerPaid: p.employer_paid,
-        hsaQualified: p.hsa_qualified,
-      }),
-    );
+    ).map((r) => r.plan);
     const types = [...new Set(plans.map((p) => p.planTypeId))].sort((a, b) => a - b);
     const rows = await this.db.query<Row>(
       `SELECT e.id AS employee_id, e.first_name, e.last_name, e.employment_id, e.hire_date::text AS hire_date, e.eligibility_date::text AS eligibility_date,
+              e.work_hours::float8 AS work_hours,
               EXISTS (SELECT 1 FROM signature s WHERE s.employee_id = e.id AND s.kind = 'registration' AND s.signed_at >= coalesce($2::timestamptz, '-infinity')) AS signed,
               (SELECT jsonb_object_agg(en.plan_type_id::text, jsonb_build_array(en.status, en.plan_id)) FROM enrollment en
                 WHERE en.employee_id = e.id AND en.open_enrollment_period_id = $1) AS elections
@@ -103,7 +82,7 @@ export class StatusDashboardService {
     const today = await this.calendar.today();
     const users = rows.map((r): DashboardUser => {
       const elections = Object.fromEntries(Object.entries(r.elections ?? {}).map(([t, [status, planId]]) => [Number(t), { status, planId }]));
-      const c = enrollmentCompletion(plans, { employmentId: r.employment_id, hireDate: r.hire_date, eligibilityDate: r.eligibility_date, today, elections });
+      const c = enrollmentCompletion(plans, { employmentId: r.employment_id, hireDate: r.hire_date, eligibilityDate: r.eligibility_date, workHours: r.work_hours, today, elections });
       return {
         employeeId: r.employee_id,
         firstName: r.first_name,
