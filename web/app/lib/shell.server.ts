@@ -106,7 +106,11 @@ export function loadShell(request: Request, context: AppLoadContext): Promise<Sh
     pending = buildShell(request, context);
     perPage.set(key, pending);
   }
-  return pending;
+  // Each loader gets its own copy of a thrown redirect or error: Remix rewrites a thrown redirect's Location in
+  // place (it adds the base path), so one shared Response would come out as /mbl/mbl/... for the second loader.
+  return pending.catch((error: unknown) => {
+    throw error instanceof Response ? error.clone() : error;
+  });
 }
 
 async function buildShell(request: Request, context: AppLoadContext): Promise<ShellContext> {
