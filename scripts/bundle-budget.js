@@ -8,15 +8,18 @@ const { join } = require('node:path');
 const { brotliCompressSync, constants, gzipSync } = require('node:zlib');
 
 /**
- * Compressed KiB of a first visit. The issue aims under 150. Measured on 2026-11-27 after the split (contracts
- * tree-shaken per file, api/package.json "sideEffects"; the account menu's popover and the impersonation tooltip
- * loaded after hydration): the dashboard 177 gzip / 156 br, the login 162 / 142 (browsers that send br get br).
- * What is left is mostly shared by every page: React, React DOM and Remix (84 gzip), zod's core (28: the contract
- * files every page imports build schemas), conform (11) and Radix's dialog (17). Budgets keep ~5% headroom.
+ * Compressed KiB of a first visit. The issue aims under 150 KB (146.4 KiB) as browsers receive it, which is br:
+ * every current browser sends it. Measured on 2026-11-27 after Radix's dialog (the Modal's and the footer's
+ * Privacy Notice) moved to modules fetched after hydration: the dashboard 165.7 gzip / 145.4 br, the login
+ * 149.7 / 131.4 (before: 178.3 / 156.8 and 162.6 / 143.0). These totals still count Remix's route manifest file
+ * (3.6 br), which a browser does not fetch with lazy route discovery on. What is left is mostly shared by every
+ * page: React, React DOM and Remix (84 gzip), zod's core (28: the contract files every page imports build
+ * schemas) and conform (11). Budgets are the measured sizes plus under 1 KiB (br) and 5 KiB (gzip): the
+ * dashboard's br budget, 146, is the aim itself.
  */
 const BUDGET_KIB = {
-  'routes/_index': { gzip: 185, br: 163 },
-  'routes/login': { gzip: 170, br: 149 },
+  'routes/_index': { gzip: 170, br: 146 },
+  'routes/login': { gzip: 154, br: 132 },
 };
 const LABELS = { 'routes/_index': 'dashboard', 'routes/login': 'login' };
 

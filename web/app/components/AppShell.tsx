@@ -9,7 +9,7 @@ import type { loader as checkLoader } from '~/routes/session.check';
 import { PrivacyPolicyDialog } from './PrivacyPolicyDialog';
 import { SessionExpiredModal } from './SessionExpiredModal';
 import { Sidebar, SIDEBAR_ID } from './Sidebar';
-import { Toast } from './ui';
+import { preloadModalDialog, Toast } from './ui';
 import { startQuietly } from '~/lib/cancelled-load';
 
 /** Document 1 section 9: below 600 px the sidebar becomes a drawer over the page. */
@@ -65,6 +65,9 @@ export function AppShell({ data, children }: { data: ShellData; children: ReactN
     !user.securityQuestionReset;
   // The login card shows its notice inline; every other page gets it as a toast.
   const toast = data.notice && data.route?.id !== 'login' ? data.notice : null;
+
+  // Every page may open a dialog; its module is fetched once the page is interactive, not before.
+  useEffect(() => preloadModalDialog(), []);
 
   // The drawer is persistent (it stays open while the user navigates) but Escape closes it.
   useEffect(() => {

@@ -1,8 +1,17 @@
-import { useEffect, useLayoutEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { getInputProps, type FieldMetadata } from '@conform-to/react';
-import * as Dialog from '@radix-ui/react-dialog';
 import { cx } from '~/lib/cx';
 import { FEEDBACK_MS } from '~/lib/site';
+
+// Radix's dialog (with its focus trap and scroll lock) is a tenth of a first visit's script and no page needs it
+// before a dialog opens: it is fetched after hydration (preloadModalDialog) and drawn when one opens.
+const loadModalDialog = () => import('./ModalDialog');
+const ModalDialog = lazy(loadModalDialog);
+
+/** Fetches the dialog module once the page is interactive, so that a first dialog opens without waiting. */
+export function preloadModalDialog(): void {
+  void loadModalDialog();
+}
 
 /** Shared building blocks of the account screens: one look for fields, buttons, alerts and modals. */
 
@@ -187,47 +196,31 @@ export function Modal({
   useReturnFocus(open && hydrated);
   if (!open) return null;
   const panel = cx('rounded-xl bg-white p-6 text-slate-900 shadow-xl', xl ? 'max-w-4xl' : wide ? 'max-w-lg' : 'max-w-md');
-  if (!hydrated) {
-    return (
-      <div className="fixed inset-0 z-50 flex items-center justify-center overflow-y-auto bg-slate-900/50 p-4">
-        <section role="dialog" aria-modal="true" aria-label={title} className={cx(panel, 'w-full')}>
-          <h2 className="text-lg font-semibold">{title}</h2>
-          {description ? <div className="mt-2 text-sm text-slate-700">{description}</div> : null}
-          {children}
-        </section>
-      </div>
-    );
-  }
-  const block = (event: Event) => {
-    if (!dismissable) event.preventDefault();
-  };
+  // Before hydration, and while Radix's dialog loads, the same panel is drawn in place (a visible dialog
+  // whose forms already post without scripts).
+  const drawn = (
+    <div className="fixed inset-0 z-50 flex items-center justify-center overflow-y-auto bg-slate-900/50 p-4">
+      <section role="dialog" aria-modal="true" aria-label={title} aria-busy={hydrated} className={cx(panel, 'w-full')}>
+        <h2 className="text-lg font-semibold">{title}</h2>
+        {description ? <div className="mt-2 text-sm text-slate-700">{description}</div> : null}
+        {children}
+      </section>
+    </div>
+  );
+  if (!hydrated) return drawn;
   return (
-    <Dialog.Root open onOpenChange={(next) => (dismissable ? onOpenChange?.(next) : undefined)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content
-          onEscapeKeyDown={block}
-          onOpenAutoFocus={(event) => {
-            if (!focusPanel) return;
-            event.preventDefault();
-            (event.currentTarget as HTMLElement).focus();
-          }}
-          onPointerDownOutside={block}
-          onInteractOutside={block}
-          // Without a description Radix warns; an explicit undefined says there is none on purpose.
-          {...(description ? {} : { 'aria-describedby': undefined })}
-          className={cx(panel, 'fixed left-1/2 top-1/2 z-50 max-h-[calc(100%-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto')}
-        >
-          <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
-          {description ? (
-            <Dialog.Description asChild>
-              <div className="mt-2 text-sm text-slate-700">{description}</div>
-            </Dialog.Description>
-          ) : null}
-          {children}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Suspense fallback={drawn}>
+      <ModalDialog
+        title={title}
+        description={description}
+        dismissable={dismissable}
+        onOpenChange={onOpenChange}
+        focusPanel={focusPanel}
+        panelClass={panel}
+      >
+        {children}
+      </ModalDialog>
+    </Suspense>
   );
 }
 
