@@ -1,5 +1,5 @@
 /**
- * The campaign benchmark (issue 15, item 8), run by scripts/bench.ts with the portal's environment: a custom
+ * The campaign benchmark (goals: ratio >= 0.7 against the floor, no email lost or duplicated), run by scripts/bench.ts with the portal's environment: a custom
  * email to 10,000 employees through the portal (POST /send-emails's service, the fan-out job, one BullMQ job per
  * recipient in a workers process, the pooled transport) against raw pooled nodemailer sending the same rendered
  * emails to the same SMTP sink (the floor), emails per second, and the sink's count of lost and duplicated

@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 
 /**
- * The bench's client of 10,000 employees (issue 13) and its administrator hr@bench.test (Acme's password), made
+ * The bench's client of 10,000 employees (census at scale) and its administrator hr@bench.test (Acme's password), made
  * once per bench database with the owner's login; used by the census list bench and the census page bench.
  */
 export async function ensureCensusClient(ownerUrl: string, log: (line: string) => void): Promise<void> {

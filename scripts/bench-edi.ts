@@ -1,5 +1,5 @@
 /**
- * The EDI 834 (issue 30), run by scripts/bench.ts in a process of its own with the portal's environment
+ * The EDI 834 carrier feed (goal: peak RSS <= 300 MB), run by scripts/bench.ts in a process of its own with the portal's environment
  * (BENCH_ONLY=edi runs only this one). A client "Bench EDI Co" (made once per bench database) has
  * BENCH_EDI_EMPLOYEES (10,000) households, each a copy of the seed's jane (spouse and child, SSNs sealed,
  * addresses) enrolled in one medical plan for the family: 30,000 members. Two child processes of this script,

@@ -1,5 +1,5 @@
 /**
- * Imports (issue 29), run by scripts/bench.ts in a process of its own with the portal's environment
+ * Imports (goal: peak RSS <= 300 MB), run by scripts/bench.ts in a process of its own with the portal's environment
  * (BENCH_ONLY=imports runs only this one): a fresh API process (dist/api/src/main.js) and a workers process
  * (dist/workers/src/main.js) take, as Harbor's agent on Bayside Dental (the seed's client with a plan year Ready
  * to Start), a rate sheet of BENCH_IMPORT_PLANS (2,000) plan rows with their rates, then a census file of

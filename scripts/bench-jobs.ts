@@ -1,5 +1,5 @@
 /**
- * The benchmark's job half (issue 14, item 7), run by scripts/bench.ts in a process of its own with the
+ * The benchmark's job half (goals: ratio >= 0.7, peak RSS <= 300 MB, close <= 30 s), run by scripts/bench.ts in a process of its own with the
  * portal's environment (so its peak RSS is the job's process, as in the workers):
  * (a) the Census report of a 50,000-employee client written by the reports job, rows per second against
  *     exceljs's raw streaming writer on the same rows and statements (the floor), and the process's peak RSS;

@@ -1,5 +1,5 @@
 /**
- * Memory after load (issue 27 item 8), run by scripts/bench.ts in a process of its own with the portal's
+ * Memory after load (goal: RSS back within 20% of before), run by scripts/bench.ts in a process of its own with the portal's
  * environment (BENCH_ONLY=memory runs only this one): a fresh API process (dist/api/src/main.js, as
  * scripts/start.sh starts it; BENCH_MEMORY_NODE_FLAGS adds node flags to try, such as --max-semi-space-size=N)
  * gets BENCH_MEMORY_CONNECTIONS (50) connections for BENCH_MEMORY_SECONDS (30 s) alternating GET /me and
@@ -19,7 +19,7 @@ import { API_NODE_FLAGS } from '../api/src/bootstrap/node-flags';
 const SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 30);
 const CONNECTIONS = Number(process.env.BENCH_MEMORY_CONNECTIONS ?? 50);
 const AFTER = [5, 10, 20, 30];
-/** The goal of issue 27 item 8: back within 20% of the level before the load. */
+/** The goal: back within 20% of the level before the load. */
 const GOAL = 1.2;
 
 const mb = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MB`;

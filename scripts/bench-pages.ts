@@ -1,5 +1,5 @@
 /**
- * Pages under load (issue 31 item 5), run by scripts/bench.ts in a process of its own with the portal's environment
+ * Pages under load, run by scripts/bench.ts in a process of its own with the portal's environment
  * (BENCH_ONLY=pages runs only this one). A portal process that serves the site (the production build in web/build,
  * as `npm start` serves it) answers three signed-in pages at BENCH_CONNECTIONS (20) connections: jane's dashboard,
  * her registration step 4 (Benefits Enrollment) and the census of a client of 10,000 employees. Each is compared

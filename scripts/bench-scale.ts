@@ -1,5 +1,5 @@
 /**
- * Scaling out the API (issue 32 item 6), run by scripts/bench.ts in a process of its own with the portal's
+ * Scaling out the API, run by scripts/bench.ts in a process of its own with the portal's
  * environment (BENCH_ONLY=scale runs only this one): two API processes (dist/api/src/main.js, as scripts/start.sh
  * starts them) on the one bench database and Redis. GET /mbl/api/enrollments as jane, BENCH_CONNECTIONS (20)
  * connections, against one process and against both (the connections split evenly, as a round-robin balancer

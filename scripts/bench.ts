@@ -201,7 +201,7 @@ async function main(): Promise<void> {
     await frameworkCost();
     if (process.env.BENCH_ONLY === 'employee') return;
 
-    // The HR Audit Log of a client with a million entries (issue 13): one filtered page, portal against the
+    // The HR Audit Log of a client with a million entries: one filtered page, portal against the
     // same statements on node:http. The entries are made once per bench database.
     const audit = new Client({ connectionString: DATABASE.owner });
     await audit.connect();
@@ -226,7 +226,7 @@ async function main(): Promise<void> {
     }
     await compare('/mbl/api/audits-hr?eventType=delete&perPage=20&page=3', 0.7, await tokenOf('hr@acme.test'), 'hr (1,000,000 entries)', 100);
 
-    // The census of a client with 10,000 employees (issue 13): a searched page and a deep page of one group,
+    // The census of a client with 10,000 employees: a searched page and a deep page of one group,
     // portal against the same statements on node:http. The client, its administrator and its people are made
     // once per bench database.
     await ensureCensusClient(DATABASE.owner, (line) => process.stdout.write(line));
@@ -234,22 +234,22 @@ async function main(): Promise<void> {
     await compare('/mbl/api/employees?search=garcia&group=active&page=2', 0.7, benchHr, 'hr (10,000 employees, searched)', 100);
     await compare('/mbl/api/employees?group=active&page=150', 0.7, benchHr, 'hr (10,000 employees, page 150)', 100);
 
-    // Pages under load (issue 31 item 5): the site's dashboard, registration step 4 and census, each against the
+    // Pages under load (goal: ratio >= 0.7): the site's dashboard, registration step 4 and census, each against the
     // same API calls made without rendering; a portal process of its own that serves the site.
     await runScript('dist/scripts/bench-pages.js');
-    // The jobs (issue 14): the reports job against exceljs's raw streaming writer, closing an open enrollment
-    // of 10,000 employees, and the hourly sweep over 1,000 clients (issue 26); in a process of their own, so its
+    // The jobs: the reports job against exceljs's raw streaming writer, closing an open enrollment
+    // of 10,000 employees, and the hourly sweep over 1,000 clients; in a process of their own, so its
     // peak RSS is theirs.
     await runScript('dist/scripts/bench-jobs.js');
-    // Communications (issue 15): a 10,000-recipient campaign through the workers against raw pooled nodemailer.
+    // Communications: a 10,000-recipient campaign through the workers against raw pooled nodemailer.
     await runScript('dist/scripts/bench-campaign.js');
-    // Memory after load (issue 27): a fresh API process of its own, so no earlier part's load is counted.
+    // Memory after load: a fresh API process of its own, so no earlier part's load is counted.
     await runScript('dist/scripts/bench-memory.js');
-    // Imports (issue 29): a 2,000-plan rate sheet and a 10,000-employee census file, uploaded and committed.
+    // Imports: a 2,000-plan rate sheet and a 10,000-employee census file, uploaded and committed.
     await runScript('dist/scripts/bench-imports.js');
-    // Scaling out (issue 32): GET /enrollments on two API processes against one.
+    // Scaling out: GET /enrollments on two API processes against one.
     await runScript('dist/scripts/bench-scale.js');
-    // Carrier feeds (issue 30): the full EDI 834 of 10,000 households against node-x12 writing the same segments.
+    // Carrier feeds: the full EDI 834 of 10,000 households against node-x12 writing the same segments.
     await runScript('dist/scripts/bench-edi.js');
   } finally {
     floor?.kill('SIGTERM');

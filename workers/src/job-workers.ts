@@ -5,7 +5,7 @@ import { APP_CONFIG, type AppConfig, Metrics, RequestContext, JOB_NAMES, JOBS, J
 
 type Handler = (data: unknown, run: JobRun) => Promise<unknown>;
 
-/** The tenant a payload names, when it is about one client (section 5: jobs carry clientId and requestedBy). */
+/** The tenant a payload names, when it is about one client (jobs carry clientId and requestedBy). */
 function tenantOf(data: unknown): { clientId: number; requestedBy: number | null } | null {
   if (typeof data !== 'object' || data === null || !('clientId' in data)) return null;
   const { clientId, requestedBy } = data as { clientId: unknown; requestedBy?: unknown };

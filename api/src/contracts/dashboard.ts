@@ -13,8 +13,8 @@ export const DashboardMessages = {
   notEnrolledInAny: 'You are not enrolled in any plans',
   canStillChange: 'You can still make changes to your benefits',
   modifySelections: 'Modify Selections',
-  // Decisions section 5 replaces the documents' 'You have N day(s) left.' / 'Today is the last day.' with
-  // the date and the days left.
+  // The date and the days left, rather than only 'You have N day(s) left.' / 'Today is the last day.', so the
+  // employee knows the actual deadline.
   deadline: (what: string, endDate: string, days: number) =>
     days < 1 ? `${what} ends today, ${endDate}.` : `${what} ends on ${endDate} (${days} ${days === 1 ? 'day' : 'days'} left)`,
   noCarrierLinks: 'There are no available carrier links',

@@ -124,7 +124,7 @@ const ZDependentFields = z.object({
 /** POST /dependents and PUT /dependents/{id}, without the context rules (for documentation). */
 export const ZDependentRequestBase = ZDependentFields;
 
-/** POST /dependents, PUT /dependents/{id} and the Add/Edit Dependent form: every rule of section 5. */
+/** POST /dependents, PUT /dependents/{id} and the Add/Edit Dependent form: every rule of a dependent, in one place. */
 export function dependentSchema(ctx: DependentRuleContext) {
   return ZDependentFields.superRefine(
     (value, c) => {

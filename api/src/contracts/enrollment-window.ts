@@ -14,7 +14,7 @@ import { addDays, daysBetween, isoToUs } from './engine/dates';
  * until it is signed or cancelled.
  */
 
-/** Decisions section 6: a new hire may enroll for 30 days from their eligibility date. */
+/** A new hire may enroll for 30 days from their eligibility date. */
 export const NEW_HIRE_WINDOW_DAYS = 30;
 
 export const EnrollmentWindowMessages = {

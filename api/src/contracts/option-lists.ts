@@ -1,6 +1,6 @@
 /**
  * Reference data for every option list served by `GET /options?type=` and `GET /options`
- * (document 1, section 3 "Option lists": each item is an id and a text; security questions are
+ * (each item is an id and a text; security questions are
  * answered as value and label by `GET /options/security-question`, mapped from id and text).
  *
  * Framework-free on purpose: the API module, the seed and the tests all read these constants.
@@ -48,13 +48,13 @@ export function isOptionType(value: unknown): value is OptionType {
   return typeof value === 'string' && (OPTION_TYPES as readonly string[]).includes(value);
 }
 
-// Gender: doc 1 sections 3 and 9 ("Gender codes 1 Male, 2 Female").
+// Gender: ids as specified ("Gender codes 1 Male, 2 Female").
 const GENDER: readonly OptionItem[] = [
   { id: 1, text: 'Male' },
   { id: 2, text: 'Female' },
 ];
 
-// Smoker: doc 1 section 3/4 ("smoker (0 or another value from an options list)"; "value 0 counts as
+// Smoker: as specified ("smoker (0 or another value from an options list)"; "value 0 counts as
 // present"), so 0 = No. The id of Yes is not given by the spec: chosen here (1).
 const SMOKER: readonly OptionItem[] = [
   { id: 0, text: 'No' },
@@ -73,7 +73,7 @@ const STATE: readonly OptionItem[] = [
 ].map((code, index) => ({ id: index + 1, text: code }));
 
 // Security questions: not given by the spec: chosen here. Answered as { value: id, label: text }
-// by GET /options/security-question (doc 1 section 3); registration sends securityQuestionId as a string.
+// by GET /options/security-question; registration sends securityQuestionId as a string.
 const SECURITY_QUESTION: readonly OptionItem[] = [
   { id: 1, text: "What is your mother's maiden name?" },
   { id: 2, text: 'What was the name of your first pet?' },
@@ -85,8 +85,8 @@ const SECURITY_QUESTION: readonly OptionItem[] = [
   { id: 8, text: 'In what city did your parents meet?' },
 ];
 
-// Marital status: id 1 is the default (doc 1 section 9, "Default marital status id 1") and 2 is
-// Married (doc 2 section 4: the Marriage event is hidden when maritalStatusId is 2). The other ids
+// Marital status: id 1 is the default ("Default marital status id 1") and 2 is
+// Married (the Marriage event is hidden when maritalStatusId is 2). The other ids
 // are not given by the spec: chosen here.
 const MARITAL_STATUS: readonly OptionItem[] = [
   { id: 1, text: 'Single' },
@@ -97,8 +97,8 @@ const MARITAL_STATUS: readonly OptionItem[] = [
   { id: 6, text: 'Domestic partnership' },
 ];
 
-// Last-name reason (lastNameReasonId, for a child whose last name differs from the user's,
-// doc 1 sections 3 and 5): not given by the spec: chosen here.
+// Last-name reason (lastNameReasonId, for a child whose last name differs from the user's):
+// not given by the spec: chosen here.
 const LAST_NAME_REASON: readonly OptionItem[] = [
   { id: 1, text: 'Stepchild' },
   { id: 2, text: 'Adopted child' },
@@ -109,8 +109,8 @@ const LAST_NAME_REASON: readonly OptionItem[] = [
   { id: 7, text: 'Other' },
 ];
 
-// Relationship type of a dependent: doc 1 sections 3 and 9 ("1 Spouse, 2 Child, 7 Domestic partner").
-// Doc 2 section 9 says "Relationship type id 2 is Spouse"; doc 1 states 1 Spouse / 2 Child twice and
+// Relationship type of a dependent: "1 Spouse, 2 Child, 7 Domestic partner". The enrollment part of the
+// spec once says "Relationship type id 2 is Spouse"; the account part states 1 Spouse / 2 Child twice and
 // is followed here. Ids 3-6 are deliberately unused: everything that treats a child as id 2 keeps working.
 const RELATIONSHIP_TYPE: readonly OptionItem[] = [
   { id: 1, text: 'Spouse' },
@@ -118,7 +118,7 @@ const RELATIONSHIP_TYPE: readonly OptionItem[] = [
   { id: 7, text: 'Domestic partner' },
 ];
 
-// Access group (employee groupId, doc 3 section 3): not given by the spec: chosen here.
+// Access group (employee groupId): not given by the spec: chosen here.
 const ACCESS_GROUP: readonly OptionItem[] = [
   { id: 1, text: 'Full-Time Employees' },
   { id: 2, text: 'Part-Time Employees' },
@@ -127,8 +127,8 @@ const ACCESS_GROUP: readonly OptionItem[] = [
   { id: 5, text: 'Union Employees' },
 ];
 
-// Employment status (employee employmentId, doc 3 section 3): not given by the spec: chosen here.
-// Terminated and COBRA are flags of the employee (doc 3 section 2.1), not statuses.
+// Employment status (employee employmentId): not given by the spec: chosen here.
+// Terminated and COBRA are flags of the employee, not statuses.
 const EMPLOYMENT_STATUS: readonly OptionItem[] = [
   { id: 1, text: 'Full-Time' },
   { id: 2, text: 'Part-Time' },
@@ -138,7 +138,7 @@ const EMPLOYMENT_STATUS: readonly OptionItem[] = [
   { id: 6, text: 'Retired' },
 ];
 
-// Office (employee officeId; "officeLocation" in doc 3 section 3): not given by the spec: chosen here.
+// Office (employee officeId; "officeLocation" in the spec): not given by the spec: chosen here.
 const OFFICE: readonly OptionItem[] = [
   { id: 1, text: 'Headquarters' },
   { id: 2, text: 'East Coast Office' },
@@ -146,17 +146,16 @@ const OFFICE: readonly OptionItem[] = [
   { id: 4, text: 'Remote' },
 ];
 
-// Employment type: doc 3 section 3 ("2 means hourly, label Wage/hour; otherwise Salary") and doc 3
-// section 9 ("Employment type 2 = hourly"). The id of Salary is not given by the spec: chosen here (1).
+// Employment type: "2 means hourly, label Wage/hour; otherwise Salary" ("Employment type 2 = hourly"). The id of Salary is not given by the spec: chosen here (1).
 const EMPLOYMENT_TYPE: readonly OptionItem[] = [
   { id: 1, text: 'Salary' },
   { id: 2, text: 'Wage/hour' },
 ];
 
-// Qualifying event: ids 1-9 are the life event types of doc 2 section 3 (mid-year change wizard,
-// step 1; decisions page: event 9 opens the Decline tab). Ids 10-15 are the employment-related
-// (federal COBRA) qualifying events for the termination dialog (doc 3 sections 3 and 5,
-// "federal qualifying-event mode"): not given by the spec: chosen here. Use LIFE_EVENT_IDS and
+// Qualifying event: ids 1-9 are the life event types (mid-year change wizard,
+// step 1; event 9 opens the Decline tab). Ids 10-15 are the employment-related
+// (federal COBRA) qualifying events for the termination dialog ("federal
+// qualifying-event mode"): not given by the spec: chosen here. Use LIFE_EVENT_IDS and
 // TERMINATION_QUALIFYING_EVENT_IDS below to offer each screen its own part of the list.
 const QUALIFYING_EVENT: readonly OptionItem[] = [
   { id: 1, text: 'Birth or adoption' },
@@ -176,7 +175,7 @@ const QUALIFYING_EVENT: readonly OptionItem[] = [
   { id: 15, text: 'Employee entitled to Medicare' },
 ];
 
-// Log event type (audit log "Event Type" filter): doc 3 section 3 names create, update and delete
+// Log event type (audit log "Event Type" filter): the spec names create, update and delete
 // (the audit actionType values); the numeric ids are not given by the spec: chosen here.
 const LOG_EVENT_TYPE: readonly OptionItem[] = [
   { id: 1, text: 'Create' },
@@ -184,9 +183,9 @@ const LOG_EVENT_TYPE: readonly OptionItem[] = [
   { id: 3, text: 'Delete' },
 ];
 
-// Plan type: ids exactly as doc 2 section 3 "Plan type ids"; texts from doc 2 section 3 "Plan type
-// names" where given (Group Medical, Group Dental, ...), otherwise the id list's name spelled out.
-// Decisions page section 2: 9 is State STD, never a waiver (waiving is a status).
+// Plan type: ids exactly as the spec's "Plan type ids"; texts from its "Plan type names" where
+// given (Group Medical, Group Dental, ...), otherwise the id list's name spelled out.
+// 9 is State STD, never a waiver (waiving is a status).
 const PLAN_TYPE: readonly OptionItem[] = [
   { id: 1, text: 'Group Medical' },
   { id: 2, text: 'Group Dental' },
@@ -214,7 +213,7 @@ const PLAN_TYPE: readonly OptionItem[] = [
   { id: 48, text: 'Worksite Benefits Vision' },
 ];
 
-// Work eligibility type (Form I-9 section 1, doc 3 sections 4 and 5: four options; "Resident" needs
+// Work eligibility type (Form I-9, the employee's part: four options; "Resident" needs
 // a USCIS number, "Alien authorized to work" an expiration date): the ids are not given by the spec:
 // chosen here, in the order of the form.
 const WORK_ELIGIBILITY_TYPE: readonly OptionItem[] = [
@@ -224,7 +223,7 @@ const WORK_ELIGIBILITY_TYPE: readonly OptionItem[] = [
   { id: 4, text: 'An alien authorized to work' },
 ];
 
-// W-4 filing status (federalFilingStatus, sent as a string, doc 3 section 7): not given by the spec:
+// W-4 filing status (federalFilingStatus, sent as a string): not given by the spec:
 // chosen here, with the filing statuses of the 2020 and later Form W-4 (step 1(c)).
 const W4_FILING_STATUS: readonly OptionItem[] = [
   { id: 1, text: 'Single or Married filing separately' },
@@ -232,28 +231,28 @@ const W4_FILING_STATUS: readonly OptionItem[] = [
   { id: 3, text: 'Head of household' },
 ];
 
-// Payroll method: doc 3 sections 3 and 9 ("1 Deposit, 2 Card, 3 Check").
+// Payroll method: ids as specified ("1 Deposit, 2 Card, 3 Check").
 const PAYROLL_METHOD: readonly OptionItem[] = [
   { id: 1, text: 'Deposit' },
   { id: 2, text: 'Card' },
   { id: 3, text: 'Check' },
 ];
 
-// Payroll amount type: doc 3 sections 3 and 9 ("1 Percentage, 2 Dollars, 3 RemainingAmount").
+// Payroll amount type: ids as specified ("1 Percentage, 2 Dollars, 3 RemainingAmount").
 const PAYROLL_AMOUNT_TYPE: readonly OptionItem[] = [
   { id: 1, text: 'Percentage' },
   { id: 2, text: 'Dollars' },
   { id: 3, text: 'Remaining Amount' },
 ];
 
-// Payroll account type (direct deposit accountType, doc 3 sections 3 and 5): not given by the spec:
+// Payroll account type (direct deposit accountType): not given by the spec:
 // chosen here.
 const PAYROLL_ACCOUNT_TYPE: readonly OptionItem[] = [
   { id: 1, text: 'Checking' },
   { id: 2, text: 'Savings' },
 ];
 
-// EEO race/ethnicity (doc 3 section 3, eeoRace, optional): not given by the spec: chosen here, the
+// EEO race/ethnicity (eeoRace, optional): not given by the spec: chosen here, the
 // EEO-1 race/ethnicity categories plus an explicit decline.
 const EEO_RACE: readonly OptionItem[] = [
   { id: 1, text: 'Hispanic or Latino' },
@@ -266,7 +265,7 @@ const EEO_RACE: readonly OptionItem[] = [
   { id: 8, text: 'I do not wish to self-identify' },
 ];
 
-// EEO job category (doc 3 section 3, eeoJobCategory, optional): not given by the spec: chosen here,
+// EEO job category (eeoJobCategory, optional): not given by the spec: chosen here,
 // the 10 EEO-1 job categories in the order of the EEO-1 report.
 const EEO_JOB_CATEGORY: readonly OptionItem[] = [
   { id: 1, text: 'Executive/Senior Level Officials and Managers' },
@@ -281,7 +280,7 @@ const EEO_JOB_CATEGORY: readonly OptionItem[] = [
   { id: 10, text: 'Service Workers' },
 ];
 
-// EEO military status (doc 3 section 3, eeoMilitaryStatus, optional): not given by the spec: chosen
+// EEO military status (eeoMilitaryStatus, optional): not given by the spec: chosen
 // here, the VEVRAA protected-veteran categories plus "not protected" and a decline.
 const EEO_MILITARY_STATUS: readonly OptionItem[] = [
   { id: 1, text: 'Disabled veteran' },
@@ -292,7 +291,7 @@ const EEO_MILITARY_STATUS: readonly OptionItem[] = [
   { id: 6, text: 'I do not wish to self-identify' },
 ];
 
-// Beneficiary relationship type (beneficiary relationshipTypeId, doc 2 sections 3 and 5): not given
+// Beneficiary relationship type (beneficiary relationshipTypeId): not given
 // by the spec: chosen here. Spouse 1, Child 2 and Domestic partner 7 match the dependent relationship
 // types so a dependent can be named as a beneficiary without translating ids.
 const BENEFICIARY_RELATIONSHIP_TYPE: readonly OptionItem[] = [
@@ -310,15 +309,15 @@ const BENEFICIARY_RELATIONSHIP_TYPE: readonly OptionItem[] = [
   { id: 12, text: 'Other' },
 ];
 
-// Beneficiary type: doc 2 sections 3 and 9 ("1 primary, 2 contingent, 3 tertiary").
+// Beneficiary type: ids as specified ("1 primary, 2 contingent, 3 tertiary").
 const BENEFICIARY_TYPE: readonly OptionItem[] = [
   { id: 1, text: 'Primary' },
   { id: 2, text: 'Contingent' },
   { id: 3, text: 'Tertiary' },
 ];
 
-// Waiver reason (kind of other coverage when declining with "have other coverage", doc 2 section 5):
-// -1 = Other is given by doc 2 sections 5 and 9 (it requires reasonOther and member); the other ids
+// Waiver reason (kind of other coverage when declining with "have other coverage"):
+// -1 = Other is given by the spec (it requires reasonOther and member); the other ids
 // are not given by the spec: chosen here.
 const WAIVER_REASON: readonly OptionItem[] = [
   { id: 1, text: "Covered under my spouse's or domestic partner's plan" },
@@ -359,14 +358,14 @@ export const OPTION_LISTS: Record<OptionType, readonly OptionItem[]> = {
   waiverReason: WAIVER_REASON,
 };
 
-// Qualifying-event ids of the mid-year life events (doc 2 section 3, event types 1 to 9).
+// Qualifying-event ids of the mid-year life events (event types 1 to 9).
 export const LIFE_EVENT_IDS: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 
 // Qualifying-event ids offered in the termination dialog: the employment-related (COBRA) events of
 // the covered employee chosen here (10-15).
 export const TERMINATION_QUALIFYING_EVENT_IDS: readonly number[] = [10, 11, 12, 13, 14, 15];
 
-// Reasons for life events 3 and 4 (mid-year reasonId, doc 2 sections 3 and 5). Not one of the 25
+// Reasons for life events 3 and 4 (mid-year reasonId). Not one of the 25
 // option lists; the texts are the documented ones, the ids are not given by the spec: chosen here.
 export const LIFE_EVENT_REASONS: readonly OptionItem[] = [
   { id: 1, text: 'Termination of employment' },

@@ -17,7 +17,7 @@ export const PayrollMessages = {
   noPayPeriod: 'Enter the pay period as a date MM/DD/YYYY',
   exportMissing: "Sorry, we don't have this deduction file",
   invalidRange: 'The end date must be on or after the start date',
-  /** Decisions section 6, word for word: the rule the file follows. */
+  /** The rule the file follows, word for word as the product states it. */
   rule: 'A deduction starts in the first pay period that begins on or after the coverage\'s effective date and stops after the pay period in which coverage ends.',
   noChanges: 'No signed changes yet.',
   fileFailed: 'The deduction file could not be written. Please try again.',

@@ -3,7 +3,7 @@ import { toUsDate } from './formats';
 /**
  * How a column of a written report (HR reports, the status dashboard, transactions) holds its values, declared
  * once per column and read by every writer: the xlsx (a typed cell with a number format), the csv and the
- * report's view (text). Issue 28 item 4: dates as dates, money as money.
+ * report's view (text), so dates stay dates and money stays money in every format.
  */
 export type ColumnKind = 'text' | 'date' | 'money' | 'number' | 'percent';
 

@@ -179,7 +179,7 @@ export async function seedDemoData(m: EntityManager, config: AppConfig, cipher: 
     );
   }
 
-  // The platform administrator (issue 32: the queue dashboard). A session works in some client, so the account
+  // The platform administrator (for the queue dashboard). A session works in some client, so the account
   // has Acme as its home, with no employee record and no role there: the flag alone grants 'queues:manage'.
   if ((await idOf(m, `SELECT id FROM account WHERE username = $1`, ['ops@platform.test'])) === null) {
     created = true;

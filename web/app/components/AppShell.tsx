@@ -12,7 +12,7 @@ import { Sidebar, SIDEBAR_ID } from './Sidebar';
 import { preloadModalDialog, Toast } from './ui';
 import { startQuietly } from '~/lib/cancelled-load';
 
-/** Document 1 section 9: below 600 px the sidebar becomes a drawer over the page. */
+/** Below 600 px the sidebar becomes a drawer over the page. */
 const WIDE_QUERY = '(min-width: 600px)';
 
 /** Activity check interval. */

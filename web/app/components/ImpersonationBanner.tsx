@@ -2,7 +2,7 @@ import { fullName, ImpersonationMessages } from '@bp/api/contracts';
 import { ReturnToMyAccount } from './ReturnToMyAccount';
 
 /**
- * Decisions section 5: while an administrator or agent acts as an employee, a bar across the top of every
+ * While an administrator or agent acts as an employee, a bar across the top of every
  * page and width says so, with the reason given and the way back, in a colour that cannot
  * be mistaken for the client's header.
  */

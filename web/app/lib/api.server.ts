@@ -3,7 +3,7 @@ import type { ZodType } from 'zod';
 import { Messages, ZErrorResponse, type ErrorResponse, type InProcessApi } from '@bp/api/contracts';
 
 /**
- * Client of the portal API. The site calls the API like any other consumer (decisions, section 3), so the API
+ * Client of the portal API. The site calls the API like any other consumer, so the API
  * stays the single place where rules are checked. Hosted by the API process (api/src/web), the call goes to it
  * in process (the host's `api` in the load context: the same hooks, guards and contracts, no loopback socket);
  * anywhere else (INTERNAL_API_URL) over HTTP.

@@ -1,4 +1,4 @@
-/** The product's display name: configurable, never hard-coded elsewhere (decisions, section 1). */
+/** The product's display name: configurable, never hard-coded elsewhere, so each deployment can brand it. */
 export function productName(): string {
   const name = process.env.PRODUCT_NAME?.trim();
   return name && name.length > 0 ? name : 'Benefits Portal';

@@ -1,5 +1,5 @@
 /**
- * Route table and access rules of the site shell (document 1, section 2), as pure functions so the
+ * Route table and access rules of the site shell, as pure functions so the
  * same decisions can be unit-tested and enforced by the root loader on every navigation.
  * Paths here never carry the /mbl base path.
  */
@@ -59,7 +59,7 @@ export interface RouteDefinition {
   title: string;
 }
 
-/** Document 1 section 2 "Route table"; exactness as written there (unmarked admin entries are prefixes). */
+/** The route table; exactness as specified (unmarked admin entries are prefixes). */
 export const ROUTES: readonly RouteDefinition[] = [
   { id: 'login', path: '/login', match: 'exact', access: 'signedOut', title: 'Login' },
   { id: 'forgotPassword', path: '/forgot-password', match: 'exact', access: 'signedOut', title: 'Forgot Password' },
@@ -79,7 +79,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   { id: 'employeesCensus', path: '/employees-census', match: 'exact', access: 'signedIn', permission: 'employees:read', title: 'Employee Census' },
   // The census's 'Log in as employee' dialog (its route asks for 'impersonate' itself: no menu item opens it).
   { id: 'impersonate', path: '/employees-census/impersonate', match: 'exact', access: 'signedIn', permission: 'employees:read', title: 'Employee Census' },
-  // Issue 29: employees from a census file, and (agents) the plan year's plans from a rate sheet, each plan editable.
+  // Employees from a census file, and (agents) the plan year's plans from a rate sheet, each plan editable.
   { id: 'censusImport', path: '/census-import', match: 'prefix', access: 'signedIn', permission: 'employees:update', title: 'Import Employees' },
   { id: 'plansSetup', path: '/plans-setup', match: 'prefix', access: 'signedIn', permission: 'agency:manage-clients', title: 'Plans and Rates' },
   { id: 'actionCenter', path: '/action-center', match: 'exact', access: 'signedIn', permission: 'actions:manage', title: 'Action Center' },

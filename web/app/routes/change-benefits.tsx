@@ -35,7 +35,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/RouteErrorBoun
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Change Benefits') }];
 
 /**
- * Change Benefits (document 2 section 2; decisions: the life-event wizard): steps 1 event, 2 date and reason,
+ * Change Benefits (the life-event wizard): steps 1 event, 2 date and reason,
  * 3 dependent, 4 affected coverage and proof, 6 plan enrollment (the registration's dialogs, writing into the
  * event's own draft), 7 review and sign. The server owns the steps (PUT /midyear-changes); this page shows the
  * one it is at (a component per step, components/change-benefits) and posts each move
@@ -101,7 +101,7 @@ export default function ChangeBenefitsRoute() {
           <Alert tone="info" className="mt-4">
             {`${LifeEventMessages.pendingApproval} (${LIFE_EVENT_TYPES[midyear.eventType as LifeEventType]}, ${midyear.effectiveDate}).`}
           </Alert>
-          {/* Signed without its document (decisions section 6): HR's approval waits for it; it is uploaded here. */}
+          {/* Signed without its document: HR's approval waits for it; it is uploaded here. */}
           {pendingProof ? (
             <div className="mt-4 max-w-xl space-y-3">
               <p className="text-sm text-slate-800">{proofAwaitedMessage(pendingProof)}</p>

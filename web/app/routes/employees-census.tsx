@@ -38,7 +38,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/RouteErrorBoun
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Employee Census') }];
 
-/** The detail's tabs (document 3 section 2.1); links, so each works without scripts and can be linked to. */
+/** The detail's tabs; links, so each works without scripts and can be linked to. */
 const CENSUS_TABS = [
   { id: 'personal', label: 'Personal' },
   { id: 'dependents', label: 'Dependents' },
@@ -57,7 +57,7 @@ interface CensusDetail {
   files: EmployeeFile[] | null;
 }
 
-/** The census list, one server page per group (document 3 section 2.1): `?search=` narrows it, `?{group}Page=` pages it, `?employee=` selects one. */
+/** The census list, one server page per group: `?search=` narrows it, `?{group}Page=` pages it, `?employee=` selects one. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, token } = await requireUser(request, context);
   const url = new URL(request.url);
@@ -149,13 +149,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     notFound,
     detail,
     tab,
-    // 'Log in as employee' is hidden for test users and for oneself (document 3 section 2.1).
+    // 'Log in as employee' is hidden for test users and for oneself.
     canImpersonate: user.permissions.includes('impersonate'),
     canUpload: user.permissions.includes('employees:update'),
     canEdit: user.permissions.includes('employees:update'),
     planSummary,
     workHoursRequired: user.workHoursRequired,
-    // The lock asks no password of a test user or an impersonating session (document 3 section 2.1).
+    // The lock asks no password of a test user or an impersonating session.
     skipPrompt: user.testUser || user.impersonatingUserId !== null,
     selfId: user.employeeId,
   };
@@ -219,7 +219,7 @@ export default function EmployeesCensusRoute() {
       <h1 id="page-heading" className="text-2xl font-semibold tracking-tight text-slate-900">
         Employee Census
       </h1>
-      {/* The list beside the detail from 960 px (document 3 section 9), above it below. */}
+      {/* The list beside the detail from 960 px, above it below. */}
       <div className="mt-6 grid gap-6 min-[960px]:grid-cols-[320px_1fr]">
         <CensusList groups={groups} search={search} progress={progress} selectedId={selectedId} canEdit={canEdit} />
 
@@ -231,7 +231,7 @@ export default function EmployeesCensusRoute() {
                   <h2 className="text-xl font-semibold text-slate-900">
                     {selected.firstName} {selected.lastName}
                   </h2>
-                  {/* Someone who left: their state comes first, before anything HR might do (issue 28). */}
+                  {/* Someone who left: their state comes first, before anything HR might do. */}
                   {detail ? (
                     <p className="mt-1 text-sm text-slate-800" data-testid="employee-progress">
                       <span className="font-medium">Progress: </span>
@@ -250,7 +250,7 @@ export default function EmployeesCensusRoute() {
                     Edit
                   </Link>
                 ) : null}
-                {/* Terminate: only for an active employee, never for oneself (document 3 section 2.1). */}
+                {/* Terminate: only for an active employee, never for oneself. */}
                 {canEdit && detail && !detail.profile.terminated && !detail.profile.cobra && selected.id !== selfId ? (
                   // Details, a review of what will change, then the signature: dialog routes of their own (employees-census.terminate.$step.tsx).
                   <Link to={`/employees-census/terminate/details${withParams({ dialog: null, done: null, summary: null })}`} preventScrollReset className={secondaryButtonClass}>

@@ -4,7 +4,7 @@ import { apiCall } from '~/lib/api.server';
 import { activeToken, getSession } from '~/lib/session.server';
 import { throwOnSessionFailure } from '~/lib/shell.server';
 
-/** What the address forms receive: city and state, or nothing (a failed lookup is only logged, section 8). */
+/** What the address forms receive: city and state, or nothing (a failed lookup is only logged: the user types the city). */
 export type ZipLookupAnswer = { found: true; place: ZipLookupResponse } | { found: false };
 
 /**

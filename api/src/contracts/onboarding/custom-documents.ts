@@ -8,7 +8,7 @@ import { Messages } from '../messages';
 export const CUSTOM_FIELD_TYPES = ['text', 'textarea', 'date', 'checkbox', 'dropdown', 'amount', 'phone', 'ssn', 'email', 'state', 'zip'] as const;
 export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
 
-/** Document 3 section 5, word for word; the acknowledgment text is the product's own. */
+/** The custom-document messages as specified, word for word; the acknowledgment text is the product's own. */
 export const CustomDocumentMessages = {
   fieldRequired: Messages.fieldRequired,
   invalidEmail: 'Invalid Email Format',

@@ -11,7 +11,7 @@ import { RateLimiter, type AttemptLimit } from '../redis/rate-limiter';
 export type PasswordCheckKind = 'login' | 'confirm' | 'mfa';
 
 /**
- * Throttles password checks (section 5 "throttles"): each check takes an attempt before the hash is
+ * Throttles password checks: each check takes an attempt before the hash is
  * verified, atomically, per account+address (5 per window), per address (50 per window) and per account from
  * anywhere (a few per minute), so parallel guesses cannot pass a limit, and a stranger's wrong passwords slow
  * an account down for at most a minute without locking its owner out from another address.

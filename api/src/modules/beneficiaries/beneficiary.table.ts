@@ -1,6 +1,6 @@
 import { SqlTable } from '../../core/database/sql-table';
 
-/** Document 2 section 3 "Beneficiary". The SSN and tax id are stored sealed (see SecuredDataCipher); removal is a real delete. */
+/** A beneficiary an employee names. The SSN and tax id are stored sealed (see SecuredDataCipher); removal is a real delete. */
 export interface BeneficiaryEntity {
   id: number;
   clientId: number;

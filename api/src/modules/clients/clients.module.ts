@@ -9,7 +9,7 @@ import { ClientHrService } from './client-hr.service';
 import { ClientLogosService } from './client-logos.service';
 import { ClientsService } from './clients.service';
 
-/** Issue 29: agents set up their agency's clients (the client table's writer, with tenancy's SqlTable). */
+/** Agents set up their agency's clients (the client table's writer, with tenancy's SqlTable). */
 @Module({
   imports: [AccountsModule, CommunicationsModule, FilesModule, OpenEnrollmentModule],
   controllers: [ClientsController, ClientLogosController],

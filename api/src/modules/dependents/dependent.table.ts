@@ -1,6 +1,6 @@
 import { SqlTable } from '../../core/database/sql-table';
 
-/** Document 1 section 3 "Dependent". The SSN is stored sealed (see SecuredDataCipher); removal is soft. */
+/** A dependent of an employee. The SSN is stored sealed (see SecuredDataCipher); removal is soft. */
 export interface DependentEntity {
   id: number;
   clientId: number;

@@ -1,6 +1,6 @@
 import { SqlTable } from '../../core/database/sql-table';
 
-/** Document 3 section 3 "Employee". SSN and income are stored sealed (see SecuredDataCipher). */
+/** An employee record of a client. SSN and income are stored sealed (see SecuredDataCipher). */
 export interface Employee {
   id: number;
   clientId: number;

@@ -12,7 +12,7 @@ export const SIGNED_SUMMARY_PATH = '/mbl/signed-summary';
 const cents = (decimal: string) => parseMoney(decimal) ?? 0;
 
 /**
- * Decisions section 5: finishing (or re-signing) the enrollment sends a confirmation email with what was
+ * Finishing (or re-signing) the enrollment sends a confirmation email with what was
  * signed and a link to the signed summary that needs a login (no token in the mail). One email per
  * signature: the idempotency key is the signature's id, so finishing twice after one signature sends once.
  */

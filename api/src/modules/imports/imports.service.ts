@@ -81,7 +81,7 @@ export class ImportsService {
 
   /**
    * encrypt(JSON.stringify(payload)), a list sealed in 64 kB pieces of its JSON: a 10,000-row census is 4 MB of
-   * JSON, which whole was held at once as text, bytes, ciphertext and base64 (the API's peak RSS, issue 29).
+   * JSON, which whole was held at once as text, bytes, ciphertext and base64 (it set the API's peak RSS).
    */
   private sealJson(payload: unknown): string | null {
     if (!Array.isArray(payload)) return this.cipher.encrypt(JSON.stringify(payload));

@@ -103,8 +103,8 @@ export class LifeEventWizardService {
         await this.dropElections(from);
         Object.assign(next, { event_date: null, reason_id: null, dependent_id: null, proof_file_id: null, change_set_id: null });
       }
-      // Plan enrollment: the event's changes are a draft of their own over the signed elections (decisions
-      // section 5), open only while the event is; the enrollment dialogs write into it.
+      // Plan enrollment: the event's changes are a draft of their own over the signed elections, so
+      // they apply only when signed, open only while the event is; the enrollment dialogs write into it.
       if (target === 6 && next.change_set_id === null) next.change_set_id = await this.openElections(employeeId);
       if (leaving === 4 && body.coverage?.length) {
         // Step 4's choices: only those the event allows on this employee's plans.

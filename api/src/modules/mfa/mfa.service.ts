@@ -30,7 +30,7 @@ import { PasswordConfirmation } from '../secured-data/password-confirmation.serv
 
 /** Long enough to open the app (or scan a first QR code), short enough that a leaked token soon dies. */
 const CHALLENGE_TTL_MS = 10 * 60 * 1000;
-/** One 30-second step either side of now, for phones whose clock drifts (RFC 6238 section 6). */
+/** One 30-second step either side of now, for phones whose clock drifts (as TOTP allows for clock skew). */
 const EPOCH_TOLERANCE_SECONDS = 30;
 // Recovery codes: no 0/O, 1/I/L, so a code written down on paper reads back unambiguously.
 const RECOVERY_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';

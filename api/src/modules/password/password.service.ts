@@ -45,7 +45,7 @@ const notWhileImpersonating = () => new ForbiddenException({ statusCode: 403, me
 /**
  * Forgot/reset password from the emailed link, change password (normal and forced), security question,
  * and the session modal's password check. A change ends every other session of the account; a reset
- * ends all of them (section 5).
+ * ends all of them.
  */
 @Injectable()
 export class PasswordService implements BeforeApplicationShutdown {
@@ -164,7 +164,7 @@ export class PasswordService implements BeforeApplicationShutdown {
     });
     if (outcome === 'invalid') throw tokenNotValid();
     if (outcome === 'wrong') throw fieldError('answer', Messages.wrongAnswer);
-    // Whoever knew the old password is signed out everywhere (section 5: sessions after a password change).
+    // Whoever knew the old password is signed out everywhere.
     await this.sessions.revokeAllOf(outcome.accountId);
     return { success: true, message: Messages.passwordChangedSuccessfully };
   }

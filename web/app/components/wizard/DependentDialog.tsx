@@ -36,7 +36,7 @@ function defaultsOf(d: Dependent | null) {
 /**
  * The Add/Edit Dependent dialog. It is open while the address says so (?dependent=),
  * so it also works as a plain page form without JavaScript. The shared dependentSchema checks every rule of
- * section 5 here and again in the route's action; the context (the employee's last name, requireSsn) is
+ * a dependent here and again in the route's action; the context (the employee's last name, requireSsn) is
  * the same on both sides and never submitted.
  */
 export function DependentDialog({
