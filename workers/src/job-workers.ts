@@ -2,16 +2,9 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { DelayedError, Worker, type Job } from 'bullmq';
 import { APP_CONFIG, type AppConfig, Metrics, RequestContext, JOB_NAMES, JOBS, JobDelay, type JobName, type JobRun, ON_JOB_KEY, redisConnection, type QueueName } from '@bp/api/server';
+import { runInJobContext, tenantOf } from './job-context';
 
 type Handler = (data: unknown, run: JobRun) => Promise<unknown>;
-
-/** The tenant a payload names, when it is about one client (jobs carry clientId and requestedBy). */
-function tenantOf(data: unknown): { clientId: number; requestedBy: number | null } | null {
-  if (typeof data !== 'object' || data === null || !('clientId' in data)) return null;
-  const { clientId, requestedBy } = data as { clientId: unknown; requestedBy?: unknown };
-  if (!Number.isSafeInteger(clientId)) return null;
-  return { clientId: clientId as number, requestedBy: Number.isSafeInteger(requestedBy) ? (requestedBy as number) : null };
-}
 
 /** How many jobs of a queue one worker process runs at once. */
 const CONCURRENCY: Partial<Record<QueueName, number>> = { email: 5, documents: 2, campaigns: 20 };
@@ -82,7 +75,7 @@ export class JobWorkers implements OnApplicationBootstrap, OnApplicationShutdown
             if (outcome !== 'delayed' && EMAIL_JOBS.has(job.name)) this.metrics.emails.inc({ client: String(tenant?.clientId ?? 'none'), outcome: outcome === 'completed' ? 'sent' : 'failed' });
           };
           try {
-            const result: unknown = await (tenant ? this.context.runAs(tenant, () => handler(job.data, run)) : this.context.runSystem(() => handler(job.data, run)));
+            const result: unknown = await runInJobContext(this.context, job.data, () => handler(job.data, run));
             done('completed');
             return result;
           } catch (err) {
