@@ -189,7 +189,7 @@ function MessageBoard({ board, tab, campaign }: ReturnType<typeof useLoaderData<
         <ScrollRegion label={`${EMAIL_TYPE_LABELS[type]}: recipients`} className="max-h-[32rem] overflow-auto rounded-xl border border-slate-200 bg-white shadow-sm">
           <table className="w-full min-w-[44rem] border-collapse text-sm">
             <caption className="px-4 pt-4 pb-2 text-left text-base font-semibold text-slate-900">{`Recipients (${eligible.length} of ${board.employees.length} can receive it)`}</caption>
-            <thead className="sticky top-0 bg-slate-50">
+            <thead className="bg-slate-50">
               <tr className="border-b border-slate-300 text-left text-slate-800">
                 <th scope="col" className="px-3 py-2">
                   <label className="inline-flex items-center gap-2 font-semibold">
