@@ -287,8 +287,8 @@ describe('rate sheet and census imports', () => {
       expect(queued.body.progress).toMatchObject({ rowsTotal: 10, sendEmail: true, issues: [] });
       expect(['queued', 'running', 'done']).toContain(queued.body.progress.status);
       const done = await finished(res.body.id);
-      expect(done.committed).toBe(true);
       expect(done.progress).toEqual<CensusCommitProgress>({ status: 'done', rowsDone: 10, rowsTotal: 10, percent: 100, sendEmail: true, issues: [] });
+      expect(done.committed).toBe(true);
       const list = (await get('employees?perPage=50').expect(200)).body.result as Array<{ firstName: string; lastName: string }>;
       expect(list.filter((e) => e.lastName === 'ImportC')).toHaveLength(10);
       for (const r of rows) {

@@ -192,8 +192,10 @@ export class ImportsService {
   }
 
   async censusPreview(id: number): Promise<CensusPreview> {
-    const [b] = await this.db.query<{ file_name: string; row_count: number; preview_enc: string | null; committed: boolean }>(
-      `SELECT file_name, row_count, preview_enc, committed_at IS NOT NULL AS committed FROM import_batch WHERE id = $1 AND kind = 'census' AND client_id = $client`,
+    // One read of the row: the flag and the progress come from the same moment, never "done" beside "not committed".
+    const [b] = await this.db.query<ProgressRow & { file_name: string; preview_enc: string | null; committed: boolean }>(
+      `SELECT file_name, row_count, preview_enc, committed_at IS NOT NULL AS committed, status, rows_done, send_email, issues
+         FROM import_batch WHERE id = $1 AND kind = 'census' AND client_id = $client`,
       [id],
     );
     if (!b) throw notFound();
@@ -203,17 +205,7 @@ export class ImportsService {
       : (await this.batch<CensusRow[]>('census', id)).payload
           .slice(0, CENSUS_PREVIEW_ROWS)
           .map((r) => ({ row: r.sheetRow, firstName: r.firstName, lastName: r.lastName, email: r.email, hireDate: r.hireDate }));
-    return { id, fileName: b.file_name, count: b.row_count, employees, committed: b.committed, progress: await this.censusProgress(id) };
-  }
-
-  private async censusProgress(id: number): Promise<CensusCommitProgress | null> {
-    const [r] = await this.db.query<{ status: CensusCommitProgress['status'] | null; rows_done: number; row_count: number; send_email: boolean; issues: ImportIssue[] | null }>(
-      `SELECT status, rows_done, row_count, send_email, issues FROM import_batch WHERE id = $1 AND kind = 'census' AND client_id = $client`,
-      [id],
-    );
-    if (!r?.status) return null;
-    const percent = r.status === 'done' ? 100 : r.row_count > 0 ? Math.min(99, Math.floor((r.rows_done * 100) / r.row_count)) : 0;
-    return { status: r.status, rowsDone: r.rows_done, rowsTotal: r.row_count, percent, sendEmail: r.send_email, issues: r.issues ?? [] };
+    return { id, fileName: b.file_name, count: b.row_count, employees, committed: b.committed, progress: censusProgress(b) };
   }
 
   /**
@@ -333,4 +325,12 @@ export class ImportsService {
       return { added: now.rows_done };
     });
   }
+}
+
+type ProgressRow = { status: CensusCommitProgress['status'] | null; rows_done: number; row_count: number; send_email: boolean; issues: ImportIssue[] | null };
+
+function censusProgress(r: ProgressRow): CensusCommitProgress | null {
+  if (!r.status) return null;
+  const percent = r.status === 'done' ? 100 : r.row_count > 0 ? Math.min(99, Math.floor((r.rows_done * 100) / r.row_count)) : 0;
+  return { status: r.status, rowsDone: r.rows_done, rowsTotal: r.row_count, percent, sendEmail: r.send_email, issues: r.issues ?? [] };
 }
