@@ -37,13 +37,13 @@ say "typecheck"; npm run -s typecheck
 # The site is built as users get it (React's production build): under NODE_ENV=test Vite would bundle React's
 # development build, which the bundle budget would then measure.
 say "build"; NODE_ENV=production npm run -s build >/dev/null
-say "bundle budget"; npm run -s budget
-
 status=0
 run_suite() { # name config
   say "$1 tests"
   if ! npx jest -c "$2" --json --outputFile="$results/$1.json" --colors; then status=1; fi
 }
+# The build's own checks first (the bundle budget: scripts/bundle-budget.js), then the suites.
+run_suite build test/jest.build.config.js
 run_suite unit test/jest.unit.config.js
 run_suite e2e test/jest.e2e.config.js
 run_suite browser test/jest.browser.config.js
