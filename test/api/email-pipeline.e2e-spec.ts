@@ -9,6 +9,7 @@ import request from 'supertest';
 import type { App } from 'supertest/types';
 import { DataSource } from 'typeorm';
 import { ALL_QUEUES, QueueName } from '../../api/src/core/queues/queue-names';
+import { TenantDb } from '../../api/src/core/database/tenant-db';
 import { DevMailbox } from '../../api/src/core/mail/dev-mailbox';
 import { EmailSender, messageIdFor } from '../../api/src/core/mail/email-sender';
 import { emailJobId, MailService } from '../../api/src/core/mail/mail.service';
@@ -162,11 +163,13 @@ describe('email pipeline with the development SMTP sink', () => {
     expect((await h.row(id)).attempts).toBe(1);
   });
 
-  it("an email recorded in a transaction is queued once it commits (the worker's first attempt finds its row), and never if it rolls back", async () => {
+  it("an email recorded in the context's transaction is queued once it commits (the worker's first attempt finds its row), and never if it rolls back", async () => {
     const dataSource = h.app.get(DataSource);
+    // TenantDb.transaction carries its manager in the context: enqueue joins it without being handed one.
+    const db = h.app.get(TenantDb);
     const to = `commit.${RUN}@acme.test`;
-    const id = await dataSource.transaction(async (m) => {
-      const recorded = await h.mail.enqueue({ template: 'password-reset', to, data: { resetUrl: 'https://x.test/r/commit', expiresInMinutes: 60 }, idempotencyKey: `commit:${RUN}` }, m);
+    const id = await db.transaction(async () => {
+      const recorded = await h.mail.enqueue({ template: 'password-reset', to, data: { resetUrl: 'https://x.test/r/commit', expiresInMinutes: 60 }, idempotencyKey: `commit:${RUN}` });
       // Before the commit there is no job a worker could run ahead of the row ('email N not found').
       expect(await h.queue.getJob(emailJobId(recorded))).toBeUndefined();
       return recorded;
@@ -188,8 +191,8 @@ describe('email pipeline with the development SMTP sink', () => {
     // Rolled back: neither the row nor a job (which would fail six times looking for it).
     let rolledBack = 0;
     await expect(
-      dataSource.transaction(async (m) => {
-        rolledBack = await h.mail.enqueue({ template: 'password-reset', to, data: { resetUrl: 'https://x.test/r/rollback', expiresInMinutes: 60 }, idempotencyKey: `rollback:${RUN}` }, m);
+      db.transaction(async () => {
+        rolledBack = await h.mail.enqueue({ template: 'password-reset', to, data: { resetUrl: 'https://x.test/r/rollback', expiresInMinutes: 60 }, idempotencyKey: `rollback:${RUN}` });
         throw new Error('changed my mind');
       }),
     ).rejects.toThrow('changed my mind');
@@ -198,12 +201,12 @@ describe('email pipeline with the development SMTP sink', () => {
     expect(await dataSource.query('SELECT id FROM email_message WHERE id = $1', [rolledBack])).toEqual([]);
 
     // A savepoint rolled back drops its own email; the one recorded around it is queued at the outer commit.
-    const [outer, inner] = await dataSource.transaction(async (m) => {
-      const kept = await h.mail.enqueue({ template: 'password-reset', to, data: { resetUrl: 'https://x.test/r/outer', expiresInMinutes: 60 }, idempotencyKey: `outer:${RUN}` }, m);
+    const [outer, inner] = await db.transaction(async () => {
+      const kept = await h.mail.enqueue({ template: 'password-reset', to, data: { resetUrl: 'https://x.test/r/outer', expiresInMinutes: 60 }, idempotencyKey: `outer:${RUN}` });
       let dropped = 0;
-      await m
-        .transaction(async (s) => {
-          dropped = await h.mail.enqueue({ template: 'password-reset', to, data: { resetUrl: 'https://x.test/r/inner', expiresInMinutes: 60 }, idempotencyKey: `inner:${RUN}` }, s);
+      await db
+        .transaction(async () => {
+          dropped = await h.mail.enqueue({ template: 'password-reset', to, data: { resetUrl: 'https://x.test/r/inner', expiresInMinutes: 60 }, idempotencyKey: `inner:${RUN}` });
           throw new Error('savepoint rolled back');
         })
         .catch(() => undefined);

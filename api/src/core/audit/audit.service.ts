@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { insertRow } from '../database/sql-table';
 import { auditEntryTable, type AuditActionType, type AuditFieldChange } from './audit-entry.table';
 import { RequestContext } from '../context/request-context';
@@ -25,8 +25,8 @@ export interface AuditActor {
 /**
  * Writes audit entries. The client, the acting and on-behalf-of accounts, the reason for acting as the
  * employee and the address come from the request context (or the job's). The entry is written in the change's
- * transaction (the manager given, else the one TenantDb.transaction put in the context), so the entry and the
- * change commit or fail together.
+ * transaction (the one TenantDb.transaction put in the context), so the entry and the change commit or fail
+ * together.
  */
 @Injectable()
 export class AuditService {
@@ -36,19 +36,19 @@ export class AuditService {
   ) {}
 
   /** An entry of the signed-in request (or the job) doing the change. */
-  record(entry: AuditRecord, manager?: EntityManager): Promise<void> {
+  record(entry: AuditRecord): Promise<void> {
     const acting = this.context.acting;
-    return this.write({ clientId: acting.clientId, accountId: acting.accountId, onBehalfOf: acting.onBehalfOf, impersonationReason: acting.reason }, entry, manager);
+    return this.write({ clientId: acting.clientId, accountId: acting.accountId, onBehalfOf: acting.onBehalfOf, impersonationReason: acting.reason }, entry);
   }
 
   /**
    * Entries of the signed-in request (or the job) as one INSERT: a bulk change (a census file's employees)
    * writes the same rows record() would, one per entry, without a round trip each.
    */
-  async recordMany(entries: readonly AuditRecord[], manager?: EntityManager): Promise<void> {
+  async recordMany(entries: readonly AuditRecord[]): Promise<void> {
     if (entries.length === 0) return;
     const a = this.context.acting;
-    await (manager ?? this.context.transaction ?? this.dataSource.manager).query(
+    await (this.context.transaction ?? this.dataSource.manager).query(
       `INSERT INTO audit_log (client_id, employee_id, performed_by, on_behalf_of, impersonation_reason, event_type, action_type, plan_type_id, description, data, ip)
        SELECT $1::int, e.employee_id, $2::int, $3::int, $4::text, e.event_type, e.action_type, e.plan_type_id, e.description, e.data, $5::text
          FROM jsonb_to_recordset($6::jsonb) AS e(employee_id int, event_type text, action_type text, plan_type_id int, description text, data jsonb)`,
@@ -64,12 +64,12 @@ export class AuditService {
   }
 
   /** An entry for an actor the context does not name: before sign-in, or the account a link belongs to. */
-  recordAs(actor: AuditActor, entry: AuditRecord, manager?: EntityManager): Promise<void> {
-    return this.write(actor, entry, manager);
+  recordAs(actor: AuditActor, entry: AuditRecord): Promise<void> {
+    return this.write(actor, entry);
   }
 
-  private async write(actor: AuditActor, entry: AuditRecord, manager?: EntityManager): Promise<void> {
-    await insertRow(manager ?? this.context.transaction ?? this.dataSource.manager, auditEntryTable, {
+  private async write(actor: AuditActor, entry: AuditRecord): Promise<void> {
+    await insertRow(this.context.transaction ?? this.dataSource.manager, auditEntryTable, {
       clientId: actor.clientId,
       employeeId: entry.employeeId ?? null,
       performedBy: actor.accountId,

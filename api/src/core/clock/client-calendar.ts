@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { TenantDb } from '../database/tenant-db';
 import { Clock } from './clock';
 
@@ -15,8 +14,8 @@ export class ClientCalendar {
     private readonly clock: Clock,
   ) {}
 
-  async today(m?: EntityManager): Promise<string> {
-    const [client] = await this.db.query<{ time_zone: string }>('SELECT time_zone FROM client WHERE id = $client', [], m);
+  async today(): Promise<string> {
+    const [client] = await this.db.query<{ time_zone: string }>('SELECT time_zone FROM client WHERE id = $client');
     if (!client) throw new Error('no acting client');
     return this.clock.todayIn(client.time_zone);
   }

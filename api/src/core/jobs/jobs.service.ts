@@ -3,6 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { Queue } from 'bullmq';
 import type { EntityManager } from 'typeorm';
+import { RequestContext } from '../context/request-context';
 import { afterCommit } from '../database/after-commit';
 import { JOBS, type JobName, type JobPayloads } from './job-registry';
 
@@ -17,7 +18,10 @@ function backoffFor(name: JobName): number {
 export class JobsService {
   private readonly logger = new Logger(JobsService.name);
 
-  constructor(private readonly moduleRef: ModuleRef) {}
+  constructor(
+    private readonly moduleRef: ModuleRef,
+    private readonly context: RequestContext,
+  ) {}
 
   private queueOf(name: JobName): Queue {
     return this.moduleRef.get<Queue>(getQueueToken(JOBS[name].queue), { strict: false });
@@ -49,12 +53,15 @@ export class JobsService {
   }
 
   /**
-   * For work recorded in `manager`'s transaction: queued once that transaction commits (at once outside one),
-   * never if it rolls back, so a worker never looks for rows not committed yet. As with tryQueue, a failure to
-   * queue is logged: the job's re-drive (its registry entry) queues it later.
+   * For work recorded in the current transaction (the context's, or `manager`'s when given): queued once that
+   * transaction commits (at once outside one), never if it rolls back, so a worker never looks for rows not
+   * committed yet. As with tryQueue, a failure to queue is logged: the job's re-drive (its registry entry)
+   * queues it later.
    */
-  queueAfterCommit<N extends JobName>(manager: EntityManager, name: N, data: JobPayloads[N], options: { jobId: string; delay?: number }): Promise<void> {
-    return afterCommit(manager, async () => {
+  queueAfterCommit<N extends JobName>(name: N, data: JobPayloads[N], options: { jobId: string; delay?: number }, manager?: EntityManager): Promise<void> {
+    const tx = manager ?? this.context.transaction;
+    if (!tx) return this.tryQueue(name, data, options).then(() => undefined);
+    return afterCommit(tx, async () => {
       await this.tryQueue(name, data, options);
     });
   }

@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { RequestContext } from '../context/request-context';
 import { SecuredDataCipher } from '../crypto/secured-data';
 import { JobIds } from '../jobs/job-registry';
 import { JobsService } from '../jobs/jobs.service';
@@ -39,6 +40,7 @@ export class MailService {
     private readonly jobs: JobsService,
     private readonly cipher: SecuredDataCipher,
     private readonly renderer: EmailRenderer,
+    private readonly context: RequestContext,
     // Injected so that ./.env has been loaded (loadConfig) before EMAIL_BACKOFF_MS is read.
     @Inject(APP_CONFIG) _config: AppConfig,
   ) {}
@@ -48,11 +50,12 @@ export class MailService {
    * row answers its id, and is queued again only while still 'queued' (the job id makes that a no-op when
    * the job exists). 'sent' and 'failed' rows are final; a deliberate resend uses a new key.
    *
-   * With `manager` the row joins the caller's transaction, and the job is added once that commits (never if
-   * it rolls back), so the worker always finds the row. A failure to queue never fails the caller: the row
-   * stays 'queued' and the re-drive sweep queues it.
+   * The row joins the current transaction (the request's or the job's), and the job is added once that
+   * commits (never if it rolls back), so the worker always finds the row. A failure to queue never fails the
+   * caller: the row stays 'queued' and the re-drive sweep queues it.
    */
-  async enqueue<T extends EmailTemplateName>(input: EnqueueEmail<T>, manager: EntityManager = this.dataSource.manager): Promise<number> {
+  async enqueue<T extends EmailTemplateName>(input: EnqueueEmail<T>): Promise<number> {
+    const manager = this.context.transaction ?? this.dataSource.manager;
     const to = input.to.trim();
     const address = /^[^\s@<>,;"]+@[^\s@<>,;"]+$/;
     if (!address.test(to)) throw new Error('invalid recipient address');
@@ -82,7 +85,7 @@ export class MailService {
     }
     if (input.queue === false) return id;
     // The row is the record: if Redis is unreachable now, the re-drive sweep queues it later, same job id.
-    await this.jobs.queueAfterCommit(manager, 'email.send', { messageId: id }, { jobId: emailJobId(id) });
+    await this.jobs.queueAfterCommit('email.send', { messageId: id }, { jobId: emailJobId(id) }, manager);
     this.logger.log({ emailId: id, template: input.template }, 'email recorded');
     return id;
   }

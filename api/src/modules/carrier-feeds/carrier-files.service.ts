@@ -57,14 +57,14 @@ export class CarrierFilesService {
    * sweep while still queued). The workers write it sealed; it is downloaded, unsealed and audited, as its fileId.
    */
   async requestFile(id: number, kind: FeedKind): Promise<CarrierFileRequest> {
-    const requestId = await this.db.transaction(async (m) => {
+    const requestId = await this.db.transaction(async () => {
       const carrier = await this.carriers.get(id);
       const [row] = await this.db.query<{ id: number }>(
         `INSERT INTO carrier_file_request (client_id, carrier_id, kind, requested_by) VALUES ($client, $1, $2, $3) RETURNING id`,
         [id, kind, this.context.acting.accountId],
       );
       await this.audit.record({ eventType: 'Carrier file', actionType: 'create', description: `EDI 834 ${kind} file requested: ${carrier.name}`, data: [] });
-      await this.jobs.queueAfterCommit(m, 'carrier-feeds.file', { requestId: row!.id, clientId: this.context.clientId, requestedBy: this.context.acting.accountId }, { jobId: JobIds.carrierFile(row!.id) });
+      await this.jobs.queueAfterCommit('carrier-feeds.file', { requestId: row!.id, clientId: this.context.clientId, requestedBy: this.context.acting.accountId }, { jobId: JobIds.carrierFile(row!.id) });
       return row!.id;
     });
     return this.requestStatus(id, requestId);

@@ -88,7 +88,7 @@ export class CensusTerminationService {
     const result = await this.db.transaction(async (m) => {
       const e = await this.terminable(id);
       const enrolled = await this.currentElections(id);
-      const [client] = await this.db.query<{ name: string }>('SELECT name FROM client WHERE id = $client', [], m);
+      const [client] = await this.db.query<{ name: string }>('SELECT name FROM client WHERE id = $client', []);
       const [hr] = (await m.query(`SELECT concat_ws(' ', first_name, last_name) AS name FROM account WHERE id = $1`, [this.context.acting.accountId])) as Array<{ name: string }>;
       const event = OPTION_LISTS.qualifyingEvent.find((o) => o.id === body.qualifyingEventId)!.text;
       const notice = await renderTerminationNotice({
@@ -116,7 +116,6 @@ export class CensusTerminationService {
                                   signature_file_id, notice_file_id, coverage_end_date, terminated_by)
          VALUES ($client, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
         [id, terminationDate, body.totalDisability, toIsoDate(body.disabilityStartDate), body.qualifyingEventId, body.cobraElection, body.notes ?? null, files[0], files[1], coverageEnd, this.context.acting.accountId],
-        m,
       );
       await this.employees.markTerminated(id, body.cobraElection, terminationDate);
       // Coverage of the current elections ends on the rule's date (shown as Effective To).
@@ -142,7 +141,6 @@ export class CensusTerminationService {
             { title: 'Notes', oldValue: null, newValue: body.notes ?? null, changed: body.notes !== undefined },
           ],
         },
-        m,
       );
       // The employee's termination and COBRA notice, queued only if all of this commits.
       const to = noticeAddress(e);
@@ -154,7 +152,7 @@ export class CensusTerminationService {
             data: {
               firstName: e.first_name,
               clientName: client?.name ?? '',
-              noticeDate: toUsDate(await this.calendar.today(m))!,
+              noticeDate: toUsDate(await this.calendar.today())!,
               terminationDate: body.terminationDate,
               coverageEndDate: toUsDate(coverageEnd)!,
               qualifyingEvent: event,
@@ -165,7 +163,6 @@ export class CensusTerminationService {
             idempotencyKey: `termination-notice:${t!.id}`,
             clientId: this.context.clientId,
           },
-          m,
         );
       }
       return { actionIds, accountId: e.account_id, group: employeeGroup({ terminated: true, cobra: body.cobraElection }) };

@@ -90,7 +90,6 @@ export class ClientHrService {
           idempotencyKey: `hr-invite:${tokenId}`,
           clientId: client.id,
         },
-        m,
       );
       await this.context.forClient(client.id, () =>
         this.audit.record(
@@ -101,7 +100,6 @@ export class ClientHrService {
             description: `HR administrator ${fullName(body)} invited`,
             data: [{ title: 'Email', oldValue: null, newValue: body.email, changed: true }],
           },
-          m,
         ),
       );
       return newId;
@@ -120,14 +118,13 @@ export class ClientHrService {
    * registration link stops working and every session of theirs ends (after the change commits).
    */
   async disableHr(id: number, accountId: number): Promise<HrAdministrator> {
-    await this.db.transaction(async (m) => {
+    await this.db.transaction(async () => {
       const client = await this.clients.own(id);
       await this.context.forClient(client.id, async () => {
         const [account] = await this.db.query<{ id: number; first_name: string | null; last_name: string | null; registered: boolean; disabled: boolean }>(
           `SELECT a.id, a.first_name, a.last_name, a.password_hash IS NOT NULL AS registered, a.disabled_at IS NOT NULL AS disabled
              FROM account a WHERE a.id = $1 AND a.client_id = $client AND a.role_type = 1 AND NOT a.test_user FOR UPDATE`,
           [accountId],
-          m,
         );
         if (!account) throw hrNotFound();
         if (account.disabled) throw new ConflictException({ statusCode: 409, message: ClientMessages.alreadyDisabled });
@@ -141,7 +138,6 @@ export class ClientHrService {
             description: `HR administrator ${fullName({ firstName: account.first_name, lastName: account.last_name })} disabled`,
             data: [{ title: 'Status', oldValue: account.registered ? 'Active' : 'Invited', newValue: 'Disabled', changed: true }],
           },
-          m,
         );
       });
     });

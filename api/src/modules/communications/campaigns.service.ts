@@ -227,7 +227,7 @@ export class CampaignsService {
 
   /** Once the open transaction (the caller's too, when send joined one) commits, so the fan-out finds its rows; a failure to queue is left to the re-drive sweep. */
   private async queueFanOut(campaignId: number): Promise<void> {
-    await this.jobs.queueAfterCommit(this.db.manager, 'communications.fan-out', { campaignId, clientId: this.context.clientId, requestedBy: this.context.acting.accountId }, { jobId: JobIds.campaignFanOut(campaignId) });
+    await this.jobs.queueAfterCommit('communications.fan-out', { campaignId, clientId: this.context.clientId, requestedBy: this.context.acting.accountId }, { jobId: JobIds.campaignFanOut(campaignId) });
   }
 
   /** The client's current period while it is active (started, not closed): the one invites are for. */

@@ -70,7 +70,7 @@ export class ContactsService {
     );
     const employeeName = fullName({ firstName: me!.first_name, lastName: me!.last_name });
     const formTitle = CONTACT_FORM_TITLES[body.contactType];
-    await this.db.transaction(async (m) => {
+    await this.db.transaction(async () => {
       await this.mail.enqueue(
         {
           template: 'contact-message',
@@ -80,9 +80,8 @@ export class ContactsService {
           idempotencyKey: `contact:${randomUUID()}`,
           clientId: this.context.clientId,
         },
-        m,
       );
-      await this.audit.record({ employeeId, eventType: 'Contact', actionType: 'create', description: `Message sent through ${formTitle}` }, m);
+      await this.audit.record({ employeeId, eventType: 'Contact', actionType: 'create', description: `Message sent through ${formTitle}` });
     });
     return { success: true };
   }

@@ -31,9 +31,9 @@ export class ConsentController {
     if (user.impersonatorId !== null) throw new ForbiddenException({ statusCode: 403, message: Messages.notWhileImpersonating });
     if (user.accountId === null) throw new NotFoundException({ statusCode: 404, message: 'Account not found' });
     const accountId = user.accountId;
-    await this.db.transaction(async (m) => {
+    await this.db.transaction(async () => {
       await this.accounts.update(accountId, { privacyPolicyAgreedAt: NOW });
-      await this.audit.record({ employeeId: user.employeeId, eventType: 'Privacy notice', actionType: 'update', description: 'Agreed to the privacy notice' }, m);
+      await this.audit.record({ employeeId: user.employeeId, eventType: 'Privacy notice', actionType: 'update', description: 'Agreed to the privacy notice' });
     });
     return { success: true };
   }

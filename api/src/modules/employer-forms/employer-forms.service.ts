@@ -100,7 +100,7 @@ export class EmployerFormsService {
       body.requireApproval,
       body.sortOrder,
     ];
-    return this.db.transaction(async (m) => {
+    return this.db.transaction(async () => {
       let stepId: number;
       if (existing === null) {
         const [row] = await this.db.query<{ id: number }>(
@@ -108,7 +108,6 @@ export class EmployerFormsService {
              require_acknowledgment, require_signature, require_approval, sort_order)
            VALUES ($client, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
           values,
-          m,
         );
         stepId = row!.id;
       } else {
@@ -118,7 +117,6 @@ export class EmployerFormsService {
              require_file_upload = $8, require_acknowledgment = $9, require_signature = $10, require_approval = $11, sort_order = $12
            WHERE id = $1 AND client_id = $client`,
           [stepId, ...values],
-          m,
         );
       }
       const flags = (v: Pick<StepView, (typeof STEP_FLAGS)[number][0]>) => STEP_FLAGS.filter(([key]) => v[key]).map(([, label]) => label).join('; ') || 'None';
@@ -134,7 +132,6 @@ export class EmployerFormsService {
             { title: 'In registration', oldValue: existing ? String(existing.includeInRegistration) : null, newValue: String(body.includeInRegistration), changed: existing?.includeInRegistration !== body.includeInRegistration },
           ],
         },
-        m,
       );
       return stepId;
     });
@@ -144,11 +141,11 @@ export class EmployerFormsService {
   async remove(id: number): Promise<void> {
     const step = await this.get(id);
     if (step.answers > 0) throw new ConflictException({ statusCode: 409, message: EmployerFormMessages.answered });
-    await this.db.transaction(async (m) => {
-      const used = await this.db.query('SELECT 1 FROM action WHERE onboarding_document_id = $1 AND client_id = $client LIMIT 1', [id], m);
+    await this.db.transaction(async () => {
+      const used = await this.db.query('SELECT 1 FROM action WHERE onboarding_document_id = $1 AND client_id = $client LIMIT 1', [id]);
       if (used.length) throw new ConflictException({ statusCode: 409, message: EmployerFormMessages.answered });
-      await this.db.query('DELETE FROM onboarding_document WHERE id = $1 AND client_id = $client', [id], m);
-      await this.audit.record({ eventType: 'Employer forms', actionType: 'delete', description: `Onboarding step deleted: ${step.title}` }, m);
+      await this.db.query('DELETE FROM onboarding_document WHERE id = $1 AND client_id = $client', [id]);
+      await this.audit.record({ eventType: 'Employer forms', actionType: 'delete', description: `Onboarding step deleted: ${step.title}` });
     });
   }
 }

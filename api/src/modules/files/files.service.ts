@@ -149,14 +149,13 @@ export class FilesService {
       if (file) await this.storage.remove(file.storageKey);
       throw fieldErrors([!name ? { path: 'title', message: FileMessages.titleRequired } : { path: 'file', message: FileMessages.uploadError }]);
     }
-    return this.db.transaction(async (m) => {
+    return this.db.transaction(async () => {
       const [row] = await this.db.query<{ id: number; created_at: Date; time_zone: string }>(
         `INSERT INTO file (client_id, employee_id, title, file_type, storage_key, content_type, size_bytes) VALUES ($client, $1, $2, $6, $3, $4, $5)
          RETURNING id, created_at, (SELECT time_zone FROM client WHERE id = $client) AS time_zone`,
         [employeeId, name, file.storageKey, file.contentType, file.size, employeeId === null ? 'client' : 'personal'],
-        m,
       );
-      await this.audit.record({ employeeId, eventType: 'File', actionType: 'create', description: `${what}: ${name}`, data: [{ title: 'Title', oldValue: null, newValue: name, changed: true }] }, m);
+      await this.audit.record({ employeeId, eventType: 'File', actionType: 'create', description: `${what}: ${name}`, data: [{ title: 'Title', oldValue: null, newValue: name, changed: true }] });
       return { id: row!.id, title: name, contentType: file.contentType, sizeBytes: file.size, createdOn: row!.created_at.toISOString(), timeZone: row!.time_zone };
     });
   }

@@ -92,12 +92,11 @@ export class ImpersonationService {
     const accountId = user.accountId;
     const employeeAccount = target.account_id;
     try {
-      await this.db.transaction(async (m) => {
+      await this.db.transaction(async () => {
         // Performed by the administrator on behalf of the employee's account, as every change during the session.
         await this.audit.recordAs(
           { clientId: target.client_id, accountId, onBehalfOf: employeeAccount, impersonationReason: reason },
           { employeeId: target.id, eventType: 'Impersonation', actionType: 'impersonation-start', description: `Logged in as ${fullName({ firstName: target.first_name, lastName: target.last_name })}` },
-          m,
         );
         if (target.email) {
           const actorName = fullName({ firstName: target.actor_first_name, lastName: target.actor_last_name }) || 'An administrator';
@@ -118,7 +117,6 @@ export class ImpersonationService {
               idempotencyKey: `impersonation-notice:${sid}`,
               clientId: target.client_id,
             },
-            m,
           );
         }
       });

@@ -143,11 +143,11 @@ export class ImportsService {
   }
 
   async commitRateSheet(id: number): Promise<RateSheetCommitResult> {
-    return this.db.transaction(async (m) => {
+    return this.db.transaction(async () => {
       const { fileName, payload, committed } = await this.batch<RateSheet>('rate-sheet', id, true);
       if (committed) throw new ConflictException({ statusCode: 409, message: PlanCatalogMessages.alreadyCommitted });
       const done = await this.catalog.replaceDraft(payload, fileName);
-      await this.db.query('UPDATE import_batch SET committed_at = now() WHERE id = $1 AND client_id = $client', [id], m);
+      await this.db.query('UPDATE import_batch SET committed_at = now() WHERE id = $1 AND client_id = $client', [id]);
       return { periodId: done.period.id, periodTitle: done.period.title, plans: done.plans, sbcLinked: done.sbcLinked };
     });
   }
@@ -213,11 +213,10 @@ export class ImportsService {
    * record commits; the re-drive sweep queues it again if Redis refused). Answers at once with the progress.
    */
   async commitCensus(id: number, body: CensusCommit): Promise<CensusPreview> {
-    await this.db.transaction(async (m) => {
+    await this.db.transaction(async () => {
       const [row] = await this.db.query<{ status: string | null; committed: boolean }>(
         `SELECT status, committed_at IS NOT NULL AS committed FROM import_batch WHERE id = $1 AND kind = 'census' AND client_id = $client FOR UPDATE`,
         [id],
-        m,
       );
       if (!row) throw notFound();
       // Once asked, a file is added by its job (a failed one is not asked again: its problem is the file's).
@@ -225,9 +224,8 @@ export class ImportsService {
       await this.db.query(
         `UPDATE import_batch SET status = 'queued', rows_done = 0, send_email = $2, enable_onboarding = $3, requested_by = $4, queued_at = now() WHERE id = $1 AND client_id = $client`,
         [id, body.sendEmail, body.enableOnboarding, this.context.acting.accountId],
-        m,
       );
-      await this.jobs.queueAfterCommit(m, 'imports.census-commit', { importId: id, clientId: this.context.clientId, requestedBy: this.context.acting.accountId }, { jobId: JobIds.censusCommit(id) });
+      await this.jobs.queueAfterCommit('imports.census-commit', { importId: id, clientId: this.context.clientId, requestedBy: this.context.acting.accountId }, { jobId: JobIds.censusCommit(id) });
     });
     return this.censusPreview(id);
   }
@@ -290,8 +288,8 @@ export class ImportsService {
       throw err;
     }
     for (;;) {
-      const step = await this.db.transaction(async (m) => {
-        const [now] = await this.db.query<{ rows_done: number; status: string }>('SELECT rows_done, status FROM import_batch WHERE id = $1 AND client_id = $client FOR UPDATE', [id], m);
+      const step = await this.db.transaction(async () => {
+        const [now] = await this.db.query<{ rows_done: number; status: string }>('SELECT rows_done, status FROM import_batch WHERE id = $1 AND client_id = $client FOR UPDATE', [id]);
         if (!now || now.status !== 'running' || now.rows_done >= bodies.length) return { done: true, from: now?.rows_done ?? 0 };
         const chunk = bodies.slice(now.rows_done, now.rows_done + CENSUS_COMMIT_CHUNK);
         try {
@@ -300,17 +298,17 @@ export class ImportsService {
           if (err instanceof BulkRowRefused) return { done: true, from: now.rows_done, refused: err };
           throw err;
         }
-        await this.db.query('UPDATE import_batch SET rows_done = $2 WHERE id = $1 AND client_id = $client', [id, now.rows_done + chunk.length], m);
+        await this.db.query('UPDATE import_batch SET rows_done = $2 WHERE id = $1 AND client_id = $client', [id, now.rows_done + chunk.length]);
         return { done: false, from: now.rows_done };
       });
       // Refused inside the chunk's transaction (rolled back): recorded outside it.
       if (step.refused) await refused(step.refused, step.from);
       if (step.done) break;
     }
-    return this.db.transaction(async (m) => {
-      const [now] = await this.db.query<{ rows_done: number; status: string }>('SELECT rows_done, status FROM import_batch WHERE id = $1 AND client_id = $client FOR UPDATE', [id], m);
+    return this.db.transaction(async () => {
+      const [now] = await this.db.query<{ rows_done: number; status: string }>('SELECT rows_done, status FROM import_batch WHERE id = $1 AND client_id = $client FOR UPDATE', [id]);
       if (now?.status !== 'running') return { added: 0 };
-      await this.db.query(`UPDATE import_batch SET status = 'done', committed_at = now() WHERE id = $1 AND client_id = $client`, [id], m);
+      await this.db.query(`UPDATE import_batch SET status = 'done', committed_at = now() WHERE id = $1 AND client_id = $client`, [id]);
       await this.audit.record(
         {
           employeeId: null,
@@ -319,7 +317,6 @@ export class ImportsService {
           description: `Census file ${fileName} imported: ${now.rows_done} employee(s)${b.send_email ? ', welcome emails sent' : ''}`,
           data: [{ title: 'Employees', oldValue: null, newValue: String(now.rows_done), changed: true }],
         },
-        m,
       );
       this.logger.log({ importId: id, rows: now.rows_done }, 'census file imported');
       return { added: now.rows_done };

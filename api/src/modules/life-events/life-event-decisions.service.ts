@@ -68,13 +68,12 @@ export class LifeEventDecisionsService {
    * reason (the draft is discarded); the employee is told by email either way.
    */
   async decide(id: number, decision: LifeEventDecision): Promise<{ status: 'approved' | 'rejected' }> {
-    return this.db.transaction(async (m) => {
+    return this.db.transaction(async () => {
       const [l] = await this.db.query<{ id: number; employee_id: number; event_type: LifeEventType; event_date: string; change_set_id: number; status: string; proof_file_id: number | null; first_name: string; email: string | null }>(
         `SELECT l.id, l.employee_id, l.event_type, l.event_date::text AS event_date, l.change_set_id, l.status, l.proof_file_id, e.first_name, nullif(coalesce(a.email, e.email), '') AS email
            FROM life_event l JOIN employee e ON e.id = l.employee_id AND e.client_id = l.client_id LEFT JOIN account a ON a.id = e.account_id
           WHERE l.id = $1 AND l.client_id = $client FOR UPDATE OF l`,
         [id],
-        m,
       );
       if (!l) throw new NotFoundException({ statusCode: 404, message: LifeEventMessages.notFound });
       if (l.status !== 'pending') throw conflict(LifeEventMessages.decided);
@@ -94,18 +93,16 @@ export class LifeEventDecisionsService {
       await this.db.query(
         `UPDATE life_event SET status = $2, rejection_reason = $3, decided_at = now(), decided_by = $4, updated_at = now() WHERE id = $1 AND client_id = $client`,
         [l.id, status, decision.approve ? null : decision.reason, this.context.acting.accountId],
-        m,
       );
       await this.audit.record(
         { employeeId: l.employee_id, eventType: 'Life event', actionType: 'update', description: `Life event ${status} by HR: ${title}`, data: decision.approve ? [] : [{ title: 'Reason', oldValue: null, newValue: decision.reason ?? null, changed: true }] },
-        m,
       );
       if (l.email) {
         const event = { firstName: l.first_name, eventTitle: title, event: title.toLowerCase() };
         const email = decision.approve
           ? { template: 'life-event-approved' as const, data: { ...event, coverageStarts: toUsDate(starts)! } }
           : { template: 'life-event-rejected' as const, data: { ...event, reason: decision.reason ?? '' } };
-        await this.mail.enqueue({ ...email, to: l.email, idempotencyKey: `life-event-decision:${l.id}`, clientId: this.context.clientId }, m);
+        await this.mail.enqueue({ ...email, to: l.email, idempotencyKey: `life-event-decision:${l.id}`, clientId: this.context.clientId });
       }
       return { status };
     });

@@ -62,7 +62,6 @@ export class LifeEventSigningService {
    */
   async review(): Promise<LifeEventReview> {
     const employeeId = this.context.ownEmployeeId();
-    const m = this.db.manager;
     const draft = await this.records.draftOf(employeeId, false);
     if (!draft?.event_type) throw conflict(LifeEventMessages.noEvent);
     const ctx = await this.plans.employeeContext(employeeId);
@@ -79,12 +78,11 @@ export class LifeEventSigningService {
                FROM enrollment_change ch JOIN enrollment en ON en.id = ch.enrollment_id AND en.client_id = ch.client_id
               WHERE ch.change_set_id = $1 AND ch.client_id = $client ORDER BY ch.plan_type_id`,
             [draft.change_set_id],
-            m,
           );
     const planIds = [...new Set(rows.flatMap((r) => [r.plan_before, r.plan_after]).filter((id): id is number => id !== null))];
-    const plans = new Map((planIds.length ? await this.db.query<PlanRecord>(`${PLAN_SQL} WHERE p.id = ANY ($1::int[]) AND p.client_id = $client`, [planIds], m) : []).map((p) => [p.id, p]));
+    const plans = new Map((planIds.length ? await this.db.query<PlanRecord>(`${PLAN_SQL} WHERE p.id = ANY ($1::int[]) AND p.client_id = $client`, [planIds]) : []).map((p) => [p.id, p]));
     const people = new Map(
-      (await this.db.query<{ id: number; first_name: string; last_name: string; relationship_type_id: number | null }>('SELECT id, first_name, last_name, relationship_type_id FROM dependent WHERE employee_id = $1 AND client_id = $client', [employeeId], m)).map(
+      (await this.db.query<{ id: number; first_name: string; last_name: string; relationship_type_id: number | null }>('SELECT id, first_name, last_name, relationship_type_id FROM dependent WHERE employee_id = $1 AND client_id = $client', [employeeId])).map(
         (d) => [d.id, d],
       ),
     );
@@ -144,7 +142,7 @@ export class LifeEventSigningService {
     const employeeId = this.context.ownEmployeeId();
     const key = `employees/${employeeId}/signatures/life-event-${randomUUID()}.png`;
     await this.storage.put(key, png);
-    return this.db.transaction(async (m) => {
+    return this.db.transaction(async () => {
       const person = await this.records.person(employeeId);
       const draft = await this.records.draftOf(employeeId, true);
       if (!draft || draft.step !== 7 || draft.event_type === null || draft.change_set_id === null) throw conflict();
@@ -157,12 +155,10 @@ export class LifeEventSigningService {
         // Signed at the clock's now: the document's reminder counts the client's days from it.
         `UPDATE life_event SET status = 'pending', signed_at = $4::timestamptz, signature_file_id = $2, signature_id = $3, updated_at = now() WHERE id = $1 AND client_id = $client`,
         [draft.id, fileId, signatureId, this.clock.nowIso()],
-        m,
       );
       await this.employees.saveMidyearChanges(employeeId, null);
       await this.audit.record(
         { employeeId, eventType: 'Life event', actionType: 'update', description: `Life event signed, waiting for HR: ${LIFE_EVENT_TYPES[draft.event_type]}`, data: [{ title: 'Event date', oldValue: null, newValue: toUsDate(draft.event_date), changed: true }] },
-        m,
       );
       return { data: { ...dataOf(draft), status: 'pending' as const, rejectionReason: null }, signatureId };
     }).then(async ({ data, signatureId }) => {
@@ -201,7 +197,7 @@ export class LifeEventSigningService {
   @OnJob('life-events.proof-reminder')
   async sendProofReminder(data: JobPayloads['life-events.proof-reminder']): Promise<{ sent: boolean }> {
     if (!Number.isSafeInteger(data.lifeEventId) || !Number.isSafeInteger(data.clientId)) throw new UnrecoverableError('lifeEventId and clientId must be ids');
-    return this.db.transaction(async (m) => {
+    return this.db.transaction(async () => {
       const [l] = await this.db.query<{ id: number; employee_id: number; event_type: LifeEventType; status: ProofStatus; proof_file_id: number | null; reminded: boolean; signed_on: string | null; today: string; first_name: string; email: string | null }>(
         `SELECT l.id, l.employee_id, l.event_type, l.status, l.proof_file_id, l.proof_reminded_at IS NOT NULL AS reminded,
                 (l.signed_at AT TIME ZONE c.time_zone)::date::text AS signed_on, ($2::timestamptz AT TIME ZONE c.time_zone)::date::text AS today,
@@ -209,12 +205,11 @@ export class LifeEventSigningService {
            FROM life_event l JOIN client c ON c.id = l.client_id JOIN employee e ON e.id = l.employee_id AND e.client_id = l.client_id LEFT JOIN account a ON a.id = e.account_id
           WHERE l.id = $1 AND l.client_id = $client FOR UPDATE OF l`,
         [data.lifeEventId, this.clock.nowIso()],
-        m,
       );
       if (!l || l.event_type === null) return { sent: false };
       const due = proofReminderDue({ eventType: l.event_type, status: l.status, proofUploaded: l.proof_file_id !== null, reminded: l.reminded, signedOn: l.signed_on, today: l.today });
       if (!due) return { sent: false };
-      await this.db.query(`UPDATE life_event SET proof_reminded_at = $2 WHERE id = $1 AND client_id = $client`, [l.id, this.clock.nowIso()], m);
+      await this.db.query(`UPDATE life_event SET proof_reminded_at = $2 WHERE id = $1 AND client_id = $client`, [l.id, this.clock.nowIso()]);
       if (l.email) {
         await this.mail.enqueue(
           {
@@ -224,12 +219,10 @@ export class LifeEventSigningService {
             idempotencyKey: `life-event-proof-reminder:${l.id}`,
             clientId: data.clientId,
           },
-          m,
         );
       }
       await this.audit.record(
         { employeeId: l.employee_id, eventType: 'Life event', actionType: 'update', description: `Reminder${l.email ? ' emailed' : ' due (no email address)'}: upload the ${ALLOWED_CHANGES[l.event_type].proof!.toLowerCase()}`, data: [] },
-        m,
       );
       return { sent: l.email !== null };
     });

@@ -56,7 +56,7 @@ export class LifeEventWizardService {
   async move(body: MidyearChangeRequest): Promise<MidyearChangesData> {
     const employeeId = this.context.ownEmployeeId();
     const toApply: CoverageChoice[] = [];
-    const data = await this.db.transaction(async (m) => {
+    const data = await this.db.transaction(async () => {
       const person = await this.records.person(employeeId);
       if (!person.enabled) throw new ForbiddenException({ statusCode: 403, message: LifeEventMessages.notEnabled });
       const draft = await this.records.draftOf(employeeId, true);
@@ -65,9 +65,9 @@ export class LifeEventWizardService {
       // Step 1 with nothing: the employee declined to continue ('No' to continue previous changes): the draft goes.
       if (step === 1 && body.eventType == null) {
         if (draft) {
-          await this.db.query(`UPDATE life_event SET status = 'cancelled', updated_at = now() WHERE id = $1 AND client_id = $client`, [draft.id], m);
+          await this.db.query(`UPDATE life_event SET status = 'cancelled', updated_at = now() WHERE id = $1 AND client_id = $client`, [draft.id]);
           await this.dropElections(draft);
-          await this.audit.record({ employeeId, eventType: 'Life event', actionType: 'delete', description: `Life event changes cancelled${draft.event_type ? `: ${LIFE_EVENT_TYPES[draft.event_type]}` : ''}` }, m);
+          await this.audit.record({ employeeId, eventType: 'Life event', actionType: 'delete', description: `Life event changes cancelled${draft.event_type ? `: ${LIFE_EVENT_TYPES[draft.event_type]}` : ''}` });
         }
         await this.employees.saveMidyearChanges(employeeId, null);
         return EMPTY;
@@ -75,7 +75,7 @@ export class LifeEventWizardService {
 
       if (!draft) {
         // One event at a time: a signed one waits for HR first.
-        const waiting = await this.db.query(`SELECT 1 FROM life_event WHERE employee_id = $1 AND client_id = $client AND status = 'pending'`, [employeeId], m);
+        const waiting = await this.db.query(`SELECT 1 FROM life_event WHERE employee_id = $1 AND client_id = $client AND status = 'pending'`, [employeeId]);
         if (waiting.length) throw conflict(LifeEventMessages.pendingApproval);
       }
       const from: Draft = draft ?? { id: 0, change_set_id: null, step: 1, event_type: null, event_date: null, reason_id: null, dependent_id: null, proof_file_id: null };
@@ -200,14 +200,13 @@ export class LifeEventWizardService {
       throw conflict(LifeEventMessages.noEvent);
     }
     const saved = await this.files.record(employeeId, `${ALLOWED_CHANGES[draft.event_type].proof} (${LIFE_EVENT_TYPES[draft.event_type]})`, file, 'Life event proof added');
-    return this.db.transaction(async (m) => {
+    return this.db.transaction(async () => {
       if (draft.status === 'pending') {
         const p = await this.records.pendingOf(employeeId, true);
         if (!p || p.id !== draft.id) throw conflict(LifeEventMessages.noEvent);
-        await this.db.query(`UPDATE life_event SET proof_file_id = $2, updated_at = now() WHERE id = $1 AND client_id = $client`, [p.id, saved.id], m);
+        await this.db.query(`UPDATE life_event SET proof_file_id = $2, updated_at = now() WHERE id = $1 AND client_id = $client`, [p.id, saved.id]);
         await this.audit.record(
           { employeeId, eventType: 'Life event', actionType: 'update', description: `Life event document uploaded, waiting for HR: ${LIFE_EVENT_TYPES[p.event_type!]}`, data: [{ title: 'Document', oldValue: null, newValue: ALLOWED_CHANGES[p.event_type!].proof, changed: true }] },
-          m,
         );
         return { ...dataOf({ ...p, proof_file_id: saved.id }), status: 'pending' as const, rejectionReason: null };
       }

@@ -201,8 +201,8 @@ export class MfaService {
   }
 
   async setRequirement(requiredForHr: boolean): Promise<void> {
-    await this.db.transaction(async (m) => {
-      const [before] = await this.db.query<{ required: boolean }>(`SELECT mfa_required_for_hr AS required FROM client WHERE id = $client FOR UPDATE`, [], m);
+    await this.db.transaction(async () => {
+      const [before] = await this.db.query<{ required: boolean }>(`SELECT mfa_required_for_hr AS required FROM client WHERE id = $client FOR UPDATE`, []);
       if (!before || before.required === requiredForHr) return;
       await this.clientSecurity.setMfaRequiredForHr(requiredForHr);
       await this.audit.record(
@@ -212,7 +212,6 @@ export class MfaService {
           description: requiredForHr ? 'Required an authenticator for HR administrators' : 'No longer requires an authenticator for HR administrators',
           data: [{ title: 'Authenticator required for HR', oldValue: before.required ? 'Yes' : 'No', newValue: requiredForHr ? 'Yes' : 'No', changed: true }],
         },
-        m,
       );
     });
   }
@@ -264,7 +263,7 @@ export class MfaService {
       return this.dataSource.transaction(async (m) => {
         const burnt = (await m.query(`WITH burnt AS (UPDATE mfa_recovery_code SET used_at = $2 WHERE id = $1 AND used_at IS NULL RETURNING id) SELECT id FROM burnt`, [candidate.id, this.clock.nowIso()])) as unknown[];
         if (burnt.length === 0) return { ok: false, message: MfaMessages.codeUsed } satisfies CodeCheck;
-        await this.audit.recordAs(this.actorOf(account), { eventType: 'Security', actionType: 'mfa-recovery-code-used', description: `Signed in with a recovery code: ${account.username}` }, m);
+        await this.audit.recordAs(this.actorOf(account), { eventType: 'Security', actionType: 'mfa-recovery-code-used', description: `Signed in with a recovery code: ${account.username}` });
         return { ok: true, how: 'recovery' } satisfies CodeCheck;
       });
     }
@@ -288,7 +287,7 @@ export class MfaService {
       await m.query(`UPDATE account_mfa SET confirmed_at = $2 WHERE account_id = $1`, [account.id, this.clock.nowIso()]);
       await m.query(`DELETE FROM mfa_recovery_code WHERE account_id = $1`, [account.id]);
       await m.query(`INSERT INTO mfa_recovery_code (account_id, code_hash) SELECT $1, unnest($2::text[])`, [account.id, hashes]);
-      await this.audit.recordAs(this.actorOf(account), { eventType: 'Security', actionType: 'mfa-enrolled', description: `Set up an authenticator: ${account.username}` }, m);
+      await this.audit.recordAs(this.actorOf(account), { eventType: 'Security', actionType: 'mfa-enrolled', description: `Set up an authenticator: ${account.username}` });
       return result;
     });
     if (!check.ok) {

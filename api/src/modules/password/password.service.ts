@@ -116,7 +116,7 @@ export class PasswordService implements BeforeApplicationShutdown {
 
   private async sendResetLink(account: AccountRow): Promise<void> {
     const to = account.email ?? account.username;
-    await this.db.transaction(async (m) => {
+    await this.db.transaction(async () => {
       const { id, raw } = await this.tokens.issue(account.id, 'password-reset', RESET_TOKEN_TTL_MINUTES * 60);
       await this.mail.enqueue(
         {
@@ -126,7 +126,6 @@ export class PasswordService implements BeforeApplicationShutdown {
           idempotencyKey: `password-reset:${id}`,
           clientId: account.client_id,
         },
-        m,
       );
     });
   }

@@ -73,7 +73,7 @@ export class RegistrationService {
    */
   async sendWelcome(employeeId: number, options: WelcomeOptions = {}): Promise<number> {
     // Inside the caller's transaction when it has one (Add New Employee sends it with the new record).
-    return this.db.transaction(async (m) => {
+    return this.db.transaction(async () => {
       const row = await this.employeeWithAccount(employeeId);
       if (!row) throw new NotFoundException({ statusCode: 404, message: Messages.noEmployeeFound });
       if (row.registered) throw new ConflictException({ statusCode: 409, message: Messages.employeeAlreadyRegistered });
@@ -98,7 +98,6 @@ export class RegistrationService {
           clientId: row.client_id,
           ...(options.queue === false ? { queue: false } : {}),
         },
-        m,
       );
       // The message board's progress flag 1 and its date.
       await this.employees.markWelcomeSent(row.employee_id);

@@ -164,14 +164,13 @@ export class ReportsService {
 
   /** The report builder's save (new, a copy of a stock report, or a change of the client's own). */
   async save(body: ReportSave, id: number | null): Promise<ReportListItem> {
-    return this.db.transaction(async (m) => {
+    return this.db.transaction(async () => {
       if (id !== null) {
         const r = await this.report(id);
         if (r.client_id === null) throw new ForbiddenException({ statusCode: 403, message: ReportMessages.payAttention });
         await this.db.query(
           `UPDATE report SET title = $2, dataset = $3, columns = $4, order_by = $5, order_direction = $6, filters = $7 WHERE id = $1 AND client_id = $client`,
           [id, body.title, body.dataset, body.columns, body.orderBy ?? null, body.orderDirection, JSON.stringify(body.filters)],
-          m,
         );
       }
       const saved =
@@ -180,10 +179,9 @@ export class ReportsService {
           await this.db.query<{ id: number }>(
             `INSERT INTO report (client_id, title, dataset, columns, order_by, order_direction, created_by, filters) VALUES ($client, $1, $2, $3, $4, $5, $6, $7) RETURNING id`,
             [body.title, body.dataset, body.columns, body.orderBy ?? null, body.orderDirection, this.context.acting.accountId, JSON.stringify(body.filters)],
-            m,
           )
         )[0]!.id;
-      await this.audit.record({ employeeId: null, eventType: 'Report', actionType: id === null ? 'create' : 'update', description: `Report "${body.title}" saved` }, m);
+      await this.audit.record({ employeeId: null, eventType: 'Report', actionType: id === null ? 'create' : 'update', description: `Report "${body.title}" saved` });
       return { id: saved, title: body.title, editable: '1' };
     });
   }
@@ -191,9 +189,9 @@ export class ReportsService {
   async remove(id: number): Promise<{ success: boolean }> {
     const r = await this.report(id);
     if (r.client_id === null) throw new ForbiddenException({ statusCode: 403, message: ReportMessages.cannotDelete });
-    await this.db.transaction(async (m) => {
-      await this.db.query('DELETE FROM report WHERE id = $1 AND client_id = $client', [id], m);
-      await this.audit.record({ employeeId: null, eventType: 'Report', actionType: 'delete', description: `Report "${r.title}" deleted` }, m);
+    await this.db.transaction(async () => {
+      await this.db.query('DELETE FROM report WHERE id = $1 AND client_id = $client', [id]);
+      await this.audit.record({ employeeId: null, eventType: 'Report', actionType: 'delete', description: `Report "${r.title}" deleted` });
     });
     return { success: true };
   }

@@ -222,17 +222,15 @@ export class PayrollService {
   async requestDeductions(body: DeductionRequest): Promise<DeductionExport> {
     const { payPeriods } = await this.client();
     const period = payPeriodOf(toIsoDate(body.payDate)!, payPeriods);
-    const id = await this.db.transaction(async (m) => {
+    const id = await this.db.transaction(async () => {
       const [row] = await this.db.query<{ id: number }>(
         `INSERT INTO payroll_deduction_export (client_id, period_start, period_end, format, requested_by) VALUES ($client, $1, $2, $3, $4) RETURNING id`,
         [period.start, period.end, body.format, this.context.acting.accountId],
-        m,
       );
       await this.audit.record(
         { employeeId: null, eventType: 'Payroll deductions', actionType: 'create', description: `Payroll deduction file (${body.format}) requested for ${isoToUs(period.start)} to ${isoToUs(period.end)}` },
-        m,
       );
-      await this.jobs.queueAfterCommit(m, 'transactions.payroll-deductions', { exportId: row!.id, clientId: this.context.clientId, requestedBy: this.context.acting.accountId }, { jobId: JobIds.payrollDeductions(row!.id) });
+      await this.jobs.queueAfterCommit('transactions.payroll-deductions', { exportId: row!.id, clientId: this.context.clientId, requestedBy: this.context.acting.accountId }, { jobId: JobIds.payrollDeductions(row!.id) });
       return row!.id;
     });
     return this.deductionStatus(id);
