@@ -56,7 +56,7 @@ describe('small traps (issue 28 items 4, 5 and 6)', () => {
       expect(await seriousViolations(page, 'modify dialog')).toEqual({ step: 'modify dialog', violations: [] });
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
-      await page.waitForURL(`${SITE}/mbl/change-benefits`);
+      await page.waitForURL(`${SITE}/mbl/change-benefits/event`);
       // Focus comes back once the dialog's close has settled after the navigation: wait for it, then check it.
       await focusedLabel(page, 'Modify Selections');
       expect(await page.evaluate('document.activeElement && document.activeElement.textContent')).toBe('Modify Selections');

@@ -17,8 +17,9 @@ import {
   type MidyearStep,
 } from '@bp/api/contracts';
 import { apiCall } from '~/lib/api.server';
-import { STEP_PATH } from '~/lib/change-benefits';
+import { STEP_PATH, STEP_SLUGS, stepPath } from '~/lib/change-benefits';
 import { loadDependents, loadOptions } from '~/lib/employee-data.server';
+import { modifySelections } from '~/lib/dashboard.server';
 import { decline, enroll, loadEnrollmentStep } from '~/lib/enrollment.server';
 import { commitSession, type AppSession } from '~/lib/session.server';
 import { requireUser, throwOnSessionFailure } from '~/lib/shell.server';
@@ -26,12 +27,26 @@ import { requireUser, throwOnSessionFailure } from '~/lib/shell.server';
 /**
  * Change Benefits on the server: what each step needs read (only the step the server says the person is at),
  * and what each kind of post does (a move of the wizard, step 3's new dependent, step 6's elections, the signature).
+ * Each step has its own route; the server owns the step, so a step's address opened while the server is at
+ * another (an old bookmark, Back in the browser) is sent on to the server's, with its query string.
  */
 
 export type Answer = { error: string; field?: string; reply?: SubmissionResult<string[]> };
 type Caller = { token: string; request: Request; context: ActionFunctionArgs['context'] };
 
-export async function loadChangeBenefits({ request, context }: Pick<LoaderFunctionArgs, 'request' | 'context'>) {
+/** The step the wizard is at: a draft's own, else the first (a signed, pending or returned change starts over there). */
+function serverStep(m: { status: string; step: number }): MidyearStep {
+  return (m.status === 'draft' ? m.step : 1) as MidyearStep;
+}
+
+/** Where the wizard is now, for a post outside its steps (the proof's upload): the server's step, not asking to continue. */
+export async function currentStepPath(caller: Caller): Promise<string> {
+  const current = await apiCall(ZMidyearChangesData, '/midyear-changes', caller);
+  return current.ok ? stepPath(serverStep(current.data), '?continue=1') : STEP_PATH;
+}
+
+/** The route of step `at` (null: the bare address, which only sends on): its data, or a redirect to the server's step. */
+export async function loadChangeBenefits({ request, context }: Pick<LoaderFunctionArgs, 'request' | 'context'>, at: MidyearStep | null) {
   const { token, user } = await requireUser(request, context);
   const caller = { token, request, context };
   const current = await apiCall(ZMidyearChangesData, '/midyear-changes', caller);
@@ -40,7 +55,8 @@ export async function loadChangeBenefits({ request, context }: Pick<LoaderFuncti
     throw new Response(LifeEventMessages.notEnabled, { status: current.status === 403 ? 403 : 503 });
   }
   const m = current.data;
-  const step = (m.status === 'draft' ? m.step : 1) as MidyearStep;
+  const step = serverStep(m);
+  if (at === null || STEP_SLUGS[at] !== STEP_SLUGS[step]) throw redirect(stepPath(step, new URL(request.url).search));
   const [dependents, options] = step === 3 || step === 4 ? await Promise.all([loadDependents(caller), loadOptions(caller)]) : [[], null];
   const url = new URL(request.url);
   const enrollment = step === 6 || step === 7 ? await loadEnrollmentStep(new URL(request.url), user, caller) : null;
@@ -73,25 +89,26 @@ export async function loadChangeBenefits({ request, context }: Pick<LoaderFuncti
 }
 
 /** Step 6's dialogs (the same as registration's): enroll in or decline a plan, into the event's draft. */
-export async function saveElection(screen: 'enroll' | 'decline', form: FormData, caller: Caller) {
+async function saveElection(screen: 'enroll' | 'decline', form: FormData, caller: Caller) {
   const id = Number(form.get('enrollmentId'));
   // The mid-year payload: the event's type, date and reason go with each election.
   const current = await apiCall(ZMidyearChangesData, '/midyear-changes', caller);
   const m = current.ok ? current.data : null;
   const midyear = m?.eventType && m.effectiveDate ? { eventType: m.eventType, eventDate: m.effectiveDate, ...(m.reasonId ? { reasonId: m.reasonId } : {}) } : undefined;
-  if (!Number.isInteger(id) || id <= 0) return redirect(STEP_PATH);
+  const back = stepPath(6, '?continue=1');
+  if (!Number.isInteger(id) || id <= 0) return redirect(back);
   if (screen === 'decline') {
     const { result } = await decline(id, form, caller, midyear);
     if (result && !result.ok) return data<Answer>({ error: result.message }, { status: result.status === 400 ? 400 : 502 });
-    return redirect(STEP_PATH);
+    return redirect(back);
   }
   const result = await enroll(id, form, caller, midyear);
   if (!result.ok) return data<Answer>({ error: result.message }, { status: result.status === 400 ? 400 : 502 });
-  return redirect(STEP_PATH);
+  return redirect(back);
 }
 
 /** Step 3: the dependent the event is about, added here (the same rules as everywhere: contracts' dependentSchema). */
-export async function addEventDependent(form: FormData, caller: Caller, session: AppSession) {
+async function addEventDependent(form: FormData, caller: Caller, session: AppSession) {
   const { request, context, token } = caller;
   const { user } = await requireUser(request, context);
   const submission = parseWithZod(form, { schema: dependentSchema({ employeeLastName: user.lastName ?? '', requireSsn: user.requireSsn }) });
@@ -102,11 +119,11 @@ export async function addEventDependent(form: FormData, caller: Caller, session:
     return data<Answer>({ error: saved.error.errors?.[0]?.message ?? Messages.dependentCreateFailed, reply: submission.reply() }, { status: saved.status });
   }
   session.flash('notice', { type: 'success', text: Messages.dependentAdded(fullName(saved.data)) });
-  return redirect(STEP_PATH, { headers: { 'Set-Cookie': await commitSession(session) } });
+  return redirect(stepPath(3, '?continue=1'), { headers: { 'Set-Cookie': await commitSession(session) } });
 }
 
 /** Step 7: the signature (POST /mid-changes); the changes then wait for HR and the dashboard says so. */
-export async function signEvent(form: FormData, caller: Caller, session: AppSession) {
+async function signEvent(form: FormData, caller: Caller, session: AppSession) {
   const signed = await apiCall(ZMidyearChangesData, '/mid-changes', { method: 'POST', body: { signature: String(form.get('signature') ?? '') }, ...caller });
   if (!signed.ok) {
     await throwOnSessionFailure(signed);
@@ -117,7 +134,7 @@ export async function signEvent(form: FormData, caller: Caller, session: AppSess
 }
 
 /** A move: Back names the earlier step (answers are not sent); Next names the next one with the answers. */
-export async function moveWizard(form: FormData, caller: Caller) {
+async function moveWizard(form: FormData, caller: Caller) {
   const body: Record<string, unknown> = { step: Number(form.get('back') ?? form.get('step')) };
   if (!form.has('back')) {
     for (const key of ['eventType', 'effectiveDate', 'reasonId', 'dependentId']) if (form.has(key)) body[key] = String(form.get(key) ?? '');
@@ -129,5 +146,19 @@ export async function moveWizard(form: FormData, caller: Caller) {
     const first = moved.error.errors?.[0];
     return data<Answer>({ error: first?.message ?? moved.error.message, ...(first ? { field: first.path } : {}) }, { status: moved.status });
   }
-  return redirect(STEP_PATH);
+  return redirect(stepPath(serverStep(moved.data), '?continue=1'));
+}
+
+/** Every step's action: what a post is, by its fields (Modify Selections, step 6's dialogs, step 3's new dependent, the signature, or a move). */
+export async function changeBenefitsAction({ request, context }: ActionFunctionArgs) {
+  const { token, session, user } = await requireUser(request, context);
+  const caller = { token, request, context };
+  const form = await request.formData();
+  // The card's Modify Selections (during open enrollment or the new-hire window), as on the dashboard.
+  if (form.get('intent') === 'modify') return modifySelections(user, caller, session);
+  const screen = form.get('screen');
+  if (screen === 'enroll' || screen === 'decline') return saveElection(screen, form, caller);
+  if (screen === 'dependent') return addEventDependent(form, caller, session);
+  if (screen === 'sign') return signEvent(form, caller, session);
+  return moveWizard(form, caller);
 }

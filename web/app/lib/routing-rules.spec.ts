@@ -107,10 +107,11 @@ describe('resolveRoute for a signed-in employee', () => {
     ['/documents/42', render('documents')],
     ['/documents/a/b/', render('documents')],
     ['/change-benefits', render('changeBenefits')],
+    ['/change-benefits/date', render('changeBenefits')],
     ['/logout', render('logout')],
     // exact routes do not match sub-paths
     ['/profile/extra', noMatch('/profile/extra')],
-    ['/change-benefits/1', noMatch('/change-benefits/1')],
+    ['/change-benefitsx', noMatch('/change-benefitsx')],
     ['/auditx', noMatch('/auditx')],
     ['/unknown/path', noMatch('/unknown/path')],
     // signed-out set when signed in

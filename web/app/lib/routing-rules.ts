@@ -74,7 +74,8 @@ export const ROUTES: readonly RouteDefinition[] = [
   { id: 'signedSummary', path: '/signed-summary', match: 'exact', access: 'signedIn', permission: 'self:employee', title: 'Signed Summary' },
   { id: 'changePassword', path: '/change-password', match: 'exact', access: 'signedIn', title: 'Change Password' },
   { id: 'documents', path: '/documents', match: 'prefix', access: 'signedIn', permission: 'self:employee', title: 'My Documents' },
-  { id: 'changeBenefits', path: '/change-benefits', match: 'exact', access: 'signedIn', permission: 'self:employee', title: 'Change Benefits' },
+  // The life-event wizard: /change-benefits sends on to the step's own address (/change-benefits/date...).
+  { id: 'changeBenefits', path: '/change-benefits', match: 'prefix', access: 'signedIn', permission: 'self:employee', title: 'Change Benefits' },
   { id: 'statusDashboard', path: '/status-dashboard', match: 'exact', access: 'signedIn', permission: 'status:read', title: 'Status Dashboard' },
   { id: 'employeesCensus', path: '/employees-census', match: 'exact', access: 'signedIn', permission: 'employees:read', title: 'Employee Census' },
   // The census's 'Log in as employee' dialog (its route asks for 'impersonate' itself: no menu item opens it).
