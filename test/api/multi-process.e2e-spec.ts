@@ -9,6 +9,7 @@ import type { Queue } from 'bullmq';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { loadConfig } from '../../api/src/core/config/app-config';
+import { RequestContext } from '../../api/src/core/context/request-context';
 import { JobIds } from '../../api/src/core/jobs/job-registry';
 import { JobsService } from '../../api/src/core/jobs/jobs.service';
 import { messageIdFor } from '../../api/src/core/mail/email-sender';
@@ -41,7 +42,8 @@ const WORKERS_MAIN = 'dist/workers/src/main.js';
 async function tickReplica(): Promise<TestingModule> {
   const replica = await Test.createTestingModule({
     imports: [BullModule.forRoot({ connection: redisConnection(REDIS_URL), prefix: PREFIX }), BullModule.registerQueue(...ALL_QUEUES.map((name) => ({ name })))],
-    providers: [JobsService, Ticks],
+    // JobsService reads the open transaction from the request context (queueAfterCommit).
+    providers: [JobsService, RequestContext, Ticks],
   }).compile();
   // A queue's Redis connection reports its own close (and a command cut by it) as an 'error' event, which
   // unheard would fail the whole file; what the tests check are the answers they wait for.
