@@ -46,7 +46,8 @@ const PAGES: Page[] = [
   { name: 'login', path: '/mbl/login', user: null },
   { name: 'dashboard', path: '/mbl', user: 'jane@acme.test' },
   { name: 'profile', path: '/mbl/profile', user: 'jane@acme.test' },
-  { name: 'change-benefits', path: '/mbl/change-benefits', user: 'jane@acme.test' },
+  // The page at jane's step (the first: she has no change under way); /change-benefits itself only sends on to it.
+  { name: 'change-benefits', path: '/mbl/change-benefits/event', user: 'jane@acme.test' },
   // Step 4, Benefits Enrollment, is where a person resumes once Dependents is saved (RegistrationStep.Dependents).
   { name: 'registration-4', path: '/mbl/registration?step=4', user: 'jane@acme.test', before: () => sql(`UPDATE account SET registration_step = 6 WHERE username = 'jane@acme.test'`) },
   { name: 'census', path: '/mbl/employees-census', user: 'hr@acme.test' },
