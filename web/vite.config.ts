@@ -15,6 +15,18 @@ export default defineConfig({
   base: '/mbl/',
   // Mirrors tsconfig's "~/*" path (no extra plugin needed for a single alias).
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
+  build: {
+    rollupOptions: {
+      output: {
+        // React, React DOM and Remix's runtime load on every page: one chunk, so a new route sharing only part of
+        // them cannot make Rollup cut them into several files (each with its own wrapper and compression window).
+        manualChunks(id) {
+          if (/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@remix-run\/(react|router))\//.test(id)) return 'runtime';
+          return undefined;
+        },
+      },
+    },
+  },
   plugins: [
     // Tailwind must see the CSS before Remix's plugin processes routes.
     tailwindcss(),
