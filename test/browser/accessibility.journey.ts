@@ -106,18 +106,18 @@ describe('accessibility (WCAG 2.1 AA rules of axe-core)', () => {
     await page.waitForURL(`${SITE}/mbl`);
     await expectAccessible(page, '/employees-census', (p) => p.getByRole('searchbox').or(p.getByLabel(/search/i)).first().waitFor());
     const [jane] = await sql<{ id: number }>(`SELECT id FROM employee WHERE email = 'jane@acme.test'`);
-    await expectAccessible(page, `/employees-census?employee=${jane!.id}`, (p) => p.getByRole('region', { name: 'Secured data' }).waitFor());
-    await expectAccessible(page, `/employees-census?employee=${jane!.id}&tab=dependents`, (p) => p.getByRole('table', { name: 'Dependents' }).waitFor());
-    await expectAccessible(page, `/employees-census?employee=${jane!.id}&tab=beneficiaries`, (p) => p.getByRole('table', { name: 'Beneficiaries' }).waitFor());
-    await expectAccessible(page, `/employees-census?employee=${jane!.id}&tab=enrollments`, (p) => p.getByRole('table', { name: 'Plans elected' }).waitFor());
-    await expectAccessible(page, `/employees-census?employee=${jane!.id}&tab=files`, (p) => p.getByRole('button', { name: 'Save' }).waitFor());
+    await expectAccessible(page, `/employees-census/${jane!.id}`, (p) => p.getByRole('region', { name: 'Secured data' }).waitFor());
+    await expectAccessible(page, `/employees-census/${jane!.id}?tab=dependents`, (p) => p.getByRole('table', { name: 'Dependents' }).waitFor());
+    await expectAccessible(page, `/employees-census/${jane!.id}?tab=beneficiaries`, (p) => p.getByRole('table', { name: 'Beneficiaries' }).waitFor());
+    await expectAccessible(page, `/employees-census/${jane!.id}?tab=enrollments`, (p) => p.getByRole('table', { name: 'Plans elected' }).waitFor());
+    await expectAccessible(page, `/employees-census/${jane!.id}?tab=files`, (p) => p.getByRole('button', { name: 'Save' }).waitFor());
     // The census dialogs: Add New Employee, Edit, Terminate (with the signature pad).
     await expectAccessible(page, '/employees-census?dialog=add', (p) => p.getByRole('dialog', { name: 'Add New Employee' }).waitFor());
-    await expectAccessible(page, `/employees-census?employee=${jane!.id}&dialog=edit`, (p) => p.getByRole('dialog', { name: 'Edit Jane Doe' }).waitFor());
-    await expectAccessible(page, `/employees-census/terminate/details?employee=${jane!.id}`, (p) => p.getByRole('dialog', { name: 'Terminate Jane Doe' }).waitFor());
-    const terminating = `employee=${jane!.id}&terminationDate=12/15/2026&qualifyingEventId=10&cobraElection=on`;
-    await expectAccessible(page, `/employees-census/terminate/review?${terminating}`, (p) => p.getByRole('table', { name: 'Coverage that ends' }).waitFor());
-    await expectAccessible(page, `/employees-census/terminate/sign?${terminating}`, (p) => p.getByLabel('Or type your full name').waitFor());
+    await expectAccessible(page, `/employees-census/${jane!.id}/edit`, (p) => p.getByRole('dialog', { name: 'Edit Jane Doe' }).waitFor());
+    await expectAccessible(page, `/employees-census/${jane!.id}/terminate/details`, (p) => p.getByRole('dialog', { name: 'Terminate Jane Doe' }).waitFor());
+    const terminating = `terminationDate=12/15/2026&qualifyingEventId=10&cobraElection=on`;
+    await expectAccessible(page, `/employees-census/${jane!.id}/terminate/review?${terminating}`, (p) => p.getByRole('table', { name: 'Coverage that ends' }).waitFor());
+    await expectAccessible(page, `/employees-census/${jane!.id}/terminate/sign?${terminating}`, (p) => p.getByLabel('Or type your full name').waitFor());
     // The Action Center, its forms dialog and the approval's signature dialog.
     await expectAccessible(page, '/action-center', (p) => p.getByRole('table', { name: 'Enrollments & Changes' }).waitFor());
     await expectAccessible(page, `/action-center?employee=${jane!.id}&approve=${jane!.id}`, (p) => p.getByRole('dialog', { name: 'Approve' }).waitFor());

@@ -22,12 +22,12 @@ describe('impersonation with a reason', () => {
     const { page, errors } = await newPage(browser, width);
     await logIn(page, 'hr@acme.test');
     await page.waitForURL(`${SITE}/mbl`);
-    await page.goto(`${SITE}/mbl/employees-census?employee=${person.employeeId}`);
+    await page.goto(`${SITE}/mbl/employees-census/${person.employeeId}`);
     await page.getByRole('heading', { name: `Ida ${lastName}` }).waitFor();
 
     const open = page.getByRole('link', { name: 'Log in as employee' });
     await open.click();
-    await page.waitForURL(/\/mbl\/employees-census\/impersonate\?employee=\d+/);
+    await page.waitForURL(/\/mbl\/employees-census\/\d+\/impersonate/);
     const dialog = page.getByRole('dialog', { name: `Log in as Ida ${lastName}` });
     await dialog.getByText('The employee will see who acted for them and why').waitFor();
     const submit = dialog.getByRole('button', { name: 'Log in as employee' });
@@ -41,7 +41,7 @@ describe('impersonation with a reason', () => {
     // Cancel closes the dialog and gives focus back to the button that opened it.
     await dialog.getByRole('link', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await page.waitForURL(`${SITE}/mbl/employees-census?employee=${person.employeeId}`);
+    await page.waitForURL(`${SITE}/mbl/employees-census/${person.employeeId}`);
     await focusedLabel(page, 'Log in as employee');
     expect(await focusedText(page)).toBe('Log in as employee');
 
@@ -87,7 +87,7 @@ describe('impersonation with a reason', () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
     await context.addCookies(await page.context().cookies());
     const plain = await context.newPage();
-    await plain.goto(`${SITE}/mbl/employees-census/impersonate?employee=${person.employeeId}`);
+    await plain.goto(`${SITE}/mbl/employees-census/${person.employeeId}/impersonate`);
     const dialog = plain.getByRole('dialog', { name: 'Log in as Ida Noscript' });
     // Without a reason the server answers with the same message beside the list.
     await dialog.getByRole('button', { name: 'Log in as employee' }).click();

@@ -243,7 +243,7 @@ describe('small traps (issue 28 items 4, 5 and 6)', () => {
       await holdsAt(page, width);
 
       // A terminated person's record: the state with its dates first; Log in as employee is not the main button.
-      await page.goto(`${SITE}/mbl/employees-census?employee=${gone.employeeId}`);
+      await page.goto(`${SITE}/mbl/employees-census/${gone.employeeId}`);
       const state = page.getByTestId('employee-state');
       await state.getByText(`Terminated on ${left}; coverage ends ${ended}`).waitFor();
       const impersonate = page.getByRole('link', { name: 'Log in as employee' });
@@ -261,7 +261,7 @@ describe('small traps (issue 28 items 4, 5 and 6)', () => {
       await holdsAt(page, width);
 
       // Files: after a save the title and the file are cleared.
-      await page.goto(`${SITE}/mbl/employees-census?employee=${gone.employeeId}&tab=files`);
+      await page.goto(`${SITE}/mbl/employees-census/${gone.employeeId}?tab=files`);
       await page.getByLabel('Title').fill('Exit letter');
       await page.getByLabel('File (up to 10 MB)').setInputFiles({ name: 'exit.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 exit letter') });
       await page.getByRole('button', { name: 'Save' }).click();

@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { CensusMessages, ZCensusEmployee, ZEmployeeUpdateForm, ZNewEmployeeForm, ZNewEmployeeResponse } from '@bp/api/contracts';
 import { fieldErrorsOf } from '~/lib/account.server';
 import { apiCall } from '~/lib/api.server';
+import { positiveInt } from '~/lib/address';
 import { censusAt } from '~/lib/census-address';
 import { requireUser, throwOnSessionFailure } from '~/lib/shell.server';
 
@@ -20,11 +21,11 @@ const FORM_FIELDS = {
 } as const;
 
 /** Add New Employee (POST /employees) and Edit (PUT /employees/{id}), parsed with the contracts' schemas first. */
-export async function censusWrite(intent: 'add' | 'edit', { request, context }: Pick<ActionFunctionArgs, 'request' | 'context'>) {
+export async function censusWrite(intent: 'add' | 'edit', { request, context, params }: Pick<ActionFunctionArgs, 'request' | 'context' | 'params'>) {
   const { token } = await requireUser(request, context);
   const url = new URL(request.url);
   const formData = await request.formData();
-  const employee = Number(url.searchParams.get('employee'));
+  const employee = positiveInt(params.employeeId ?? null);
   const failure = { add: CensusMessages.employeeCreateFailed, edit: CensusMessages.employeeUpdateFailed }[intent];
   const submission = parseWithZod(formData, { schema: intent === 'add' ? ZNewEmployeeForm : ZEmployeeUpdateForm });
   if (submission.status !== 'success') return data({ intent, result: submission.reply(), error: null }, { status: 400 });
@@ -38,9 +39,8 @@ export async function censusWrite(intent: 'add' | 'edit', { request, context }: 
     const reply = Object.keys(fieldErrors).length ? submission.reply({ fieldErrors }) : submission.reply({ formErrors: [failure] });
     return data({ intent, result: reply, error: null }, { status: result.status >= 400 && result.status < 600 ? result.status : 500 });
   }
+  // Back on the employee's page (the one just added, or the one edited), saying what was done.
   const next = new URLSearchParams(url.searchParams);
-  next.delete('dialog');
-  if (intent === 'add' && 'individualId' in result.data) next.set('employee', String(result.data.id));
   next.set('done', intent === 'add' ? 'created' : 'updated');
-  return redirect(`/employees-census?${next.toString()}`);
+  return redirect(censusAt(next, intent === 'add' && 'individualId' in result.data ? result.data.id : employee));
 }

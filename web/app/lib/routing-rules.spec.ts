@@ -136,6 +136,7 @@ describe('resolveRoute for administrators', () => {
   it.each([
     ['/status-dashboard', render('statusDashboard')],
     ['/employees-census', render('employeesCensus')],
+    ['/employees-census/42/edit', render('employeesCensus')],
     ['/action-center', render('actionCenter')],
     ['/reports', render('reports')],
     ['/reports/1', noMatch('/reports/1')],

@@ -33,7 +33,6 @@ export type RouteId =
   | 'employeesCensus'
   | 'censusImport'
   | 'plansSetup'
-  | 'impersonate'
   | 'actionCenter'
   | 'reports'
   | 'auditAdmin'
@@ -77,9 +76,8 @@ export const ROUTES: readonly RouteDefinition[] = [
   // The life-event wizard: /change-benefits sends on to the step's own address (/change-benefits/date...).
   { id: 'changeBenefits', path: '/change-benefits', match: 'prefix', access: 'signedIn', permission: 'self:employee', title: 'Change Benefits' },
   { id: 'statusDashboard', path: '/status-dashboard', match: 'exact', access: 'signedIn', permission: 'status:read', title: 'Status Dashboard' },
-  { id: 'employeesCensus', path: '/employees-census', match: 'exact', access: 'signedIn', permission: 'employees:read', title: 'Employee Census' },
-  // The census's 'Log in as employee' dialog (its route asks for 'impersonate' itself: no menu item opens it).
-  { id: 'impersonate', path: '/employees-census/impersonate', match: 'exact', access: 'signedIn', permission: 'employees:read', title: 'Employee Census' },
+  // The list, an employee at /employees-census/{id}, and the dialogs under them (Log in as employee asks for 'impersonate' itself).
+  { id: 'employeesCensus', path: '/employees-census', match: 'prefix', access: 'signedIn', permission: 'employees:read', title: 'Employee Census' },
   // Employees from a census file, and (agents) the plan year's plans from a rate sheet, each plan editable.
   { id: 'censusImport', path: '/census-import', match: 'prefix', access: 'signedIn', permission: 'employees:update', title: 'Import Employees' },
   { id: 'plansSetup', path: '/plans-setup', match: 'prefix', access: 'signedIn', permission: 'agency:manage-clients', title: 'Plans and Rates' },

@@ -14,7 +14,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const token = activeToken(session);
   if (!token) return redirect('/');
   if (!Number.isInteger(employee) || employee <= 0) return redirect('/employees-census');
-  const back = `/employees-census?employee=${employee}&tab=files`;
+  const back = `/employees-census/${employee}?tab=files`;
   const outcome = await forwardUpload(request, context, token, `/employees/${employee}/files`);
   if (outcome.ok) return redirectWithNotice(session, back, { type: 'success', text: 'File uploaded' });
   const text = outcome.status === 413 ? FileMessages.tooLarge : outcome.status === 400 && outcome.message ? outcome.message : FileMessages.uploadError;

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { useActionData, useNavigate, useRouteLoaderData, useSearchParams } from '@remix-run/react';
+import { useActionData, useNavigate, useParams, useRouteLoaderData, useSearchParams } from '@remix-run/react';
 import { fullName } from '@bp/api/contracts';
 import { EmployeeForm } from '~/components/census/EmployeeForm';
 import { Modal } from '~/components/ui';
@@ -7,14 +7,14 @@ import { positiveInt } from '~/lib/address';
 import { censusAt } from '~/lib/census-address';
 import { censusWrite, requireCensusEditor } from '~/lib/census-employee.server';
 import type { loader as censusLoader } from './employees-census';
+import type { loader as employeeLoader } from './employees-census.$employeeId';
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/RouteErrorBoundary';
 
-/** Edit the selected employee (`?employee=`): a dialog over the census at its own address, working without JavaScript. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+/** Edit the employee of the address: a dialog over their census page at its own address, working without JavaScript. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireCensusEditor(request, context);
-  const url = new URL(request.url);
-  if (positiveInt(url.searchParams.get('employee')) === null) throw redirect(censusAt(url.searchParams));
+  if (positiveInt(params.employeeId ?? null) === null) throw redirect(censusAt(new URL(request.url).searchParams));
   return null;
 }
 
@@ -25,12 +25,13 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function EditEmployeeDialog() {
   const census = useRouteLoaderData<typeof censusLoader>('routes/employees-census');
+  const employee = useRouteLoaderData<typeof employeeLoader>('routes/employees-census.$employeeId');
   const answer = useActionData<typeof action>();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const closeTo = censusAt(searchParams);
-  // The census under the dialog says when the employee is not there ('No employee found!').
-  const profile = census?.detail?.profile;
+  const closeTo = censusAt(searchParams, positiveInt(useParams().employeeId ?? null));
+  // The page under the dialog says when the employee is not there ('No employee found!').
+  const profile = employee?.detail?.profile;
   if (!census?.canEdit || !profile) return null;
   return (
     <Modal open title={`Edit ${fullName(profile)}`} wide xl onOpenChange={() => navigate(closeTo, { preventScrollReset: true })}>

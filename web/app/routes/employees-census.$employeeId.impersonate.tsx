@@ -10,40 +10,33 @@ import { apiCall } from '~/lib/api.server';
 import { pageTitle } from '~/lib/meta';
 import { commitSession } from '~/lib/session.server';
 import { requireUser, throwOnSessionFailure } from '~/lib/shell.server';
-import type { loader as censusLoader } from './employees-census';
+import { positiveInt } from '~/lib/address';
+import { censusAt } from '~/lib/census-address';
+import type { loader as employeeLoader } from './employees-census.$employeeId';
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/RouteErrorBoundary';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Log in as employee') }];
 
-/** The employee of `?employee=`, or null when the address names none. */
-function employeeOf(url: URL): number | null {
-  const id = Number(url.searchParams.get('employee'));
-  return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
-}
-
-/** The census at the same address, the dialog closed. */
-const censusAt = (url: URL) => `/employees-census${url.search}`;
 
 /**
  * 'Log in as employee' asks why first: a dialog of its own over the census, at its own
  * address, so it opens and posts without JavaScript. Only sessions that may impersonate get it; others
  * are sent back to the census, which shows them no such button.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, context);
   const url = new URL(request.url);
-  const employeeId = employeeOf(url);
-  if (!user.permissions.includes('impersonate') || employeeId === null || employeeId === user.employeeId) throw redirect(censusAt(url));
+  const employeeId = positiveInt(params.employeeId ?? null);
+  if (!user.permissions.includes('impersonate') || employeeId === null || employeeId === user.employeeId) throw redirect(censusAt(url.searchParams, employeeId));
   return { employeeId };
 }
 
 /** POST /employees/{id}/impersonate with the reason; the employee's token then goes on top of the administrator's own. */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context, params }: ActionFunctionArgs) {
   const { token, session } = await requireUser(request, context);
-  const url = new URL(request.url);
   const submission = parseWithZod(await request.formData(), { schema: ZImpersonationRequest });
-  const employeeId = employeeOf(url);
+  const employeeId = positiveInt(params.employeeId ?? null);
   if (employeeId === null) return data(submission.reply({ formErrors: [Messages.noEmployeeFound] }), { status: 404 });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   const result = await apiCall(ZJwtResponse, `/employees/${employeeId}/impersonate`, { method: 'POST', body: submission.value, token, request, context });
@@ -60,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ImpersonateDialog() {
   const { employeeId } = useLoaderData<typeof loader>();
-  const census = useRouteLoaderData<typeof censusLoader>('routes/employees-census');
+  const employee = useRouteLoaderData<typeof employeeLoader>('routes/employees-census.$employeeId');
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
@@ -77,10 +70,10 @@ export default function ImpersonateDialog() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ZImpersonationRequest }),
   });
   const [reason, setReason] = useState(String(fields.reason.initialValue ?? ''));
-  const profile = census?.selectedId === employeeId ? census.detail?.profile : undefined;
+  const profile = employee?.selectedId === employeeId ? employee.detail?.profile : undefined;
   // The census under the dialog says when the employee is not there ('No employee found!').
   if (!profile) return null;
-  const closeTo = `/employees-census?${searchParams.toString()}`;
+  const closeTo = censusAt(searchParams, employeeId);
   const formError = form.errors?.[0] ?? null;
 
   return (
@@ -92,7 +85,7 @@ export default function ImpersonateDialog() {
       onOpenChange={(open) => (open ? undefined : navigate(closeTo, { preventScrollReset: true }))}
     >
       {/* A full page load on success: the whole app restarts as the employee. */}
-      <Form method="post" action={`/employees-census/impersonate?${searchParams.toString()}`} reloadDocument {...getFormProps(form)} className="mt-4 space-y-5">
+      <Form method="post" action={`/employees-census/${employeeId}/impersonate?${searchParams.toString()}`} reloadDocument {...getFormProps(form)} className="mt-4 space-y-5">
         {formError ? (
           <Alert tone="error" id={form.errorId}>
             {formError}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigate, useRouteLoaderData, useSearchParams } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useNavigate, useParams, useRouteLoaderData, useSearchParams } from '@remix-run/react';
 import {
   CensusMessages,
   fullName,
@@ -19,7 +19,8 @@ import { positiveInt } from '~/lib/address';
 import { apiCall } from '~/lib/api.server';
 import { pageTitle } from '~/lib/meta';
 import { requireUser, throwOnSessionFailure } from '~/lib/shell.server';
-import type { loader as censusLoader } from './employees-census';
+import { censusAt } from '~/lib/census-address';
+import type { loader as employeeLoader } from './employees-census.$employeeId';
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/RouteErrorBoundary';
 
@@ -36,21 +37,21 @@ type Step = (typeof STEPS)[number];
 /** The details a step carries in the address. */
 const DETAIL_FIELDS = ['terminationDate', 'qualifyingEventId', 'cobraElection', 'totalDisability', 'disabilityStartDate'] as const;
 
-/** The census at the same address (its selection, tab and filters), without the termination's details. */
-function censusParams(url: URL, change: Record<string, string> = {}): string {
-  const params = new URLSearchParams(url.searchParams);
+/** The employee's census page at the same address (its tab and the list's filters), without the termination's details. */
+function backTo(search: URLSearchParams, employeeId: number | null, change: Record<string, string> = {}): string {
+  const params = new URLSearchParams(search);
   for (const k of DETAIL_FIELDS) params.delete(k);
   for (const [k, v] of Object.entries(change)) params.set(k, v);
-  return params.toString();
+  return censusAt(params, employeeId);
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { token, user } = await requireUser(request, context);
   const url = new URL(request.url);
-  const employeeId = positiveInt(url.searchParams.get('employee'));
+  const employeeId = positiveInt(params.employeeId ?? null);
   const step = STEPS.find((s) => s === params.step);
-  if (!user.permissions.includes('employees:update') || employeeId === null || employeeId === user.employeeId) throw redirect(`/employees-census?${censusParams(url)}`);
-  if (!step) throw redirect(`/employees-census/terminate/details?${url.searchParams.toString()}`);
+  if (!user.permissions.includes('employees:update') || employeeId === null || employeeId === user.employeeId) throw redirect(backTo(url.searchParams, employeeId));
+  if (!step) throw redirect(`/employees-census/${employeeId}/terminate/details?${url.searchParams.toString()}`);
   const values = Object.fromEntries(DETAIL_FIELDS.map((k) => [k, url.searchParams.get(k) ?? '']));
   if (step === 'details') return { step, values, error: null, review: null };
   // The review and the signature both stand on details the API accepts; otherwise the details again, with why.
@@ -73,7 +74,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { token } = await requireUser(request, context);
   const url = new URL(request.url);
-  const employeeId = positiveInt(url.searchParams.get('employee'));
+  const employeeId = positiveInt(params.employeeId ?? null);
   if (employeeId === null || params.step !== 'sign') return data({ error: Messages.noEmployeeFound }, { status: 404 });
   const parsed = ZTerminationRequest.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? CensusMessages.employeeTerminationFailed }, { status: 400 });
@@ -82,29 +83,27 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     await throwOnSessionFailure(result);
     return data({ error: result.error.errors?.[0]?.message ?? result.error.message ?? CensusMessages.employeeTerminationFailed }, { status: result.status >= 400 && result.status < 600 ? result.status : 500 });
   }
-  return redirect(`/employees-census?${censusParams(url, { done: 'terminated' })}`);
+  return redirect(backTo(url.searchParams, employeeId, { done: 'terminated' }));
 }
 
 export default function TerminateDialog() {
   const { step, values, error, review } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const census = useRouteLoaderData<typeof censusLoader>('routes/employees-census');
+  const employee = useRouteLoaderData<typeof employeeLoader>('routes/employees-census.$employeeId');
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const employeeId = positiveInt(searchParams.get('employee'));
-  const profile = census?.selectedId === employeeId ? census.detail?.profile : undefined;
+  const employeeId = positiveInt(useParams().employeeId ?? null);
+  const profile = employee?.selectedId === employeeId ? employee.detail?.profile : undefined;
   // The census under the dialog says when the employee is not there ('No employee found!').
   if (!profile) return null;
-  const census_ = new URLSearchParams(searchParams);
-  for (const k of DETAIL_FIELDS) census_.delete(k);
-  const closeTo = `/employees-census?${census_.toString()}`;
-  const stepTo = (s: Step) => `/employees-census/terminate/${s}?${searchParams.toString()}`;
+  const closeTo = backTo(searchParams, employeeId);
+  const stepTo = (s: Step) => `/employees-census/${employeeId}/terminate/${s}?${searchParams.toString()}`;
   const name = fullName(profile);
   return (
     <Modal open wide xl title={`Terminate ${name}`} onOpenChange={(open) => (open ? undefined : navigate(closeTo, { preventScrollReset: true }))}>
       <p className="mt-1 text-sm text-slate-600">{`Step ${STEPS.indexOf(step) + 1} of 3: ${step === 'details' ? 'Details' : step === 'review' ? 'Review what will change' : 'Sign'}`}</p>
       {step === 'details' ? (
-        <DetailsStep values={values} error={error} searchParams={searchParams} closeTo={closeTo} />
+        <DetailsStep values={values} error={error} searchParams={searchParams} closeTo={closeTo} reviewTo={`/employees-census/${employeeId}/terminate/review`} />
       ) : review && step === 'review' ? (
         <>
           <TerminationReviewList review={review} />
@@ -202,18 +201,20 @@ function DetailsStep({
   error,
   searchParams,
   closeTo,
+  reviewTo,
 }: {
   values: Record<string, string>;
   error: { message: string; field: string } | null;
   searchParams: URLSearchParams;
   closeTo: string;
+  reviewTo: string;
 }) {
   const [disabled, setDisabled] = useState(values.totalDisability === 'on' || values.totalDisability === 'true');
   const events = OPTION_LISTS.qualifyingEvent.filter((o) => TERMINATION_QUALIFYING_EVENT_IDS.includes(o.id));
   const keep = [...searchParams.entries()].filter(([k]) => !(DETAIL_FIELDS as readonly string[]).includes(k));
   const invalid = (field: string) => (error?.field === field ? { 'aria-invalid': true, 'aria-describedby': 'termination-error' } : {});
   return (
-    <Form method="get" action="/employees-census/terminate/review" preventScrollReset className="mt-4 space-y-4">
+    <Form method="get" action={reviewTo} preventScrollReset className="mt-4 space-y-4">
       {keep.map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}

@@ -32,11 +32,14 @@ export function CensusList({
   const submit = useSubmit();
   const withParams = useWithParams();
   const searchTimer = useRef<number | undefined>(undefined);
+  // Searching and filtering keep the selected employee: the forms go to their address.
+  const here = selectedId === null ? '/employees-census' : `/employees-census/${selectedId}`;
   useEffect(() => () => window.clearTimeout(searchTimer.current), []);
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <Form
         method="get"
+        action={here}
         role="search"
         aria-label="Employees"
         onChange={(event) => {
@@ -49,7 +52,6 @@ export function CensusList({
         <label htmlFor="census-search" className="sr-only">
           Search employees
         </label>
-        {selectedId !== null ? <input type="hidden" name="employee" value={selectedId} /> : null}
         {progress ? <input type="hidden" name="progress" value={progress} /> : null}
         <input
           id="census-search"
@@ -63,8 +65,7 @@ export function CensusList({
         />
       </Form>
       {/* The progress filter: a plain GET form (Show), so it works before scripts load; with them it applies on change. */}
-      <Form method="get" className="mt-3 flex items-end gap-2" aria-label="Filter by progress">
-        {selectedId !== null ? <input type="hidden" name="employee" value={selectedId} /> : null}
+      <Form method="get" action={here} className="mt-3 flex items-end gap-2" aria-label="Filter by progress">
         {search ? <input type="hidden" name="search" value={search} /> : null}
         <div className="min-w-0 flex-1">
           <label htmlFor="census-progress" className="block text-sm font-medium text-slate-800">
@@ -126,7 +127,7 @@ export function CensusList({
                     {members.map((e) => (
                       <li key={e.id}>
                         <Link
-                          to={withParams({ employee: String(e.id), dialog: null })}
+                          to={`/employees-census/${e.id}${withParams({ dialog: null, done: null, summary: null })}`}
                           preventScrollReset
                           aria-current={e.id === selectedId ? 'true' : undefined}
                           className={cx(
