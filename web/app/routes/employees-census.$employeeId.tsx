@@ -138,7 +138,7 @@ export default function CensusEmployeeRoute() {
   // The lock posts to this page with what to unlock (the route's action).
   const lockOf = (what: string) => `${here}?tab=${tab}&unlock=${what}`;
   const tabTo = (id: string) => withParams({ tab: id });
-  const dialogTo = (path: string) => `${here}/${path}${withParams({ dialog: null, done: null, summary: null })}`;
+  const dialogTo = (path: string) => `${here}/${path}${withParams({ done: null, summary: null })}`;
 
   if (!selected || !detail) {
     return notFound ? (

@@ -30,9 +30,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (url.searchParams.has('employee') || url.searchParams.has('employeeId') || dialog === 'add' || dialog === 'edit') {
     const rest = new URLSearchParams(url.searchParams);
     rest.delete('employeeId');
-    const to = censusAt(rest, named);
-    if (dialog === 'add') throw redirect(to.replace(/^\/employees-census(\/\d+)?/, '/employees-census/add'));
-    throw redirect(dialog === 'edit' && named !== null ? to.replace(/^(\/employees-census\/\d+)/, '$1/edit') : to);
+    if (dialog === 'add') throw redirect(censusAt(rest, null, '/add'));
+    throw redirect(censusAt(rest, named, dialog === 'edit' && named !== null ? '/edit' : ''));
   }
   const search = url.searchParams.get('search')?.trim() ?? '';
   // The progress filter (contracts' states); anything else is no filter.

@@ -92,7 +92,7 @@ export function CensusList({
         </button>
       </Form>
       {canEdit ? (
-        <Link to={`/employees-census/add${withParams({ dialog: null, done: null, summary: null })}`} preventScrollReset className={cx(primaryButtonClass, 'mt-3 w-full justify-center')}>
+        <Link to={`/employees-census/add${withParams({ done: null, summary: null })}`} preventScrollReset className={cx(primaryButtonClass, 'mt-3 w-full justify-center')}>
           Add New Employee
         </Link>
       ) : null}
@@ -127,7 +127,7 @@ export function CensusList({
                     {members.map((e) => (
                       <li key={e.id}>
                         <Link
-                          to={`/employees-census/${e.id}${withParams({ dialog: null, done: null, summary: null })}`}
+                          to={`/employees-census/${e.id}${withParams({ done: null, summary: null })}`}
                           preventScrollReset
                           aria-current={e.id === selectedId ? 'true' : undefined}
                           className={cx(
