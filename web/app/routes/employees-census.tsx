@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run
 import { Outlet, useLoaderData, useParams, useSearchParams } from '@remix-run/react';
 import { EMPLOYEE_GROUPS, Messages, ZEmployeeListPage, CensusMessages, ZCensusProgressState, type EmployeeGroup } from '@bp/api/contracts';
 import { Toast } from '~/components/ui';
-import { CensusList } from '~/components/census/CensusList';
+import { CensusList, censusListGroup } from '~/components/census/CensusList';
 import { positiveInt } from '~/lib/address';
 import { apiCall } from '~/lib/api.server';
 import { censusAt } from '~/lib/census-address';
@@ -52,7 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       status: failed.status >= 500 ? failed.status : 503,
     });
   }
-  const groups = pages.flatMap((r, i) => (r.ok ? [{ group: EMPLOYEE_GROUPS[i]!, ...r.data }] : []));
+  const groups = pages.flatMap((r, i) => (r.ok ? [censusListGroup(EMPLOYEE_GROUPS[i]!, r.data)] : []));
   // A page past the end (an old link, or the last one emptied meanwhile) goes back to the last page there is.
   const pastEnd = groups.filter((g) => g.page > 1 && g.result.length === 0 && g.totalCount > 0);
   if (pastEnd.length > 0) {

@@ -1,14 +1,28 @@
 import { useEffect, useRef, useState } from 'react';
 import * as Accordion from '@radix-ui/react-accordion';
 import { Form, Link, useSubmit } from '@remix-run/react';
-import { CENSUS_PROGRESS_STATES, CENSUS_PROGRESS_TITLES, EMPLOYEE_GROUP_TITLES, EMPLOYEE_GROUPS, type CensusProgress, type CensusProgressState, type EmployeeGroup, type EmployeeListPage } from '@bp/api/contracts';
+import { CENSUS_PROGRESS_STATES, CENSUS_PROGRESS_TITLES, EMPLOYEE_GROUP_TITLES, EMPLOYEE_GROUPS, type CensusProgressState, type EmployeeGroup, type EmployeeListItem, type EmployeeListPage } from '@bp/api/contracts';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '~/components/ui';
 import { useWithParams } from '~/lib/address';
 import { cx } from '~/lib/cx';
+import { useListLinkClicks } from '~/lib/list-links';
+import { sitePath } from '~/lib/site';
 
-/** The person's progress as the census shows it (the API's line, from the one rule in contracts). */
-function ProgressLine({ progress, className }: { progress: CensusProgress; className?: string }) {
-  return <span className={cx('block text-xs font-normal text-slate-700', className)}>{progress.text}</span>;
+/** One person in the list: what it shows (the name, the progress line from the one rule in contracts) and the id. */
+export type CensusListEntry = Pick<EmployeeListItem, 'id' | 'firstName' | 'lastName'> & { progressText: string };
+
+/** One group's page of the list. */
+export type CensusListGroup = Pick<EmployeeListPage, 'page' | 'perPage' | 'totalCount'> & { group: EmployeeGroup; result: CensusListEntry[] };
+
+/** The part of the API's page the list shows: the page sends the browser only that (the API's answer has more). */
+export function censusListGroup(group: EmployeeGroup, answer: EmployeeListPage): CensusListGroup {
+  return {
+    group,
+    page: answer.page,
+    perPage: answer.perPage,
+    totalCount: answer.totalCount,
+    result: answer.result.map((e) => ({ id: e.id, firstName: e.firstName, lastName: e.lastName, progressText: e.progress.text })),
+  };
 }
 
 /**
@@ -22,7 +36,7 @@ export function CensusList({
   selectedId,
   canEdit,
 }: {
-  groups: Array<{ group: EmployeeGroup } & EmployeeListPage>;
+  groups: CensusListGroup[];
   search: string;
   progress: CensusProgressState | null;
   selectedId: number | null;
@@ -31,6 +45,9 @@ export function CensusList({
   const [term, setTerm] = useState(search);
   const submit = useSubmit();
   const withParams = useWithParams();
+  const onListClick = useListLinkClicks();
+  // The same query string on every row: worked out once, not per person.
+  const rowQuery = withParams({ done: null, summary: null });
   const searchTimer = useRef<number | undefined>(undefined);
   // Searching and filtering keep the selected employee: the forms go to their address.
   const here = selectedId === null ? '/employees-census' : `/employees-census/${selectedId}`;
@@ -123,12 +140,13 @@ export function CensusList({
                 {members.length === 0 ? (
                   <p className="px-2 py-1.5 text-sm text-slate-600">No employees</p>
                 ) : (
-                  <ul>
+                  // Plain links with one click handler for the list (lib/list-links.ts): a router <Link> per row cost a fifth of the page.
+                  <ul onClick={onListClick}>
                     {members.map((e) => (
                       <li key={e.id}>
-                        <Link
-                          to={`/employees-census/${e.id}${withParams({ done: null, summary: null })}`}
-                          preventScrollReset
+                        <a
+                          href={sitePath(`/employees-census/${e.id}${rowQuery}`)}
+                          data-discover="true"
                           aria-current={e.id === selectedId ? 'true' : undefined}
                           className={cx(
                             'block rounded-md px-2 py-1.5 text-sm',
@@ -136,9 +154,9 @@ export function CensusList({
                           )}
                         >
                           {e.lastName}, {e.firstName}
-                        </Link>
+                        </a>
                         {/* Beside the link, not in it: the link's name stays the person's name. */}
-                        <ProgressLine progress={e.progress} className="-mt-1 px-2 pb-1.5" />
+                        <span className="-mt-1 block px-2 pb-1.5 text-xs font-normal text-slate-700">{e.progressText}</span>
                       </li>
                     ))}
                   </ul>
