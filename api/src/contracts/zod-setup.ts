@@ -10,4 +10,4 @@ import { z } from 'zod';
  * api/package.json's "sideEffects" names only index.ts and this file: the site's build then keeps this call and
  * drops every contract file a page does not import from (each route gets only its schemas and messages).
  */
-z.config({ jitless: typeof document !== 'undefined' });
+z.config({ jitless: 'document' in globalThis });
