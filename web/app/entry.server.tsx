@@ -36,7 +36,12 @@ export default function handleRequest(
         nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true;
-          const body = new PassThrough();
+          // Not destroyed at its end: the 'close' that would follow reaches React's abort handler, which ends the
+          // finished stream a second time (an error built and dropped on every page). A reader that goes away
+          // still destroys it, and React stops.
+          const body = new PassThrough({ autoDestroy: false });
+          // React has written everything: nothing left to give up on.
+          body.once('finish', () => clearTimeout(giveUp));
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
@@ -54,6 +59,6 @@ export default function handleRequest(
     );
 
     // Leave a moment past streamTimeout so React can flush the rejected boundaries.
-    setTimeout(abort, streamTimeout + 1_000);
+    const giveUp = setTimeout(abort, streamTimeout + 1_000);
   });
 }
