@@ -6,9 +6,9 @@ import { useLoaderData, useParams, type RouteObject } from 'react-router-dom';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server';
 
 /**
- * The server's route matching is patched (patches/): @remix-run/router flattens and ranks each route table once and
- * compiles each path pattern once; react-router-dom's static router makes a table's data routes once; Remix's
- * RemixServer makes a build's server routes once. These cases hold them to the unpatched answers: a table matched
+ * The server's route matching is patched (patches/): @remix-run/router flattens and ranks each route table once,
+ * compiles each path pattern once and remembers a table's last answers by path; react-router-dom's static router
+ * makes a table's data routes once; Remix's RemixServer makes a build's server routes once. These cases hold them to the unpatched answers: a table matched
  * many times answers as a fresh copy of it does, patterns that differ only in case sensitivity or `end` stay apart,
  * and renders sharing one table never share a request's data.
  */
@@ -73,6 +73,7 @@ function summary(routes: AgnosticRouteObject[], path: string, basename?: string)
 describe('route matching (patched to cache per route table)', () => {
   it.each([
     ['@remix-run/router', 'rankedBranches'],
+    ['@remix-run/router', 'matchAnswers'],
     ['react-router-dom/server', 'staticDataRoutes'],
     ['@remix-run/react/dist/server.js', 'serverRoutesCache'],
   ])('is the patched %s that node loads', (module, marker) => {
@@ -86,6 +87,21 @@ describe('route matching (patched to cache per route table)', () => {
     expect(summary(shared, path)).toEqual(expected);
     expect(summary(shared, path)).toEqual(expected);
     expect(expected).not.toBeNull();
+  });
+
+  it('hands each caller its own copy of a remembered answer', () => {
+    const shared = siteLikeRoutes();
+    const first = matchRoutes(shared, '/files/7');
+    (first![first!.length - 1]!.params as Record<string, string>).id = 'changed';
+    first!.pop();
+    expect(summary(shared, '/files/7')).toEqual(summary(siteLikeRoutes(), '/files/7'));
+  });
+
+  it('answers right past the bound of remembered paths', () => {
+    const shared = siteLikeRoutes();
+    for (let id = 1; id <= 1200; id += 1) expect(matchRoutes(shared, `/files/${id}`)?.at(-1)?.params.id).toBe(String(id));
+    expect(summary(shared, '/files/1')).toEqual(summary(siteLikeRoutes(), '/files/1'));
+    expect(summary(shared, '/login')?.at(-1)?.id).toBe('routes/login');
   });
 
   it('keeps the basename apart from the cached table', () => {
