@@ -78,12 +78,19 @@ export interface CompareData {
   household: number | null;
 }
 
+/** A plan as step 4's list shows it: the page sends the browser only this (the dialogs load what they draw). */
+export type PlanListEntry = Pick<Plan, 'id' | 'title' | 'planTypeId' | 'restricted' | 'price'>;
+
+function planListEntry(p: Plan): PlanListEntry {
+  return { id: p.id, title: p.title, planTypeId: p.planTypeId, restricted: p.restricted, price: p.price };
+}
+
 export interface EnrollmentStepData {
   enabled: boolean;
   enrollments: Enrollment[];
-  plans: Plan[];
+  plans: PlanListEntry[];
   /** Current plans from earlier periods (the 'Compare your current plan with the new plans' link). */
-  previousPlans: Plan[];
+  previousPlans: PlanListEntry[];
   /** "Cannot fetch user's enrollments" when the lists could not be read. */
   loadError: string | null;
   dialog: EnrollDialogData | null;
@@ -107,9 +114,15 @@ const idParam = (url: URL, name: string): number | null => {
   return Number.isInteger(v) && v > 0 ? v : null;
 };
 
+/** What the loader works with: the whole plans, which the dialogs and the comparison draw from. */
+interface EnrollmentStepState extends Omit<EnrollmentStepData, 'plans' | 'previousPlans'> {
+  plans: Plan[];
+  previousPlans: Plan[];
+}
+
 /** Everything step 4 draws, plus the dialog its address asks for (?enroll=, ?summary=, ?compare=). */
 export async function loadEnrollmentStep(url: URL, user: CurrentUser, caller: Caller): Promise<EnrollmentStepData> {
-  const empty: EnrollmentStepData = {
+  const empty: EnrollmentStepState = {
     enabled: user.enrollmentsEnabled,
     enrollments: [],
     plans: [],
@@ -131,7 +144,7 @@ export async function loadEnrollmentStep(url: URL, user: CurrentUser, caller: Ca
   if (!enrollments || !plans) return { ...empty, loadError: EnrollmentMessages.cannotFetchEnrollments };
   const offered = new Set(plans.map((p) => p.id));
   const previousPlans = (withCurrent ?? []).filter((p) => p.current && !offered.has(p.id));
-  const data: EnrollmentStepData = { ...empty, enrollments, plans, previousPlans };
+  const data: EnrollmentStepState = { ...empty, enrollments, plans, previousPlans };
 
   const enrollId = idParam(url, 'enroll');
   const summaryId = idParam(url, 'summary');
@@ -147,7 +160,7 @@ export async function loadEnrollmentStep(url: URL, user: CurrentUser, caller: Ca
     if (!data.summary) data.notice = 'Error, when trying to fetch plan info';
     else data.summary = { ...data.summary, plan: await pricedForElection(data.summary.plan, data.summary.enrollment, caller) };
   }
-  return data;
+  return { ...data, plans: data.plans.map(planListEntry), previousPlans: data.previousPlans.map(planListEntry) };
 }
 
 /** The group's plans priced by the server for one set of people or one household. */
@@ -172,7 +185,7 @@ async function pricedForElection(plan: Plan, enrollment: Enrollment | null, call
 }
 
 /** Compare Plans: every column priced for ?tier= (a household), else for the dependents the election covers. */
-async function loadCompare(url: URL, enrollment: Enrollment, step: EnrollmentStepData, caller: Caller): Promise<CompareData> {
+async function loadCompare(url: URL, enrollment: Enrollment, step: EnrollmentStepState, caller: Caller): Promise<CompareData> {
   const plans = step.plans.filter((p) => p.planTypeId === enrollment.planTypeId);
   const previous = step.previousPlans.filter((p) => p.planTypeId === enrollment.planTypeId);
   const tiered = [...plans, ...previous].some((p) => p.tiers.length > 0);
@@ -196,7 +209,7 @@ async function loadCompare(url: URL, enrollment: Enrollment, step: EnrollmentSte
   return { ...base, plans: priced.filter((p) => offered.has(p.id)), previous: priced.filter((p) => !offered.has(p.id)), household };
 }
 
-async function loadDialog(url: URL, enrollment: Enrollment, step: EnrollmentStepData, user: CurrentUser, caller: Caller): Promise<EnrollDialogData> {
+async function loadDialog(url: URL, enrollment: Enrollment, step: EnrollmentStepState, user: CurrentUser, caller: Caller): Promise<EnrollDialogData> {
   const { token, request, context } = caller;
   const offered = step.plans.filter((p) => p.planTypeId === enrollment.planTypeId);
   const asked = idParam(url, 'plan');

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import type { SubmissionResult } from '@conform-to/react';
-import { cheapestContributionCents, EnrollmentMessages, EnrollmentStatus, formatUsd, isDecided, parseMoney, perPeriodToAnnual, undecidedPlanTypes, type Enrollment, type Plan } from '@bp/api/contracts';
+import { cheapestContributionCents, EnrollmentMessages, EnrollmentStatus, formatUsd, isDecided, parseMoney, perPeriodToAnnual, undecidedPlanTypes, type Enrollment } from '@bp/api/contracts';
 import { Alert, Toast } from '~/components/ui';
 import { WizardActions } from '~/components/wizard/WizardActions';
 import { cx } from '~/lib/cx';
@@ -18,7 +18,7 @@ import {
   usd,
   type DialogTab,
 } from '~/lib/enrollment-rules';
-import type { EnrollmentStepData } from '~/lib/enrollment.server';
+import type { EnrollmentStepData, PlanListEntry } from '~/lib/enrollment.server';
 import { ENROLLMENT_INDEX, WIZARD_STEPS, wizardPath } from '~/lib/registration-steps';
 import { ComparePlansDialog } from './ComparePlansDialog';
 import { EnrollmentDialog } from './EnrollmentDialog';
@@ -198,7 +198,7 @@ function EnrollmentRow({
   payPeriods,
 }: {
   enrollment: Enrollment;
-  plans: Plan[];
+  plans: PlanListEntry[];
   hasPreviousPlan: boolean;
   join: (params: Record<string, string | number>) => string;
   /** After Next was refused: a row still to choose says so. */
