@@ -1,4 +1,4 @@
-import { isBrowserClick } from './list-links';
+import { isBrowserClick, isSitePage } from './list-links';
 
 const plain = { button: 0, metaKey: false, altKey: false, ctrlKey: false, shiftKey: false, defaultPrevented: false };
 const link = (attrs: { target?: string; download?: boolean; origin?: string } = {}) => ({
@@ -22,5 +22,19 @@ describe('isBrowserClick: which clicks on a list link the site leaves to the bro
     ['a link to another site', plain, link({ origin: 'https://elsewhere.test' }), true],
   ])('%s: %s', (_name, event, anchor, expected) => {
     expect(isBrowserClick(event, anchor, 'https://portal.test')).toBe(expected);
+  });
+});
+
+describe('isSitePage: which addresses the list navigates to itself', () => {
+  it.each([
+    ['/mbl', true],
+    ['/mbl/employees-census/5', true],
+    ['/mbl/apis', true],
+    ['/mbl/api', false],
+    ['/mbl/api/files/3', false],
+    ['/mblx/page', false],
+    ['/other', false],
+  ])('%s: %s', (pathname, expected) => {
+    expect(isSitePage(pathname)).toBe(expected);
   });
 });

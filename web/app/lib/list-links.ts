@@ -17,6 +17,12 @@ export function isBrowserClick(event: Pick<MouseEvent, 'button' | 'metaKey' | 'a
   );
 }
 
+/** Whether a browser pathname is one of the site's pages (not the API under it, nor anything else on the origin). */
+export function isSitePage(pathname: string): boolean {
+  const underSite = pathname === BASE_PATH || pathname.startsWith(`${BASE_PATH}/`);
+  return underSite && pathname !== `${BASE_PATH}/api` && !pathname.startsWith(`${BASE_PATH}/api/`);
+}
+
 /**
  * Client-side navigation for a long list of plain links (sitePath hrefs): one click handler on the list instead of
  * a router <Link> per row. Each <Link> resolves its address and reads the router's state as the page renders; the
@@ -30,8 +36,8 @@ export function useListLinkClicks(): (event: MouseEvent<HTMLElement>) => void {
   return (event) => {
     const link = event.target instanceof Element ? event.target.closest('a') : null;
     if (!link || !event.currentTarget.contains(link) || isBrowserClick(event, link, window.location.origin)) return;
-    // Only the site's own pages: anything else under this origin (the API, a file) is the browser's to open.
-    if (link.pathname !== BASE_PATH && !link.pathname.startsWith(`${BASE_PATH}/`)) return;
+    // Only the site's own pages: anything else on this origin (the API's files, say) is the browser's to open.
+    if (!isSitePage(link.pathname)) return;
     event.preventDefault();
     const to = `${toAppPath(link.pathname)}${link.search}`;
     navigate(to, { preventScrollReset: true, replace: to === `${location.pathname}${location.search}` });
