@@ -46,3 +46,4 @@ export * from './colors';
 export * from './clients';
 export * from './carrier-feeds';
 export * from './in-process-api';
+export * from './site-paths';

@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { pathOf } from '../core/http/request-hygiene';
 import { servedOverHttps } from '../core/http/security-headers';
 import type { InProcessApi } from '../contracts/in-process-api';
+import { isSitePath, SITE_BASE } from '../contracts/site-paths';
 import { PAGE_HEADER, PageSessions } from '../core/auth/page-sessions';
 import { compressor, contentEncodingFor, isCompressible, varyWithAcceptEncoding } from './compression';
 import { newNonce, sameOriginAllowed, siteBodyLimit, siteCsp } from './site-guard';
@@ -19,24 +20,6 @@ import { newNonce, sameOriginAllowed, siteBodyLimit, siteCsp } from './site-guar
  * Hosts the Remix site (web/) in the Nest process so site and API share one origin and port
  * (see stack-notes "One port for site and API").
  */
-
-const SITE_BASE = '/mbl';
-/** Paths under the site base that belong to someone else: the REST API and development tools. */
-const NOT_SITE = ['/mbl/api', '/mbl/dev'];
-
-function isUnder(path: string, prefix: string): boolean {
-  return path === prefix || path.startsWith(`${prefix}/`);
-}
-
-/**
- * Whether a request path is the site's: `/mbl`, `/mbl.data` (single-fetch data of the index route) or
- * anything under `/mbl/`, except the API and the development tools.
- */
-export function isSitePath(path: string): boolean {
-  if (path === SITE_BASE || path === `${SITE_BASE}.data`) return true;
-  if (!path.startsWith(`${SITE_BASE}/`)) return false;
-  return !NOT_SITE.some((prefix) => isUnder(path, prefix));
-}
 
 /**
  * A real `import()`: TypeScript's CommonJS output rewrites `import()` into `require()`, which cannot load

@@ -1,4 +1,5 @@
-import { isBrowserClick, isSitePage } from './list-links';
+import { isSitePath } from '@bp/api/contracts';
+import { isBrowserClick } from './list-links';
 
 const plain = { button: 0, metaKey: false, altKey: false, ctrlKey: false, shiftKey: false, defaultPrevented: false };
 const link = (attrs: { target?: string; download?: boolean; origin?: string } = {}) => ({
@@ -25,7 +26,7 @@ describe('isBrowserClick: which clicks on a list link the site leaves to the bro
   });
 });
 
-describe('isSitePage: which addresses the list navigates to itself', () => {
+describe('isSitePath: which addresses the list navigates to itself', () => {
   it.each([
     ['/mbl', true],
     ['/mbl/employees-census/5', true],
@@ -35,6 +36,6 @@ describe('isSitePage: which addresses the list navigates to itself', () => {
     ['/mblx/page', false],
     ['/other', false],
   ])('%s: %s', (pathname, expected) => {
-    expect(isSitePage(pathname)).toBe(expected);
+    expect(isSitePath(pathname)).toBe(expected);
   });
 });

@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import { useLocation, useNavigate } from '@remix-run/react';
-import { BASE_PATH, toAppPath } from './site';
+import { isSitePath } from '@bp/api/contracts';
+import { toAppPath } from './site';
 
 /** Whether a click on a link is one the browser should handle itself (new tab or window, download, another target). */
 export function isBrowserClick(event: Pick<MouseEvent, 'button' | 'metaKey' | 'altKey' | 'ctrlKey' | 'shiftKey' | 'defaultPrevented'>, link: Pick<HTMLAnchorElement, 'target' | 'origin' | 'hasAttribute'>, origin: string): boolean {
@@ -17,12 +18,6 @@ export function isBrowserClick(event: Pick<MouseEvent, 'button' | 'metaKey' | 'a
   );
 }
 
-/** Whether a browser pathname is one of the site's pages (not the API under it, nor anything else on the origin). */
-export function isSitePage(pathname: string): boolean {
-  const underSite = pathname === BASE_PATH || pathname.startsWith(`${BASE_PATH}/`);
-  return underSite && pathname !== `${BASE_PATH}/api` && !pathname.startsWith(`${BASE_PATH}/api/`);
-}
-
 /**
  * Client-side navigation for a long list of plain links (sitePath hrefs): one click handler on the list instead of
  * a router <Link> per row. Each <Link> resolves its address and reads the router's state as the page renders; the
@@ -37,7 +32,7 @@ export function useListLinkClicks(): (event: MouseEvent<HTMLElement>) => void {
     const link = event.target instanceof Element ? event.target.closest('a') : null;
     if (!link || !event.currentTarget.contains(link) || isBrowserClick(event, link, window.location.origin)) return;
     // Only the site's own pages: anything else on this origin (the API's files, say) is the browser's to open.
-    if (!isSitePage(link.pathname)) return;
+    if (!isSitePath(link.pathname)) return;
     event.preventDefault();
     const to = `${toAppPath(link.pathname)}${link.search}`;
     navigate(to, { preventScrollReset: true, replace: to === `${location.pathname}${location.search}` });

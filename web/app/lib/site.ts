@@ -1,5 +1,7 @@
-/** The site lives under this base path; the API under `${BASE_PATH}/api`. */
-export const BASE_PATH = '/mbl';
+import { SITE_BASE } from '@bp/api/contracts';
+
+/** The site lives under this base path (contracts' SITE_BASE); the API under `${BASE_PATH}/api`. */
+export const BASE_PATH = SITE_BASE;
 
 /**
  * Browser-facing URL of an app path, for plain <a href>. Not for loader/action redirects: Remix puts the
