@@ -206,7 +206,7 @@ async function main(): Promise<void> {
           name: 'registration step 4',
           path: '/registration?step=4',
           marker: 'Benefits Enrollment',
-          calls: ['/me', '/enrollments', '/plans', '/plans?includeCurrent=1'],
+          calls: ['/me', '/enrollments', '/plans?includeCurrent=1'],
           who: 'jane (dependents done)',
           ...jane,
           p99Goal: null,

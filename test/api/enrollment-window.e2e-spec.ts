@@ -344,6 +344,14 @@ describe('the enrollment window and the close of open enrollment', () => {
       ).body;
       expect(started.periods.find((p: { id: number }) => p.id === next)).toMatchObject({ state: 'active', current: true, endDate: last });
       expect(started.periods.find((p: { id: number }) => p.id === world.periodId)).toMatchObject({ current: false });
+      // One call answers registration step 4's two lists: the new period's dental plans are offered; last period's, which
+      // she is still enrolled in there, comes too with includeCurrent=1, marked as not offered.
+      const dental = (await api('get', '/plans?type=2&includeCurrent=1', m.jwt).expect(200)).body as Array<{ id: number; offered: boolean }>;
+      expect(dental.find((p) => p.id === renewal.id)).toMatchObject({ offered: true });
+      expect(dental.find((p) => p.id === dentalPlan.id)).toMatchObject({ offered: false });
+      const offeredOnly = (await api('get', '/plans?type=2', m.jwt).expect(200)).body as Array<{ id: number; offered: boolean }>;
+      expect(offeredOnly.map((p) => p.id)).not.toContain(dentalPlan.id);
+      expect(offeredOnly.length > 0 && offeredOnly.every((p) => p.offered)).toBe(true);
       expect((await suite.db.query('SELECT effective_date::text AS d FROM plan WHERE id = $1', [nextPlan]))[0].d).toBe('2027-01-01');
       expect((await suite.db.query(`SELECT count(*)::int AS n FROM enrollment_snapshot WHERE open_enrollment_period_id = $1 AND kind = 'start'`, [next]))[0].n).toBe(1);
       const invite = await suite.mail.next(m.email, /Open enrollment is open until/, mark);

@@ -292,6 +292,11 @@ export const ZPlan = z.object({
   employerHsaAmount: ZMoney.nullable(),
   /** The employee is enrolled in this plan now. */
   current: z.boolean(),
+  /**
+   * The plan belongs to the enrollment period being offered. False only for a plan of an earlier period the employee
+   * is still in (GET /plans?includeCurrent=1), so one call answers both the offer and what she has now.
+   */
+  offered: z.boolean(),
   benefits: ZPlanBenefits,
 });
 export type Plan = z.infer<typeof ZPlan>;

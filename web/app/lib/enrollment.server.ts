@@ -136,14 +136,14 @@ export async function loadEnrollmentStep(url: URL, user: CurrentUser, caller: Ca
   };
   if (!user.enrollmentsEnabled) return empty;
   const { token, request, context } = caller;
-  const [enrollments, plans, withCurrent] = await Promise.all([
+  // One call answers both lists: the plans offered now, and those of an earlier period the employee is still in.
+  const [enrollments, withCurrent] = await Promise.all([
     apiCall(ZEnrollmentList, '/enrollments', { token, request, context }).then((r) => logged(r, 'loading enrollments')),
-    apiCall(ZPlanList, '/plans', { token, request, context }).then((r) => logged(r, 'loading plans')),
-    apiCall(ZPlanList, '/plans?includeCurrent=1', { token, request, context }).then((r) => logged(r, 'loading current plans')),
+    apiCall(ZPlanList, '/plans?includeCurrent=1', { token, request, context }).then((r) => logged(r, 'loading plans')),
   ]);
-  if (!enrollments || !plans) return { ...empty, loadError: EnrollmentMessages.cannotFetchEnrollments };
-  const offered = new Set(plans.map((p) => p.id));
-  const previousPlans = (withCurrent ?? []).filter((p) => p.current && !offered.has(p.id));
+  if (!enrollments || !withCurrent) return { ...empty, loadError: EnrollmentMessages.cannotFetchEnrollments };
+  const plans = withCurrent.filter((p) => p.offered);
+  const previousPlans = withCurrent.filter((p) => p.current && !p.offered);
   const data: EnrollmentStepState = { ...empty, enrollments, plans, previousPlans };
 
   const enrollId = idParam(url, 'enroll');

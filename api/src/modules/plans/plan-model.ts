@@ -308,6 +308,7 @@ export function toPlanDto(p: PlanRecord, ctx: EmployeeContext, current: { enroll
     hsaPlanId: p.hsa_plan_id,
     employerHsaAmount: hsaMoney(hsa, tier),
     current: current.enrolled,
+    offered: p.open_enrollment_period_id === ctx.periodId,
     benefits: p.benefits,
   };
 }
